@@ -1,0 +1,14 @@
+"""The engine contract shared by every game (see :mod:`necro.core.game`)."""
+
+from .bots import Bot, RandomBot, play
+from .errors import FormatError, IllegalAction, NecroError, NotationError, OptionError
+from .game import CHANCE, TERMINAL, Game, LogEntry, NothingToUndo, Option, State, Step, load_state
+from .reader import Reader
+from .rng import Rng, die
+from .rules import Rule, RuleBook
+
+__all__ = [
+    "Bot", "RandomBot", "play", "FormatError", "IllegalAction", "NecroError", "NotationError", "OptionError",
+    "CHANCE", "TERMINAL", "Game", "LogEntry", "NothingToUndo", "Option", "State", "Step", "load_state",
+    "Reader", "Rng", "die", "Rule", "RuleBook",
+]

@@ -1,0 +1,84 @@
+"""Precompute the positions reachable from a scenario, for the static book.
+
+A reader of the published HTML has no kernel, yet should still be able to
+click a move and see what the rules do. So at build time the engine walks
+the graph of positions reachable from a scenario within a depth: every legal
+action and every chance outcome (with its probability), each distinct
+position stored once (keyed by its canonical JSON), each edge labelled with
+the action's notation and the log lines (with rule ids) it produced. The
+widget's JavaScript only navigates this graph; it contains no rules.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from typing import Callable
+
+from .game import CHANCE, State
+
+
+def canonical(state: State) -> str:
+    return json.dumps(state.position(), sort_keys=True, separators=(",", ":"))
+
+
+def explore(state: State, depth: int = 2, max_nodes: int = 400,
+            render: Callable[[State], dict] | None = None) -> dict:
+    """The graph of positions within ``depth`` steps of ``state``.
+
+    Returns ``{"root": 0, "nodes": [...]}``; each node is
+    ``{"view": render(state), "edges": [...], "frontier": bool}`` and each
+    edge ``{"a": notation, "p": probability or None, "to": node, "log":
+    [[rule, text], ...]}``. A node is a frontier when the depth or the node
+    budget stopped the walk there (the widget then points to the live mode).
+    Chance nodes whose outcomes cannot be listed (shuffles) are frontiers too.
+    """
+    render = render or (lambda s: {"position": s.position(), "status": s.status()})
+    ids: dict[str, int] = {}
+    nodes: list[dict] = []
+
+    def add(s: State) -> tuple[int, bool]:
+        key = canonical(s)
+        if key in ids:
+            return ids[key], False
+        ids[key] = len(nodes)
+        nodes.append({"view": render(s), "edges": [], "frontier": False})
+        return ids[key], True
+
+    root, _ = add(state)
+    queue = deque([(state, root, 0)])
+    while queue:
+        s, node_id, d = queue.popleft()
+        node = nodes[node_id]
+        if s.is_terminal():
+            continue
+        if d >= depth:
+            node["frontier"] = True
+            continue
+        if s.current_player() == CHANCE:
+            outcomes = s.chance_outcomes()
+            if outcomes is None:
+                node["frontier"] = True
+                continue
+            moves = [(a, str(p)) for a, p in outcomes]
+        else:
+            moves = [(a, None) for a in s.legal_actions()]
+        for action, prob in moves:
+            if len(nodes) >= max_nodes and canonical_child_unknown(s, action, ids):
+                node["frontier"] = True
+                continue
+            child = s.copy()
+            child.apply(action)
+            step = child.steps[-1]
+            child_id, new = add(child)
+            node["edges"].append({"a": str(action), "p": prob, "to": child_id,
+                                  "log": [e.to_json() for e in step.log], "rule": step.rule})
+            if new:
+                queue.append((child, child_id, d + 1))
+    return {"root": root, "nodes": nodes}
+
+
+def canonical_child_unknown(s: State, action, ids: dict) -> bool:
+    child = s.copy()
+    child.apply(action)
+    return canonical(child) not in ids
