@@ -32,7 +32,7 @@ Command line::
 
     python -m necro.bookbuild assets [--dest DIR]
     python -m necro.bookbuild execute book/some/chapter.ipynb [...]
-    python -m necro.bookbuild build [--path DIR]
+    python -m necro.bookbuild build [--path DIR] [jupyter-book build options, e.g. --all]
 """
 
 from __future__ import annotations
@@ -184,7 +184,9 @@ def main(argv: list[str] | None = None) -> int:
     p_exec.add_argument("--timeout", type=int, default=600)
     p_build = sub.add_parser("build", help="assets + jupyter-book build -W")
     p_build.add_argument("--path", default=None, help="book root (default: the repository)")
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "build":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
 
     if args.command == "assets":
         print(prepare_assets(dest=args.dest))
@@ -193,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         for notebook in args.notebooks:
             print(f"executed {execute_notebook(notebook, timeout=args.timeout)}")
         return 0
-    return build_book(args.path)
+    return build_book(args.path, *extra)
 
 
 if __name__ == "__main__":

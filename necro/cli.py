@@ -1,0 +1,149 @@
+"""The ``necro`` command.
+
+    necro --version
+    necro book [--port P] [--no-open] [--no-build]   build the static book, serve it
+    necro lab [--port P] [--no-open]                  JupyterLab on the book, 127.0.0.1 only
+    necro simulate GAME --games N --seed S [--bot B ...] [--format json|table]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import importlib.metadata
+import os
+import pathlib
+import secrets
+import sys
+import webbrowser
+
+REPO = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("necro")
+    except importlib.metadata.PackageNotFoundError:  # a checkout used without installing
+        from necro import __version__
+
+        return __version__
+
+
+def _book_root() -> pathlib.Path:
+    """The folder with _config.yml: the checkout (the book is not in the wheel)."""
+    for candidate in (pathlib.Path.cwd(), REPO):
+        if (candidate / "_config.yml").is_file() and (candidate / "_toc.yml").is_file():
+            return candidate
+    raise SystemExit("necro: no _config.yml/_toc.yml here or in the checkout: run from the repo")
+
+
+def _headless() -> bool:
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def cmd_book(args: argparse.Namespace) -> int:
+    from necro import bookbuild
+
+    root = _book_root()
+    if not args.no_build:
+        code = bookbuild.build_book(root)
+        if code != 0:
+            print(f"necro: the book build failed (exit {code})", file=sys.stderr)
+            return code
+    html = root / "_build" / "html"
+    index = html / "index.html"
+    print(f"The static book is in {index} (it opens from file:// too).")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(html))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler)
+    url = f"http://127.0.0.1:{httpd.server_address[1]}/index.html"
+    print(f"Serving it at {url}  (Ctrl+C stops)", flush=True)
+    if not args.no_open and not _headless():
+        webbrowser.open(url)
+    try:
+        httpd.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        httpd.server_close()
+    return 0
+
+
+def lab_argv(root: pathlib.Path, port: int, token: str, open_browser: bool) -> list[str]:
+    """Arguments of ``jupyter lab``: 127.0.0.1 only, a token, root allowed when root."""
+    argv = [
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        argv.append("--ServerApp.allow_root=True")
+    if not open_browser:
+        argv.append("--no-browser")
+    return argv
+
+
+def cmd_lab(args: argparse.Namespace) -> int:
+    root = _book_root()
+    token = args.token or secrets.token_hex(24)
+    open_browser = not args.no_open and not _headless()
+    start = "lab/tree/book" if (root / "book").is_dir() else "lab"
+    print(
+        f"JupyterLab on the book: http://127.0.0.1:{args.port}/{start}?token={token}\n"
+        "(if that port is taken, JupyterLab picks the next one and prints its own URL)",
+        flush=True,
+    )
+    argv = [sys.executable, "-m", "jupyterlab", *lab_argv(root, args.port, token, open_browser)]
+    os.execv(sys.executable, argv)
+    return 0  # not reached
+
+
+def cmd_simulate(args: argparse.Namespace, rest: list[str]) -> int:
+    # Imported here so the rest of the CLI works while the engines are elsewhere broken.
+    from necro.core.simulate import main as simulate_main
+
+    return simulate_main(rest) or 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="necro", description="The necro book and its engines.")
+    parser.add_argument("--version", action="version", version=f"necro {_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p_book = sub.add_parser("book", help="build the static book and serve it on 127.0.0.1")
+    p_book.add_argument("--port", type=int, default=8000, help="0 picks a free port")
+    p_book.add_argument("--no-open", action="store_true", help="do not open a web browser")
+    p_book.add_argument("--no-build", action="store_true", help="serve the last build")
+
+    p_lab = sub.add_parser("lab", help="open the book live in JupyterLab on 127.0.0.1")
+    p_lab.add_argument("--port", type=int, default=8888)
+    p_lab.add_argument("--no-open", action="store_true", help="do not open a web browser")
+    p_lab.add_argument("--token", default=None, help="default: a new random token")
+
+    sub.add_parser(
+        "simulate",
+        help="play many seeded games between bots (see: necro simulate --help)",
+        add_help=False,
+    )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if argv and argv[0] == "simulate":
+        return cmd_simulate(argparse.Namespace(), argv[1:])
+    args = parser.parse_args(argv)
+    if args.command == "book":
+        return cmd_book(args)
+    if args.command == "lab":
+        return cmd_lab(args)
+    parser.print_help()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
