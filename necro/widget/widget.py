@@ -1,0 +1,328 @@
+"""GameWidget: a live board for any necro game, and its static twin.
+
+The widget holds no rules. Every change goes through the engine
+(``state.apply``, ``state.undo``, ``load_state``...), and after each change
+the widget rebuilds one JSON ``view`` (see :mod:`necro.widget.view`) that the
+front end draws. Refusals are not exceptions in the page: the engine's
+``IllegalAction`` (which names the rule) becomes the ``error`` trait.
+
+The same methods serve three callers: the front end's messages (``act``,
+``undo``, ``redo``, ``roll``, ``reset``, ``load_position``, ``bot_move``,
+``seats``), notebook code (``widget.act("bank")``) and tests, which call
+:meth:`GameWidget.handle` with the message a browser would send.
+
+Static pages have no kernel. On render the front end says ``hello``; a live
+kernel answers ``hello-ack``. Without an answer the front end navigates the
+precomputed ``graph`` (filled by ``explore_depth=`` or :meth:`explorable`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Mapping
+
+import anywidget
+import traitlets
+
+from ..core.errors import FormatError, NecroError
+from ..core.game import State, load_state
+from .assets import assemble_esm
+from .view import bot_name, build_graph, build_view
+
+MAX_AUTO_STEPS = 10_000
+"""Bound on the chance draws and bot moves run after one human action."""
+
+
+class GameWidget(anywidget.AnyWidget):
+    """A board, the legal actions, the log with rule links, undo/redo, a JSON
+    position editor and play against the computer, for one game state.
+
+    Parameters
+    ----------
+    state:
+        The game state to show; the widget plays on this very object
+        (``widget.state``). Reset returns to a copy taken now.
+    bots:
+        ``{seat: bot}``: seats the computer plays (a bot has ``choose(state)``).
+        Any of these bots can also be moved to another seat from the page.
+    player:
+        The seat whose view is shown (hidden information masked). None shows
+        everything, except that when the computer plays every seat but one,
+        the human seat's view is shown.
+    auto_chance:
+        Resolve chance nodes (dice, shuffles) as soon as they come up.
+    explore_depth:
+        Precompute the static graph this many steps deep (see :meth:`explorable`).
+    board:
+        Override the board module: a file name in ``widgets/``, a path or source text.
+    """
+
+    view = traitlets.Dict().tag(sync=True)
+    graph = traitlets.Dict().tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
+    bot_thinking = traitlets.Bool(False).tag(sync=True)
+    auto_chance = traitlets.Bool(True).tag(sync=True)
+    bot_seats = traitlets.List(traitlets.Int()).tag(sync=True)
+    bot_names = traitlets.List(traitlets.Unicode()).tag(sync=True)
+
+    def __init__(self, state: State, *, bots: Mapping[int, object] | None = None,
+                 player: int | None = None, auto_chance: bool = True,
+                 explore_depth: int | None = None, board=None, **kwargs):
+        if not isinstance(state, State):
+            raise TypeError(f"GameWidget needs a necro State, not {type(state).__name__}")
+        bots = dict(bots or {})
+        for seat in bots:
+            if not (isinstance(seat, int) and 0 <= seat < state.game.players):
+                raise ValueError(f"bot seat {seat!r} is not a seat of this {state.game.players}-player game")
+        self._esm = assemble_esm(state.game.id, board)
+        self._state = state
+        self.player = player
+        self._bot_pool = bots
+        self._initial = state.copy()
+        self._explore = None
+        super().__init__(auto_chance=auto_chance, bot_seats=sorted(bots),
+                         bot_names=sorted({bot_name(b) for b in bots.values()}), **kwargs)
+        self.on_msg(self._on_custom_msg)
+        self._advance()
+        self._refresh()
+        if explore_depth is not None:
+            self.explorable(explore_depth)
+
+    # ----------------------------------------------------------- the view
+    @property
+    def state(self) -> State:
+        """The state the widget plays on. Assigning a new state redraws the board."""
+        return self._state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        if not isinstance(state, State):
+            raise TypeError(f"GameWidget needs a necro State, not {type(state).__name__}")
+        self._state = state
+        self._refresh()
+
+    def refresh(self) -> None:
+        """Redraw after notebook code changed ``widget.state`` in place."""
+        self._refresh()
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view is drawn (see ``player``)."""
+        if self.player is not None:
+            return self.player
+        humans = [s for s in range(self.state.game.players) if s not in self.bot_seats]
+        if self.bot_seats and len(humans) == 1:
+            return humans[0]
+        return None
+
+    def bots(self) -> dict[int, object]:
+        """The bots playing now, by seat."""
+        return {seat: self._bot_for(seat) for seat in self.bot_seats}
+
+    def _bot_for(self, seat: int):
+        if seat in self._bot_pool:
+            return self._bot_pool[seat]
+        return next(iter(self._bot_pool.values()))
+
+    def _refresh(self) -> None:
+        self.view = build_view(self.state, viewer=self.viewer, bots=self.bots())
+
+    def explorable(self, depth: int = 2, max_nodes: int = 400) -> "GameWidget":
+        """Precompute the positions within ``depth`` steps, for the static book.
+
+        Call it after setting up the position: the static page starts from
+        the position current at this call. Returns the widget (for display).
+        """
+        self._explore = (depth, max_nodes)
+        self.graph = build_graph(self.state, depth, max_nodes=max_nodes,
+                                 viewer=self.viewer, bots=self.bots())
+        return self
+
+    def graph_size(self) -> int:
+        """Bytes of the embedded graph as compact JSON (the budget is ~300 KB)."""
+        return len(json.dumps(self.graph, separators=(",", ":")))
+
+    # ------------------------------------------------------------ actions
+    def _attempt(self, change) -> bool:
+        """Run ``change()``; an input error becomes ``error`` instead of an exception."""
+        try:
+            change()
+        except NecroError as exc:
+            self.error = str(exc)
+            self._refresh()
+            return False
+        self.error = ""
+        self._refresh()
+        return True
+
+    def act(self, notation: str) -> bool:
+        """Apply an action (or force a chance outcome) by its notation; then
+        let chance and the bots move. Returns False (and sets ``error``) when
+        the rules refuse it."""
+        def change():
+            self.state.apply(notation)
+            self._advance()
+        return self._attempt(change)
+
+    def roll(self) -> bool:
+        """Resolve the pending chance node from the state's own generator."""
+        def change():
+            self.state.play_chance()
+            self._advance()
+        return self._attempt(change)
+
+    def bot_move(self) -> bool:
+        """Let the computer take the current decision (any seat), then continue."""
+        def change():
+            if not self._bot_pool:
+                raise NecroError("no computer player was given to this widget")
+            if self.state.is_terminal():
+                raise NecroError("the game is over")
+            if self.state.is_chance_node():
+                self.state.play_chance()
+            else:
+                self._bot_step(self._bot_for(self.state.current_player()))
+            self._advance()
+        return self._attempt(change)
+
+    def _bot_step(self, bot) -> None:
+        self.bot_thinking = True
+        try:
+            self.state.apply(bot.choose(self.state))
+        finally:
+            self.bot_thinking = False
+
+    def _automatic(self) -> bool:
+        """Whether the current decision is taken without the human."""
+        state = self.state
+        if state.is_terminal():
+            return False
+        if state.is_chance_node():
+            return self.auto_chance
+        everyone = len(self.bot_seats) == state.game.players
+        return state.current_player() in self.bot_seats and not everyone
+
+    def _advance(self) -> None:
+        """Resolve chance (when ``auto_chance``) and play bot seats until a human decides.
+
+        When the computer plays every seat, nothing runs by itself: the page's
+        "computer move" button steps through the game instead.
+        """
+        for _ in range(MAX_AUTO_STEPS):
+            if not self._automatic():
+                return
+            if self.state.is_chance_node():
+                self.state.play_chance()
+            else:
+                self._bot_step(self._bot_for(self.state.current_player()))
+        raise NecroError(f"the computer took more than {MAX_AUTO_STEPS} steps in a row")
+
+    def undo(self) -> bool:
+        """Take back the last human decision (with the chance draws and bot moves after it)."""
+        def change():
+            self.state.undo()
+            while self.state.can_undo() and self._automatic():
+                self.state.undo()
+        return self._attempt(change)
+
+    def redo(self) -> bool:
+        """Step forward again through what undo took back, up to the next human decision."""
+        def change():
+            self.state.redo()
+            while self.state.can_redo() and self._automatic():
+                self.state.redo()
+        return self._attempt(change)
+
+    def reset(self) -> bool:
+        """Back to the position the widget was created with."""
+        def change():
+            self.state = self._initial.copy()
+            self._advance()
+        return self._attempt(change)
+
+    def load(self, text) -> bool:
+        """Load a position typed or pasted by a person.
+
+        Accepts a saved game document (``state.to_json()``, with history:
+        undo then works through it) or a bare position (``state.position()``,
+        loaded into the current game's options). Bad input sets ``error``
+        with the path of the offending part; the current game is kept.
+        """
+        def change():
+            doc = text
+            if isinstance(text, (str, bytes)):
+                try:
+                    doc = json.loads(text)
+                except json.JSONDecodeError as exc:
+                    raise FormatError("", f"not JSON: {exc}") from None
+            if isinstance(doc, dict) and "format" in doc:
+                state = load_state(doc, type(self.state.game))
+            else:
+                state = self.state.game.state_from_position(doc, seed=self.state.rng.seed)
+            self.state = state
+            self._advance()
+        return self._attempt(change)
+
+    def save(self) -> str:
+        """The current game as a JSON document (history included), for :meth:`load`."""
+        return self.state.dumps()
+
+    def set_bots(self, seats) -> bool:
+        """Choose which seats the computer plays (from the page's selector)."""
+        def change():
+            chosen = sorted({int(s) for s in seats})
+            if chosen and not self._bot_pool:
+                raise NecroError("no computer player was given to this widget")
+            if any(not 0 <= s < self.state.game.players for s in chosen):
+                raise NecroError(f"seats must be between 1 and {self.state.game.players}")
+            self.bot_seats = chosen
+            self._advance()
+        return self._attempt(change)
+
+    # ----------------------------------------------------------- messages
+    def handle(self, content: dict) -> None:
+        """Handle one message from the front end (tests call this directly)."""
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        if kind == "hello":
+            self.send({"type": "hello-ack"})
+        elif kind == "act":
+            self.act(str(content.get("a", "")))
+        elif kind == "undo":
+            self.undo()
+        elif kind == "redo":
+            self.redo()
+        elif kind == "roll":
+            self.roll()
+        elif kind == "reset":
+            self.reset()
+        elif kind == "load_position":
+            self.load(str(content.get("text", "")))
+        elif kind == "bot_move":
+            self.bot_move()
+        elif kind == "seats":
+            seats = content.get("bots", [])
+            self.set_bots(seats if isinstance(seats, list) else [])
+        elif kind == "refresh":
+            self._refresh()
+
+    def _on_custom_msg(self, _widget, content, _buffers) -> None:
+        try:
+            self.handle(content)
+        except Exception as exc:  # a bug must not kill the comm silently
+            self.error = f"internal error: {type(exc).__name__}: {exc}"
+            raise
+
+    # --------------------------------------------------------------- repr
+    def __repr__(self) -> str:
+        state = self.state
+        head = f"GameWidget({state.game.id}, step {len(state.steps)}: {state.status()})"
+        if type(state).__str__ is not object.__str__:
+            text = str(state).rstrip()
+            if text:
+                return f"{head}\n{text}"
+        return head
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        printer.text(repr(self))

@@ -1,0 +1,593 @@
+// necro widget toolkit (widgets/core.js).
+//
+// One toolkit for every game: status line, decision panel, log with rule
+// links, undo/redo/reset, a JSON position editor and "play against the
+// computer". The game's board module draws only the picture: Python appends
+// its source as BOARD_SOURCE (see necro/widget/assets.py) and the toolkit
+// imports it from a blob URL, so the board keeps its own scope.
+//
+// Board contract: `export function drawBoard(container, view, ui)` draws
+// view.position into `container` and calls `ui.act(notation)` when the user
+// picks a legal action (`ui.preview(notation)` / `ui.clearPreview()` on
+// hover). It may return `{ highlight(notation | null) }` to be told which
+// action the user is pointing at in the decision panel. `ui.el` and `ui.svg`
+// build HTML and SVG elements.
+//
+// Live or static: on render the toolkit sends {type: "hello"}; a kernel
+// answers {type: "hello-ack"}. Without an answer within HELLO_MS the page is
+// static (no kernel): the toolkit then walks the precomputed `graph` trait,
+// which holds a view per position and an edge per action. No rules here.
+
+const HELLO_MS = 400;
+const STYLE_ID = "necro-widget-style-v1";
+
+const CSS = `
+.necro-w { --necro-fg: var(--jp-ui-font-color1, #1b1b1b); --necro-bg: var(--jp-layout-color1, #fff);
+  --necro-muted: var(--jp-ui-font-color2, #555); --necro-line: var(--jp-border-color1, #8a8a8a);
+  --necro-soft: var(--jp-layout-color2, #f1f1ee); --necro-accent: #0b5cad; --necro-warn: #a34700;
+  color: var(--necro-fg); background: var(--necro-bg); font: 14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif;
+  border: 1px solid var(--necro-line); border-radius: 6px; padding: 8px; max-width: 960px; box-sizing: border-box; }
+.necro-w * { box-sizing: border-box; }
+.necro-w button { font: inherit; color: var(--necro-fg); background: var(--necro-soft); border: 1px solid var(--necro-line);
+  border-radius: 4px; padding: 3px 9px; margin: 2px; cursor: pointer; min-height: 28px; }
+.necro-w button:hover:not(:disabled) { border-color: var(--necro-accent); }
+.necro-w button:disabled { opacity: .45; cursor: not-allowed; }
+.necro-w button:focus-visible, .necro-w select:focus-visible, .necro-w textarea:focus-visible,
+.necro-w a:focus-visible, .necro-w summary:focus-visible, .necro-w [tabindex]:focus-visible {
+  outline: 3px solid var(--necro-accent); outline-offset: 2px; }
+.necro-w .necro-top { display: flex; gap: 8px; align-items: baseline; justify-content: space-between; flex-wrap: wrap;
+  border-bottom: 1px solid var(--necro-line); padding-bottom: 4px; margin-bottom: 6px; }
+.necro-w .necro-status { font-weight: 600; }
+.necro-w .necro-mode { font-size: 12px; color: var(--necro-muted); border: 1px dashed var(--necro-line);
+  border-radius: 10px; padding: 0 8px; }
+.necro-w .necro-main { display: flex; flex-wrap: wrap; gap: 10px; }
+.necro-w .necro-board { flex: 3 1 320px; min-width: 0; overflow-x: auto; }
+.necro-w .necro-side { flex: 2 1 240px; min-width: 0; }
+.necro-w h4 { font-size: 13px; margin: 6px 0 2px; text-transform: uppercase; letter-spacing: .04em; color: var(--necro-muted); }
+.necro-w .necro-actions { display: flex; flex-wrap: wrap; max-height: 220px; overflow-y: auto; }
+.necro-w .necro-actions button.necro-hot { border: 2px solid var(--necro-accent); text-decoration: underline; }
+.necro-w .necro-actions button .necro-p { color: var(--necro-muted); font-size: 12px; margin-left: 4px; }
+.necro-w .necro-preview { min-height: 1.4em; font-size: 13px; color: var(--necro-muted); }
+.necro-w .necro-error:not(:empty) { border: 2px solid var(--necro-warn); border-left-width: 6px; padding: 4px 6px;
+  margin: 4px 0; border-radius: 4px; }
+.necro-w .necro-error:not(:empty)::before { content: "Refused: "; font-weight: 700; color: var(--necro-warn); }
+.necro-w .necro-note:not(:empty) { border: 1px dashed var(--necro-line); border-left: 6px double var(--necro-accent);
+  padding: 4px 6px; margin: 4px 0; border-radius: 4px; }
+.necro-w .necro-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 2px; margin-top: 4px; }
+.necro-w select { font: inherit; color: var(--necro-fg); background: var(--necro-bg); border: 1px solid var(--necro-line);
+  border-radius: 4px; padding: 2px 4px; max-width: 100%; }
+.necro-w details { margin-top: 6px; border-top: 1px solid var(--necro-line); padding-top: 2px; }
+.necro-w summary { cursor: pointer; font-weight: 600; font-size: 13px; }
+.necro-w .necro-log { max-height: 200px; overflow-y: auto; margin: 2px 0; padding-left: 0; list-style: none; font-size: 13px; }
+.necro-w .necro-log li { padding: 1px 0; border-bottom: 1px dotted var(--necro-line); }
+.necro-w .necro-log .necro-step { font-variant-numeric: tabular-nums; color: var(--necro-muted); margin-right: 4px; }
+.necro-w .necro-log .necro-why { color: var(--necro-muted); font-size: 12px; }
+.necro-w .necro-log a { color: var(--necro-accent); }
+.necro-w code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; }
+.necro-w textarea { width: 100%; font: 12px/1.35 ui-monospace, "DejaVu Sans Mono", monospace; color: var(--necro-fg);
+  background: var(--necro-bg); border: 1px solid var(--necro-line); border-radius: 4px; }
+.necro-w .necro-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.necro-w .necro-thinking::after { content: " (the computer is thinking...)"; font-weight: 400; font-style: italic; }
+`;
+
+// ------------------------------------------------------------------ helpers
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  setAttrs(node, attrs);
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function svg(tag, attrs, ...children) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  setAttrs(node, attrs);
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function setAttrs(node, attrs) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "class") node.setAttribute("class", value);
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+}
+
+function injectStyle() {
+  if (document.getElementById(STYLE_ID)) return;
+  const style = document.createElement("style");
+  style.id = STYLE_ID;
+  style.textContent = CSS;
+  document.head.append(style);
+}
+
+// Exact probabilities travel as "1/6"; a number is needed only to draw a roll.
+function probability(p) {
+  if (p === null || p === undefined) return null;
+  const [num, den] = String(p).split("/");
+  return Number(num) / (den === undefined ? 1 : Number(den));
+}
+
+// A short readable sentence from a board hint (describe_action's JSON).
+function hintText(hint) {
+  if (!hint || typeof hint !== "object") return "";
+  for (const key of ["preview", "text", "label", "effect", "summary"]) {
+    if (typeof hint[key] === "string" && hint[key]) return hint[key];
+  }
+  return "";
+}
+
+function contentRoot() {
+  const root = document.documentElement && document.documentElement.dataset
+    ? document.documentElement.dataset.content_root : undefined;
+  return root === undefined ? null : root;
+}
+
+let boardPromise = null;
+function loadBoard() {
+  if (!boardPromise) {
+    const url = URL.createObjectURL(new Blob([BOARD_SOURCE], { type: "text/javascript" }));
+    boardPromise = import(/* webpackIgnore: true */ url).finally(() => URL.revokeObjectURL(url));
+  }
+  return boardPromise;
+}
+
+function fallbackBoard(container, view) {
+  container.append(el("pre", { class: "necro-fallback" }, JSON.stringify(view.position, null, 1)));
+}
+
+// --------------------------------------------------------------- controller
+
+class NecroWidget {
+  constructor(model, host) {
+    this.model = model;
+    this.mode = "pending"; // pending | live | static | offline
+    this.queue = [];
+    this.path = []; // static mode: [{from, edge}]
+    this.redoStack = [];
+    this.note = "";
+    this.staticError = "";
+    this.board = null;
+    this.boardApi = null;
+    this.editorDirty = false;
+    this.destroyed = false;
+    this.build(host);
+    this.listeners = [
+      ["change:view", () => this.onKernelView()],
+      ["change:error", () => this.redraw()],
+      ["change:bot_thinking", () => this.drawStatus()],
+      ["change:bot_seats", () => this.redraw()],
+      ["change:graph", () => this.redraw()],
+      ["msg:custom", (msg) => this.onMessage(msg)],
+    ];
+    for (const [name, fn] of this.listeners) model.on(name, fn);
+    this.boardLoaded = false;
+    loadBoard().then(
+      (mod) => { this.board = typeof mod.drawBoard === "function" ? mod.drawBoard : null;
+        this.boardError = this.board ? "" : `board module ${BOARD_NAME} exports no drawBoard`; },
+      (err) => { this.board = null; this.boardError = `board module ${BOARD_NAME} failed to load: ${err}`; },
+    ).then(() => { this.boardLoaded = true; this.redraw(); });
+    this.redraw();
+    this.hello();
+  }
+
+  destroy() {
+    this.destroyed = true;
+    clearTimeout(this.timer);
+    for (const [name, fn] of this.listeners) this.model.off(name, fn);
+  }
+
+  // ---------------------------------------------------------- handshake
+  hello() {
+    try { this.model.send({ type: "hello" }); } catch (err) { /* no kernel */ }
+    this.timer = setTimeout(() => this.noKernel(), HELLO_MS);
+  }
+
+  onMessage(msg) {
+    if (msg && msg.type === "hello-ack") this.goLive();
+  }
+
+  goLive() {
+    if (this.mode === "live") return;
+    clearTimeout(this.timer);
+    this.mode = "live";
+    this.note = "";
+    const queued = this.queue;
+    this.queue = [];
+    for (const msg of queued) this.send(msg);
+    this.redraw();
+  }
+
+  noKernel() {
+    if (this.mode !== "pending") return;
+    const graph = this.graph();
+    this.mode = graph ? "static" : "offline";
+    this.path = [];
+    this.redoStack = [];
+    const queued = this.queue;
+    this.queue = [];
+    if (this.mode === "static") {
+      this.autoChance();
+      for (const msg of queued) this.staticDo(msg);
+    } else if (queued.length) {
+      this.note = "There is no Python kernel behind this page, so this board cannot move. Open the notebook in JupyterLab to play.";
+    }
+    this.redraw();
+  }
+
+  // A view change from Python means a kernel is there, even if the hello was missed.
+  onKernelView() {
+    if (this.mode !== "live" && this.mode !== "pending") this.goLive();
+    else this.redraw();
+  }
+
+  graph() {
+    const graph = this.model.get("graph");
+    return graph && Array.isArray(graph.nodes) && graph.nodes.length ? graph : null;
+  }
+
+  // --------------------------------------------------------------- input
+  // Every user request goes through here: to Python when live, to the graph when static.
+  request(msg) {
+    this.note = "";
+    this.staticError = "";
+    if (this.mode === "live") this.send(msg);
+    else if (this.mode === "static") { this.staticDo(msg); this.redraw(); }
+    else if (this.mode === "pending") this.queue.push(msg);
+    else { this.note = "There is no Python kernel behind this page, so this board cannot move. Open the notebook in JupyterLab to play."; this.redraw(); }
+  }
+
+  send(msg) {
+    try { this.model.send(msg); } catch (err) { this.note = `could not reach the kernel: ${err}`; this.redraw(); }
+  }
+
+  // ------------------------------------------------------- static mode
+  node() {
+    const graph = this.graph();
+    const at = this.path.length ? this.path[this.path.length - 1].edge.to : graph.root;
+    return graph.nodes[at];
+  }
+
+  staticView() {
+    const graph = this.graph();
+    const node = this.node();
+    const line = (rule, text, step, a) => {
+      const info = graph.rules[rule] || [null, null];
+      return { rule, text, href: info[0], title: info[1], step, a };
+    };
+    const log = graph.root_log.map(([rule, text, step, a]) => line(rule, text, step, a));
+    this.path.forEach(({ edge }, i) => {
+      for (const [rule, text] of edge.log || []) log.push(line(rule, text, graph.root_step + i + 1, edge.a));
+    });
+    return { ...graph.common, ...node.view, step: graph.root_step + this.path.length, log, can_undo: this.path.length > 0, can_redo: this.redoStack.length > 0 };
+  }
+
+  frontierNote() {
+    const graph = this.graph();
+    return `The precomputed moves end here (${graph.depth} step${graph.depth === 1 ? "" : "s"} from the start` +
+      " of this board). Open this chapter as a notebook (JupyterLab) to keep playing with the live rules engine, or undo.";
+  }
+
+  staticDo(msg) {
+    const graph = this.graph();
+    if (!graph) return;
+    switch (msg.type) {
+      case "act": this.staticAct(msg.a); break;
+      case "roll": this.staticRoll(); break;
+      case "undo": this.staticUndo(); break;
+      case "redo": this.staticRedo(); break;
+      case "reset": this.path = []; this.redoStack = []; this.autoChance(); break;
+      case "load_position":
+        this.note = "Loading a position needs the live rules engine to check it: open this chapter as a notebook. (Copying the position out works here.)";
+        break;
+      case "bot_move": case "seats":
+        this.note = "The computer player needs the live rules engine: open this chapter as a notebook to play against it.";
+        break;
+      default: break;
+    }
+  }
+
+  staticAct(notation) {
+    const node = this.node();
+    const edge = node.edges.find((e) => e.a === notation);
+    if (edge) {
+      this.path.push({ edge });
+      this.redoStack = [];
+      this.autoChance();
+      return;
+    }
+    const legal = (node.view.actions || []).some((x) => x.a === notation);
+    if (legal || node.frontier) this.note = this.frontierNote();
+    else this.staticError = `illegal action '${notation}': it is not among the legal actions of this position`;
+  }
+
+  staticRoll() {
+    const node = this.node();
+    if (node.view.to_move !== "chance") { this.staticError = "it is not chance's turn to decide (rule core-turn)"; return; }
+    if (!node.edges.length) { this.note = this.frontierNote(); return; }
+    const probs = new Map((node.view.actions || []).map((x) => [x.a, probability(x.p)]));
+    let pick = Math.random();
+    let chosen = node.edges[node.edges.length - 1];
+    for (const edge of node.edges) {
+      const p = probs.get(edge.a) || 0;
+      if (pick < p) { chosen = edge; break; }
+      pick -= p;
+    }
+    this.path.push({ edge: chosen });
+    this.redoStack = [];
+  }
+
+  automatic(node) {
+    return node.view.to_move === "chance" && this.model.get("auto_chance") && node.edges.length > 0;
+  }
+
+  autoChance() {
+    for (let i = 0; i < 1000 && this.automatic(this.node()); i++) this.staticRoll();
+    if (this.node().frontier && this.node().view.to_move === "chance") this.note = this.frontierNote();
+  }
+
+  staticUndo() {
+    if (!this.path.length) { this.staticError = "there is no step to undo"; return; }
+    this.redoStack.push(this.path.pop());
+    while (this.path.length && this.isAutoStep()) this.redoStack.push(this.path.pop());
+  }
+
+  isAutoStep() {
+    const node = this.node();
+    return node.view.to_move === "chance" && this.model.get("auto_chance");
+  }
+
+  staticRedo() {
+    if (!this.redoStack.length) { this.staticError = "there is no undone step to redo"; return; }
+    this.path.push(this.redoStack.pop());
+    while (this.redoStack.length && this.isAutoStep()) this.path.push(this.redoStack.pop());
+  }
+
+  // ------------------------------------------------------------ drawing
+  view() {
+    return this.mode === "static" ? this.staticView() : this.model.get("view");
+  }
+
+  build(host) {
+    injectStyle();
+    this.root = el("div", { class: "necro-w", role: "group" });
+    this.status = el("div", { class: "necro-status", role: "status", "aria-live": "polite" });
+    this.modeBadge = el("span", { class: "necro-mode" });
+    this.boardBox = el("div", { class: "necro-board" });
+    this.actionsTitle = el("h4", {}, "Decisions");
+    this.actionsBox = el("div", { class: "necro-actions", role: "group", "aria-label": "legal actions" });
+    this.previewLine = el("div", { class: "necro-preview", "aria-live": "polite" });
+    this.errorBox = el("div", { class: "necro-error", role: "alert" });
+    this.noteBox = el("div", { class: "necro-note", role: "status" });
+    this.undoBtn = el("button", { type: "button", class: "necro-undo", onclick: () => this.request({ type: "undo" }) }, "Undo");
+    this.redoBtn = el("button", { type: "button", class: "necro-redo", onclick: () => this.request({ type: "redo" }) }, "Redo");
+    this.resetBtn = el("button", { type: "button", class: "necro-reset", onclick: () => this.request({ type: "reset" }) }, "Reset");
+    this.botBtn = el("button", { type: "button", class: "necro-bot-move", onclick: () => this.request({ type: "bot_move" }) }, "Computer move");
+    this.seatSelect = el("select", { class: "necro-seats", "aria-label": "who the computer plays",
+      onchange: () => this.request({ type: "seats", bots: this.seatSelect.value ? this.seatSelect.value.split(",").map(Number) : [] }) });
+    this.seatLabel = el("label", { class: "necro-seat-label" }, "Opponent: ", this.seatSelect);
+    this.logList = el("ol", { class: "necro-log", "aria-label": "game log" });
+    this.logBox = el("details", { class: "necro-logbox", open: true }, el("summary", {}, "Log (why each thing happened)"), this.logList);
+    this.editor = el("textarea", { class: "necro-json", rows: 8, spellcheck: "false", "aria-label": "position as JSON",
+      oninput: () => { this.editorDirty = true; } });
+    this.editorBox = el("details", { class: "necro-editor", ontoggle: () => this.fillEditor(true) },
+      el("summary", {}, "Position as JSON (copy out, paste in)"),
+      this.editor,
+      el("div", { class: "necro-controls" },
+        el("button", { type: "button", class: "necro-copy", onclick: () => this.copyPosition() }, "Copy"),
+        el("button", { type: "button", class: "necro-current", onclick: () => this.fillEditor(true) }, "Show current"),
+        el("button", { type: "button", class: "necro-load",
+          onclick: () => { this.editorDirty = false; this.request({ type: "load_position", text: this.editor.value }); } }, "Load")));
+    this.root.append(
+      el("div", { class: "necro-top" }, this.status, this.modeBadge),
+      el("div", { class: "necro-main" },
+        this.boardBox,
+        el("div", { class: "necro-side" },
+          this.actionsTitle, this.actionsBox, this.previewLine, this.errorBox, this.noteBox,
+          el("div", { class: "necro-controls" }, this.undoBtn, this.redoBtn, this.resetBtn, this.botBtn, this.seatLabel),
+          this.logBox, this.editorBox)));
+    host.append(this.root);
+  }
+
+  redraw() {
+    if (this.destroyed) return;
+    const view = this.view();
+    if (!view || !view.game) { this.status.textContent = "(no position yet)"; return; }
+    this.current = view;
+    const focused = document.activeElement && this.root.contains(document.activeElement) ? document.activeElement : null;
+    const focusKey = focused && focused.dataset ? focused.dataset.a : undefined;
+    const focusInActions = focused && this.actionsBox.contains(focused);
+    this.drawStatus();
+    this.drawMode();
+    this.drawBoard(view);
+    this.drawActions(view);
+    this.errorBox.textContent = this.mode === "static" ? this.staticError : (this.mode === "live" ? this.model.get("error") : "");
+    this.noteBox.textContent = this.note;
+    this.undoBtn.disabled = !view.can_undo;
+    this.redoBtn.disabled = !view.can_redo;
+    this.drawSeats(view);
+    this.drawLog(view);
+    this.fillEditor(false);
+    if (focusKey !== undefined || focusInActions) {
+      const again = [...this.actionsBox.querySelectorAll("button")].find((b) => b.dataset.a === focusKey)
+        || this.actionsBox.querySelector("button");
+      if (again) again.focus();
+    }
+  }
+
+  drawStatus() {
+    const view = this.view();
+    if (!view || !view.game) return;
+    this.status.textContent = view.status;
+    this.status.classList.toggle("necro-thinking", this.mode === "live" && !!this.model.get("bot_thinking"));
+  }
+
+  drawMode() {
+    const graph = this.graph();
+    const text = {
+      pending: "connecting...",
+      live: "live",
+      static: graph ? `static: moves precomputed ${graph.depth} deep` : "static",
+      offline: "read-only (no kernel)",
+    }[this.mode];
+    this.modeBadge.textContent = text;
+    this.root.dataset.mode = this.mode;
+  }
+
+  ui(view) {
+    return {
+      act: (notation) => this.request({ type: "act", a: String(notation) }),
+      preview: (notation) => this.preview(notation, false),
+      clearPreview: () => this.preview(null, false),
+      el, svg, mode: this.mode, view,
+    };
+  }
+
+  drawBoard(view) {
+    this.boardBox.replaceChildren();
+    this.boardApi = null;
+    const container = el("div", { class: "necro-board-inner" });
+    this.boardBox.append(container);
+    if (!this.boardLoaded) { container.append(el("div", { class: "necro-preview" }, "drawing the board...")); return; }
+    if (this.boardError) this.boardBox.prepend(el("div", { class: "necro-error" }, this.boardError));
+    if (!this.board) { fallbackBoard(container, view); return; }
+    try {
+      const api = this.board(container, view, this.ui(view));
+      if (api && typeof api.highlight === "function") this.boardApi = api;
+    } catch (err) {
+      container.replaceChildren();
+      this.boardBox.prepend(el("div", { class: "necro-error" }, `the board could not be drawn: ${err}`));
+      fallbackBoard(container, view);
+      console.error(err);
+    }
+  }
+
+  drawActions(view) {
+    const actions = view.actions || [];
+    const who = view.to_move === "chance" ? "chance" : (view.players && view.players[view.to_move] ? view.players[view.to_move].name : "");
+    this.actionsTitle.textContent = view.terminal ? "Decisions (the game is over)" : `Decisions: ${who}`;
+    const buttons = [];
+    if (view.to_move === "chance") {
+      buttons.push(el("button", { type: "button", class: "necro-roll", onclick: () => this.request({ type: "roll" }),
+        "aria-label": "roll: let chance decide" }, "Roll"));
+    }
+    for (const action of actions) {
+      const hint = hintText(action.hint);
+      const rule = this.ruleTitle(view, action.rule);
+      const label = (view.to_move === "chance" ? "force " : "") + action.a;
+      const aria = [label, action.p ? `probability ${action.p}` : "", hint].filter(Boolean).join(", ");
+      buttons.push(el("button", {
+        type: "button", class: "necro-action", "data-a": action.a, "aria-label": aria,
+        title: [hint, rule ? `rule: ${rule}` : ""].filter(Boolean).join(" | ") || null,
+        onclick: () => this.request({ type: "act", a: action.a }),
+        onmouseenter: () => this.preview(action.a, true), onmouseleave: () => this.preview(null, true),
+        onfocus: () => this.preview(action.a, true), onblur: () => this.preview(null, true),
+      }, label, action.p ? el("span", { class: "necro-p" }, action.p) : null));
+    }
+    if (!buttons.length && !view.terminal) buttons.push(el("span", { class: "necro-preview" }, "(no action to choose)"));
+    this.actionsBox.replaceChildren(...buttons);
+  }
+
+  ruleTitle(view, ruleId) {
+    if (!ruleId) return "";
+    const graph = this.mode === "static" ? this.graph() : null;
+    const title = graph && graph.rules[ruleId] ? graph.rules[ruleId][1] : null;
+    return title ? `${title} (${ruleId})` : ruleId;
+  }
+
+  // Point at an action: explain it under the buttons, mark its button, tell the board.
+  preview(notation, fromPanel) {
+    const view = this.current;
+    const action = notation === null ? null : (view.actions || []).find((x) => x.a === notation);
+    for (const button of this.actionsBox.querySelectorAll("button.necro-action")) {
+      button.classList.toggle("necro-hot", !!action && button.dataset.a === notation);
+    }
+    this.previewLine.textContent = action
+      ? [action.a, hintText(action.hint), action.p ? `probability ${action.p}` : "", action.rule ? `rule ${action.rule}` : ""]
+        .filter(Boolean).join(" - ")
+      : "";
+    if (fromPanel && this.boardApi) {
+      try { this.boardApi.highlight(action ? notation : null); } catch (err) { console.error(err); }
+    }
+  }
+
+  drawSeats(view) {
+    const pool = this.model.get("bot_names") || [];
+    const live = this.mode === "live" || this.mode === "pending";
+    this.botBtn.hidden = !pool.length || !live;
+    this.botBtn.disabled = view.terminal;
+    this.seatLabel.hidden = !pool.length || !live;
+    if (!pool.length) return;
+    const players = view.players || [];
+    const seats = players.map((p) => p.seat);
+    const current = (this.model.get("bot_seats") || []).join(",");
+    const options = [["", "nobody: people play every seat"]];
+    for (const p of players) {
+      options.push([seats.filter((s) => s !== p.seat).join(","), `you play ${p.name}, the computer the rest`]);
+    }
+    options.push([seats.join(","), "the computer plays every seat (step with Computer move)"]);
+    if (!options.some(([value]) => value === current)) options.push([current, `computer plays seats ${current}`]);
+    this.seatSelect.replaceChildren(...options.map(([value, text]) =>
+      el("option", { value, selected: value === current }, text)));
+    this.seatSelect.value = current;
+  }
+
+  drawLog(view) {
+    const root = contentRoot();
+    const items = (view.log || []).map((entry) => {
+      const name = entry.title ? `${entry.title} (${entry.rule})` : entry.rule;
+      const why = entry.href && root !== null
+        ? el("a", { href: root + entry.href }, name)
+        : el("code", {}, entry.rule);
+      return el("li", {},
+        el("span", { class: "necro-step" }, `${entry.step}. ${entry.a}:`), " ", entry.text, " ",
+        el("span", { class: "necro-why" }, "because of rule ", why));
+    });
+    if (!items.length) items.push(el("li", { class: "necro-preview" }, "Nothing has happened yet."));
+    const atEnd = this.logList.scrollTop + this.logList.clientHeight >= this.logList.scrollHeight - 4;
+    this.logList.replaceChildren(...items);
+    if (atEnd) this.logList.scrollTop = this.logList.scrollHeight;
+  }
+
+  fillEditor(force) {
+    if (!this.current) return;
+    if (!force && (this.editorDirty || !this.editorBox.open)) return;
+    if (force) this.editorDirty = false;
+    this.editor.value = JSON.stringify(this.current.position, null, 1);
+  }
+
+  copyPosition() {
+    const text = this.editorDirty ? this.editor.value : JSON.stringify(this.current.position, null, 1);
+    this.editor.value = text;
+    const done = () => { this.note = "Position copied."; this.noteBox.textContent = this.note; };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, () => this.selectEditor());
+    } else {
+      this.selectEditor();
+    }
+  }
+
+  selectEditor() {
+    this.editorBox.open = true;
+    this.editor.focus();
+    this.editor.select();
+    this.note = "Press Ctrl+C (or Cmd+C) to copy the selected position.";
+    this.noteBox.textContent = this.note;
+  }
+}
+
+function render({ model, el: host }) {
+  const widget = new NecroWidget(model, host);
+  return () => widget.destroy();
+}
+
+export default { render };
