@@ -63,7 +63,8 @@ const CSS = `
 .necro-w .necro-log .necro-step { font-variant-numeric: tabular-nums; color: var(--necro-muted); margin-right: 4px; }
 .necro-w .necro-log .necro-why { color: var(--necro-muted); font-size: 12px; }
 .necro-w .necro-log a { color: var(--necro-accent); }
-.necro-w code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; }
+.necro-w table { margin: 0; }
+.necro-w code { color: inherit; background: none; padding: 0; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; }
 .necro-w textarea { width: 100%; font: 12px/1.35 ui-monospace, "DejaVu Sans Mono", monospace; color: var(--necro-fg);
   background: var(--necro-bg); border: 1px solid var(--necro-line); border-radius: 4px; }
 .necro-w .necro-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

@@ -37,6 +37,6 @@ export function drawBoard(container, view, ui) {
         isSmall(value)
           ? el("code", {}, inline(value))
           : el("pre", { style: "margin:0;white-space:pre-wrap;font-size:12px" }, JSON.stringify(value, null, 1)))));
-  box.append(el("table", { style: "border-collapse:collapse" }, el("tbody", {}, rows)));
+  box.append(el("table", { class: "necro-generic-table", style: "border-collapse:collapse;margin:0;width:auto;border:0" }, el("tbody", {}, rows)));
   container.append(box);
 }
