@@ -1,0 +1,174 @@
+"""The graveyard: the deck of grave cards and the staggered board they are laid on.
+
+The board is a grid of columns of face-down cards. Every other column is
+shifted by half a card, so a grave away from the edge touches six others,
+like a hex map. We give each grave a name like ``c3`` (column letter, row
+number from the top) and keep a doubled vertical coordinate ``y2`` (twice the
+card's height in half-cards), so adjacency is simple integer arithmetic:
+
+- same column, ``y2`` two apart (the cards above and below);
+- neighbouring column, ``y2`` one apart (the two shifted cards beside).
+
+3-4 players use five columns of 5-4-5-4-5 cards (23 graves, the big pile);
+5-6 players use seven columns of 4-5-4-5-4-5-4 (31 graves, both piles).
+The column sizes add up to the deck sizes exactly, which is how we know the
+layout the missing illustration showed.
+
+The adjacency graph of the *original* board is a networkx graph: falling
+ground is found with connected components of the standing graves, and a
+falling wizard's way to solid ground with a shortest path over the full
+grid (see :func:`escape`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import networkx as nx
+
+# ------------------------------------------------------------------ cards
+# A card is written rank + colour: "Ar" red Ace, "6b" black Six, "Qr", "Jb"
+# (a Jack, which plays as a Queen), and "Jo" for the Joker (no colour).
+BIG_PILE = (
+    "Ar", "Ab", "Ab", "3r", "3b", "3b", "5r", "5b", "5b",   # one red, two black
+    "2r", "2r", "2b", "4r", "4r", "4b", "6r", "6r", "6b",   # two red, one black
+    "Qr", "Qr", "Qb", "Qb",                                 # all four Queens
+    "Jo",                                                   # the Joker
+)
+# The rest of each rank A-6 (a full deck has two red and two black of each),
+# plus two Jacks: we rule one red and one black (rule sf-jack-colours).
+LITTLE_PILE = ("Ar", "2b", "3r", "4b", "5r", "6b", "Jr", "Jb")
+
+CARDS = frozenset(BIG_PILE + LITTLE_PILE)
+
+
+def deck(players: int) -> tuple[str, ...]:
+    """The cards used by ``players`` players, in a fixed (unshuffled) order."""
+    return BIG_PILE if players <= 4 else BIG_PILE + LITTLE_PILE
+
+
+def colour(card: str) -> str | None:
+    """``"r"``, ``"b"`` or ``None`` (the Joker has no colour)."""
+    return None if card == "Jo" else card[1]
+
+
+def rank(card: str) -> str:
+    """``"A"``, ``"2"`` ... ``"6"``, ``"Q"`` (Queens and Jacks alike) or ``"Jo"``."""
+    if card == "Jo":
+        return "Jo"
+    return "Q" if card[0] in "QJ" else card[0]
+
+
+def worm_number(card: str) -> int | None:
+    """The worm-die face that eats this grave once dug (A is 1; Q, J and Joker never)."""
+    r = card[0]
+    if r == "A":
+        return 1
+    return int(r) if r.isdigit() else None
+
+
+CARD_NAMES = {"A": "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six",
+              "Q": "Queen", "J": "Jack"}
+
+
+def card_name(card: str) -> str:
+    if card == "Jo":
+        return "the Joker"
+    return f"the {'red' if card[1] == 'r' else 'black'} {CARD_NAMES[card[0]]}"
+
+
+# ------------------------------------------------------------------ board
+@dataclass(frozen=True)
+class Board:
+    """The geometry of one board size: grave names, coordinates, neighbours."""
+
+    columns: int
+    graves: tuple[str, ...]                      # in reading order: column by column
+    xy: dict                                     # grave -> (column, y2)
+    neighbours: dict                             # grave -> tuple of adjacent graves
+    graph: nx.Graph
+    starts: dict                                 # players -> start graves, seat by seat
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return b in self.neighbours[a]
+
+
+# Start graves: the rule text marks them with an X on a picture we do not
+# have (rule sf-start-graves). We spread the wizards round the edge of the
+# board, no two adjacent, each with room to move.
+_STARTS = {
+    3: ("b1", "d1", "c5"),
+    4: ("b1", "d1", "d4", "b4"),
+    5: ("a1", "d1", "g1", "f5", "b5"),
+    6: ("a1", "d1", "g1", "g4", "d5", "a4"),
+}
+
+
+@lru_cache(maxsize=None)
+def board_for(players: int) -> Board:
+    """The board for a player count (cached: boards are immutable)."""
+    sizes = (5, 4, 5, 4, 5) if players <= 4 else (4, 5, 4, 5, 4, 5, 4)
+    xy = {}
+    graves = []
+    for c, size in enumerate(sizes):
+        offset = 1 if size == 4 else 0            # the short columns sit half a card lower
+        for r in range(size):
+            name = f"{'abcdefg'[c]}{r + 1}"
+            xy[name] = (c, 2 * r + offset)
+            graves.append(name)
+    graph = nx.Graph()
+    graph.add_nodes_from(graves)
+    for a in graves:
+        for b in graves:
+            (ca, ya), (cb, yb) = xy[a], xy[b]
+            if a < b and ((ca == cb and abs(ya - yb) == 2) or (abs(ca - cb) == 1 and abs(ya - yb) == 1)):
+                graph.add_edge(a, b)
+    neighbours = {g: tuple(sorted(graph.neighbors(g))) for g in graves}
+    starts = {n: _STARTS[n] for n in _STARTS if (n <= 4) == (players <= 4)}
+    return Board(len(sizes), tuple(graves), xy, neighbours, graph, starts)
+
+
+def parts(board: Board, standing) -> list[list[str]]:
+    """The connected pieces of ground among the ``standing`` graves, each sorted."""
+    sub = board.graph.subgraph(standing)
+    return sorted((sorted(c) for c in nx.connected_components(sub)), key=lambda c: c[0])
+
+
+_BIG = 1000  # one hit outweighs any number of leaps over empty holes
+
+
+def escape(board: Board, start: str, falling, solid) -> tuple[int, list[str]]:
+    """How a wizard on ``start`` reaches solid ground (rule sf-fall-path).
+
+    The wizard moves over the original grid. Stepping on a falling grave
+    (the one it stands on included, if it is falling) costs a hit; leaping
+    over a hole where a grave has already gone costs nothing; it stops on the
+    first solid grave. It takes a way with the fewest hits and, among those,
+    the fewest leaps. Returns ``(hits, landing graves)``; the landing graves
+    are every solid grave reachable that way (the player picks one), or an
+    empty list when there is no solid ground at all.
+    """
+    falling = set(falling)
+    solid = set(solid)
+    if not solid:
+        return 0, []
+    # Walk only over non-solid ground; a solid grave is where the walk ends.
+    air = board.graph.subgraph(g for g in board.graves if g not in solid)
+
+    def cost(_u, v, _data):
+        return 1 + (_BIG if v in falling else 0)
+
+    start_cost = _BIG if start in falling else 0
+    dist = nx.single_source_dijkstra_path_length(air, start, weight=cost)
+    best: dict[str, int] = {}
+    for g, d in dist.items():
+        for t in board.neighbours[g]:
+            if t in solid:
+                c = d + start_cost + 1
+                if c < best.get(t, c + 1):
+                    best[t] = c
+    if not best:
+        return 0, []
+    low = min(best.values())
+    return low // _BIG, sorted(t for t, c in best.items() if c == low)

@@ -1,0 +1,37 @@
+"""The Shovelfight game object: player counts, options (each tied to a ruling) and bots."""
+
+from __future__ import annotations
+
+from necro.core import Game, Option
+
+from .rules import RULES
+from .state import ShovelfightState
+
+
+class Shovelfight(Game):
+    """Necromancer Shovelfight by Jackson Tegu (version 6.4+), for 3 to 6 players."""
+
+    id = "shovelfight"
+    title = "Necromancer Shovelfight"
+    rules = RULES
+    min_players = 3
+    max_players = 6
+    options_spec = (
+        Option("stranded", "nearest", ("nearest", "falls"),
+               "A worm-eaten wizard with no adjacent grave leaps to the nearest one, or falls and dies.",
+               rule="sf-stranded-wizard"),
+        Option("team_size", "unlimited", ("unlimited", "eight"),
+               "No maximum number of zombies (the FAQ), or at most the eight tokens of a team.",
+               rule="sf-team-size"),
+        Option("last_stand", "share", ("share", "nobody"),
+               "Last wizards dying at the same moment share the win, or nobody wins.",
+               rule="sf-simultaneous"),
+    )
+    state_class = ShovelfightState
+
+    def bots(self):
+        from necro.core.bots import RandomBot
+
+        from .bots import HeuristicBot
+
+        return {"random": RandomBot, "heuristic": HeuristicBot}

@@ -1,0 +1,150 @@
+"""Loading a Shovelfight position from untrusted JSON.
+
+Every field is read through a :class:`~necro.core.Reader`, and the position
+as a whole is checked for consistency (pieces only on standing graves, the
+deck exactly the right cards, the pending decision actually decidable), so
+a hand-edited or hostile document gives a FormatError with a path instead of
+a crash or a game that cannot go on.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from necro.core import Reader
+
+from .board import CARDS, board_for, deck
+from .state import CARD_VERB, CAUSES, CHANCE_PHASES, PHASES, THEN, Team
+
+KEYS = ("players", "phase", "turn", "first", "worm", "graves", "dug", "fallen", "teams", "moment",
+        "used", "steps_left", "target", "card", "hit", "left", "queue", "split", "then")
+TEAM_KEYS = ("wizard", "boxes", "hits", "zombies", "lids", "pants", "figures", "out", "cause")
+MAX_ZOMBIES = 1000  # "no maximum", but a document must stay finite
+
+
+def _opt(r: Reader):
+    return None if r.value is None else r
+
+
+def load_position(state, r: Reader) -> None:
+    r.obj(allowed=KEYS)
+    n = state.game.players
+    r["players"].int(n, n)
+    board = board_for(n)
+    names = set(board.graves)
+
+    def grave(x: Reader, pool=names) -> str:
+        g = x.str(max_length=4)
+        if g not in pool:
+            x.fail(f"{g!r} is not a grave{' still standing' if pool is not names else ''} on this board")
+        return g
+
+    phase = r["phase"].str(choices=PHASES)
+    turn = r["turn"].int(0, n - 1)
+    first = None if r["first"].value is None else r["first"].int(0, n - 1)
+    worm = None if r["worm"].value is None else r["worm"].int(0, n - 1)
+
+    gr = r["graves"].obj(allowed=board.graves)
+    cards = {}
+    for g in board.graves:
+        c = gr[g]
+        cards[g] = None if c.value is None else c.str(choices=sorted(CARDS))
+    known = [c for c in cards.values() if c is not None]
+    if phase == "deal":
+        if known:
+            gr.fail("before the deal every grave is still unknown (null)")
+    elif Counter(known) != Counter(deck(n)):
+        gr.fail(f"the graves must hold exactly the {len(deck(n))}-card deck for {n} players")
+
+    dug = {grave(x) for x in r["dug"].list(max_length=len(names))}
+    fallen = {grave(x) for x in r["fallen"].list(max_length=len(names))}
+    standing = names - fallen
+    if phase not in ("deal", "first", "over") and (first is None or worm is None):
+        r["first"].fail("once play has begun the first player and the worm die holder are known")
+
+    teams = []
+    tr = r["teams"].list(length=n)
+    for x in tr:
+        x.obj(allowed=TEAM_KEYS)
+        wizard = None if x["wizard"].value is None else grave(x["wizard"])
+        boxes = x["boxes"].int(1, 99)
+        hits = x["hits"].int(0, boxes)
+        zombies = [grave(z, standing) for z in x["zombies"].list(max_length=MAX_ZOMBIES)]
+        lids, pants, figures = x["lids"].int(0, 99), x["pants"].int(0, 99), x["figures"].int(0, 99)
+        if lids and pants:
+            x["pants"].fail("a lid and pants waiting at once would already make a stick figure")
+        out = None if x["out"].value is None else x["out"].int(0, 10**9)
+        cause = None if x["cause"].value is None else x["cause"].str(choices=CAUSES)
+        if wizard is None and out is None:
+            x["out"].fail("a player without a wizard needs the moment it died (out)")
+        if wizard is not None and (out is not None or hits >= boxes):
+            x["wizard"].fail("a wizard on the board must be alive: out null and a box unchecked")
+        teams.append(Team(wizard, boxes, hits, zombies, lids, pants, figures, out, cause))
+    moment = r["moment"].int(0, 10**9)
+    if any(t.out is not None and t.out > moment for t in teams):
+        r["moment"].fail("a wizard died after the current moment")
+
+    used = [u.str(choices=("move", "dig", "shovel")) for u in r["used"].list(max_length=2)]
+    if len(set(used)) != len(used):
+        r["used"].fail("an action is used at most once per turn")
+    steps_left = r["steps_left"].int(0, 3)
+    target = None if r["target"].value is None else r["target"].str(
+        choices=[f"{k}{p + 1}" for k in "WZ" for p in range(n)])
+    card = None if r["card"].value is None else r["card"].str(choices=sorted(CARD_VERB))
+    hit = None
+    if r["hit"].value is not None:
+        h = r["hit"].list(length=3)
+        hit = [grave(h[0], standing), h[1].int(0, n - 1), h[2].int(0, n - 1)]
+    left = [grave(z, standing) for z in r["left"].list(max_length=MAX_ZOMBIES)]
+    if Counter(left) - Counter(teams[turn].zombies):
+        r["left"].fail("zombies still to shamble must be zombies of the player whose turn it is")
+    queue = []
+    for q in r["queue"].list(max_length=n):
+        if phase == "land" or isinstance(q.value, list):
+            item = q.list(length=2)
+            queue.append([item[0].int(0, n - 1),
+                          sorted(grave(g, standing) for g in item[1].list(min_length=1, max_length=len(names)))])
+        else:
+            queue.append(q.int(0, n - 1))
+    split = None
+    if r["split"].value is not None:
+        s = r["split"].obj(allowed=("parts", "extra"))
+        found = [sorted(grave(g, standing) for g in p.list(min_length=1)) for p in s["parts"].list(min_length=2, max_length=len(names))]
+        split = {"parts": found, "extra": sorted(grave(g, standing) for g in s["extra"].list(max_length=len(names)))}
+    then = None if r["then"].value is None else r["then"].str(choices=THEN)
+
+    # every field read: install, then check the pending decision makes sense
+    state.board = board
+    state.cards = cards
+    state.dug, state.fallen, state.teams = dug, fallen, teams
+    state.phase, state.turn, state.first, state.worm, state.moment = phase, turn, first, worm, moment
+    state.used, state.steps_left, state.target, state.card = used, steps_left, target, card
+    state.hit, state.left, state.queue, state.split, state.then = hit, left, queue, split, then
+
+    if dug and phase == "deal":
+        r["dug"].fail("nothing is dug before the deal")
+    for p, t in enumerate(teams):
+        if t.wizard in fallen and p not in state.in_the_air():
+            tr[p]["wizard"].fail(f"{t.wizard} has fallen; only a wizard about to leap or land may be there")
+    alive = [p for p, t in enumerate(teams) if t.wizard is not None]
+    if phase == "over":
+        if len(alive) > 1:
+            r["phase"].fail("the game is over only when at most one wizard stands")
+        return
+    if len(alive) < 2:
+        r["phase"].fail("with fewer than two wizards standing the game is over")
+    need = {"step": state.steps_left > 0, "card": card is not None, "hit": hit is not None,
+            "shovel": target is not None, "split": split is not None,
+            "leap": bool(queue) and all(isinstance(q, int) for q in queue),
+            "land": bool(queue) and all(isinstance(q, list) for q in queue),
+            "shamble": bool(left)}
+    if not need.get(phase, True):
+        r["phase"].fail(f"the {phase} phase is missing the data it needs")
+    if phase in ("act", "move", "step", "shovel", "card") and teams[turn].wizard is None:
+        r["phase"].fail("a dead wizard takes no wizard action")
+    if phase in ("hit", "leap", "land", "split") and then is None:
+        r["then"].fail("a pending hit or fall needs to know where the turn goes on (then)")
+    if phase == "leap" and any(teams[q].wizard is None for q in queue):
+        r["queue"].fail("only living wizards leap")
+    if phase not in CHANCE_PHASES and not state._legal_actions():
+        r["phase"].fail(f"nobody could decide anything in this {phase} phase")
