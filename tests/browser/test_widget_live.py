@@ -1,0 +1,76 @@
+"""GameWidget live in JupyterLab: clicks reach the kernel, which moves the state.
+
+Uses the infrastructure's ``jupyterlab`` fixture (a server over a copy of
+tests/browser/fixtures) and the fixture notebook ``widget_game.ipynb``, whose
+kernel writes ``len(widget.state.steps)`` to ``<NECRO_LIVE_PROBE>.steps``
+after every change, so the test reads what the kernel saw.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import time
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def wait_for_text(path: pathlib.Path, expected: str, timeout: float = 30.0) -> str | None:
+    deadline = time.monotonic() + timeout
+    text = None
+    while time.monotonic() < deadline:
+        if path.is_file():
+            text = path.read_text()
+            if text == expected:
+                return text
+        time.sleep(0.1)
+    return text
+
+
+def run_notebook(page, lab, name: str) -> None:
+    page.goto(lab.notebook_url(name))
+    page.wait_for_function(
+        "() => window.jupyterapp && window.jupyterapp.shell"
+        " && document.querySelector('.jp-Notebook .jp-Cell')", timeout=90_000)
+    page.wait_for_function(
+        """() => {
+            const widget = window.jupyterapp.shell.currentWidget;
+            const kernel = widget && widget.sessionContext && widget.sessionContext.session
+                && widget.sessionContext.session.kernel;
+            return kernel && kernel.status === 'idle';
+        }""", timeout=90_000)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+
+def test_clicking_an_action_moves_the_kernel_state(jupyterlab, page):
+    probe = pathlib.Path(str(jupyterlab.probe) + ".steps")
+    run_notebook(page, jupyterlab, "widget_game.ipynb")
+    box = page.locator(".jp-OutputArea .necro-w")
+    page.wait_for_selector(".jp-OutputArea .necro-w[data-mode=live]", timeout=60_000)
+    page.get_by_text("steps at start: 0").wait_for(timeout=60_000)
+    assert box.locator(".necro-status").inner_text() == "Chance decides."
+
+    start = time.monotonic()
+    box.locator(".necro-action[data-a='2']").click()
+    assert wait_for_text(probe, "1") == "1"
+    page.wait_for_function(
+        "document.querySelector('.jp-OutputArea .necro-status').textContent === 'Player 1 to act.'")
+    first_click = time.monotonic() - start
+
+    box.locator(".necro-action[data-a='bank']").click()
+    assert wait_for_text(probe, "2") == "2"
+    page.get_by_text("player 1 banks 2").wait_for(timeout=10_000)
+
+    # A refusal comes back from the engine as the error trait, naming the rule.
+    box.locator(".necro-editor summary").click()
+    box.locator(".necro-json").fill('{"scores": [1, 2], "turn": 9, "roll": null}')
+    box.locator(".necro-load").click()
+    page.wait_for_function(
+        "document.querySelector('.jp-OutputArea .necro-error').textContent.includes('position.turn')")
+    assert wait_for_text(probe, "2") == "2"
+
+    box.locator(".necro-undo").click()
+    assert wait_for_text(probe, "1") == "1"
+    assert not [e for e in page.necro_log.page_errors if "necro" in e.lower()], page.necro_log.page_errors
+    print(f"\nlive widget: click to kernel to redraw {first_click * 1000:.0f} ms")
