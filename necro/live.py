@@ -1,0 +1,496 @@
+"""Live mode of the book: the static pages plus a kernel behind every chapter.
+
+``necro live`` (or ``python -m necro.live``) serves the built book and a
+token-protected Jupyter Server with Voila from one origin on 127.0.0.1:
+
+* ``/book/...``          the static book (``_build/html``), behind the token;
+* ``/book/necro-live.json`` a small JSON document that tells a page it is
+  served live (where Voila is, the token);
+* ``/voila/render/<notebook>`` a chapter notebook as a Voila app: the same
+  widgets as the static page, but bound to the rules engines in a kernel.
+
+Every chapter page built from a notebook carries the script
+``_static/necro-live.js``; when it finds ``necro-live.json`` it shows a
+"Play live" button that opens the chapter in Voila. On static hosting or from
+``file://`` it shows a one-line note about this command instead.
+
+Why one server and one origin: the login cookie that the token sets on the
+first visit then covers the book, Voila and the kernel websockets alike, and
+the page script can read ``necro-live.json`` without any cross-origin
+exception. The book is served by a tiny Jupyter Server extension defined in
+this module (``_load_jupyter_server_extension``), so the server process is a
+plain ``jupyter_server`` with ``voila`` and ``necro.live`` enabled.
+
+Why a child process: ``main`` builds the book if needed, starts the server in
+its own session, waits until it answers, prints the URL and then just waits.
+Ctrl-C reaches only ``main``, which stops the server with SIGTERM: Jupyter
+Server then shuts its kernels down cleanly instead of asking "Shutdown this
+Jupyter server (y/[n])?" as it does on a terminal's SIGINT.
+
+This module has a third role: it is also a small Sphinx extension (``setup``)
+that the book's ``_config.yml`` lists. It adds ``necro-live.js`` to every page
+and marks pages built from a notebook with
+``<meta name="necro-notebook" content="book/<game>/<chapter>.ipynb">``, so the
+script knows which notebook to open without guessing from the URL.
+
+Idle kernels are culled (``--cull-idle``, default 10 minutes without activity,
+checked every minute); a kernel whose Voila tab is still open counts as
+connected and is kept unless ``--cull-connected``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from typing import Iterable
+
+REPO = pathlib.Path(__file__).resolve().parent.parent
+STATIC_DIR = pathlib.Path(__file__).resolve().parent / "live_static"
+# A Jupyter data folder with the Voila template "necro" (see its index.html.j2).
+SHARE_DIR = pathlib.Path(__file__).resolve().parent / "live_share"
+VOILA_TEMPLATE = "necro"
+PAGE_SCRIPT = "necro-live.js"
+LIVE_JSON = "necro-live.json"
+BOOK_PREFIX = "book"  # the static book is served at <base_url>book/
+NOTEBOOK_META = "necro-notebook"
+LIVE_COOKIE = "necro_live"
+
+DEFAULT_CULL_IDLE = 600
+DEFAULT_CULL_INTERVAL = 60
+READY_TIMEOUT = 120.0
+
+# Server extensions that a live book does not need: JupyterLab is opt-in
+# (--lab), terminals would be a shell behind the token.
+UNUSED_EXTENSIONS = ("jupyter_lsp", "jupyter_server_terminals", "notebook_shim")
+
+
+# --------------------------------------------------------------------------- the book
+
+
+def html_dir(root: pathlib.Path) -> pathlib.Path:
+    return root / "_build" / "html"
+
+
+def book_sources(root: pathlib.Path) -> Iterable[pathlib.Path]:
+    """The files whose change makes the built book stale.
+
+    The book's configuration, everything below ``book/`` (chapters, their
+    assets) and this module's page script, which the build copies.
+    """
+    for name in ("_config.yml", "_toc.yml"):
+        if (root / name).is_file():
+            yield root / name
+    for folder in (root / "book", STATIC_DIR):
+        if not folder.is_dir():
+            continue
+        for path in folder.rglob("*"):
+            if ".ipynb_checkpoints" in path.parts or "__pycache__" in path.parts:
+                continue
+            if path.is_file():
+                yield path
+
+
+def built_at(html: pathlib.Path) -> float | None:
+    """When the book in ``html`` was last built, or None if it is not there.
+
+    Sphinx only rewrites the pages that changed, but rewrites its inventory
+    and search index on every build, so the newest of these is the build time.
+    """
+    if not (html / "index.html").is_file():
+        return None
+    marks = [html / name for name in ("index.html", "objects.inv", "searchindex.js", ".buildinfo")]
+    return max(path.stat().st_mtime for path in marks if path.exists())
+
+
+def stale_sources(root: pathlib.Path) -> list[pathlib.Path]:
+    """Sources newer than the built book (all of them if it was never built)."""
+    when = built_at(html_dir(root))
+    sources = list(book_sources(root))
+    if when is None:
+        return sources
+    return [path for path in sources if path.stat().st_mtime > when]
+
+
+def ensure_built(root: pathlib.Path, *, rebuild: bool = False, build: bool = True) -> pathlib.Path:
+    """Build the book at ``root`` if it is missing or stale; return its html folder.
+
+    A build that fails (warnings are errors) while an older html folder exists
+    is reported and the older pages are served: live mode should not refuse to
+    start over a broken cross-reference.
+    """
+    from necro import bookbuild
+
+    html = html_dir(root)
+    stale = stale_sources(root)
+    if build and (rebuild or stale):
+        reason = "--rebuild" if rebuild else (
+            "no built book" if built_at(html) is None else
+            f"{len(stale)} source file(s) changed, e.g. {stale[0].relative_to(root)}"
+        )
+        print(f"necro live: building the book ({reason}) ...", flush=True)
+        code = bookbuild.build_book(root)
+        if code != 0:
+            print(f"necro live: the book build exited with {code}", file=sys.stderr, flush=True)
+    if not (html / "index.html").is_file():
+        raise SystemExit(f"necro live: no built book in {html} (run `necro book`)")
+    return html
+
+
+# --------------------------------------------------------------------------- the server
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that was free a moment ago."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def server_command(
+    *,
+    port: int,
+    token: str,
+    root: pathlib.Path,
+    html: pathlib.Path,
+    cull_idle: int = DEFAULT_CULL_IDLE,
+    cull_interval: int = DEFAULT_CULL_INTERVAL,
+    cull_connected: bool = False,
+    lab: bool = False,
+    verbose: bool = False,
+) -> list[str]:
+    """The command line of the one Jupyter Server process of live mode."""
+    extensions = {"voila": True, "necro.live": True, "jupyterlab": lab}
+    extensions.update({name: False for name in UNUSED_EXTENSIONS})
+    command = [
+        sys.executable,
+        "-m",
+        "jupyter_server",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        "--ServerApp.open_browser=False",
+        f"--ServerApp.root_dir={root}",
+        f"--ServerApp.default_url=/{BOOK_PREFIX}/",
+        "--ServerApp.terminals_enabled=False",
+        f"--IdentityProvider.token={token}",
+        f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
+        f"--MappingKernelManager.cull_interval={cull_interval}",
+        f"--MappingKernelManager.cull_connected={cull_connected}",
+        # A chapter that raises should say why, to the one local user.
+        "--VoilaConfiguration.show_tracebacks=True",
+        f"--VoilaConfiguration.template={VOILA_TEMPLATE}",
+        f"--ServerApp.log_level={'INFO' if verbose else 'WARN'}",
+        f"--NecroLive.html_dir={html}",
+        f"--NecroLive.book_root={root}",
+        f"--NecroLive.lab={lab}",
+    ]
+    command += [f"--ServerApp.jpserver_extensions={name}={on}" for name, on in extensions.items()]
+    if os.name == "posix" and os.geteuid() == 0:
+        command.append("--ServerApp.allow_root=True")
+    return command
+
+
+def server_environment(base: dict[str, str] | None = None) -> dict[str, str]:
+    """The server's environment: our Voila template first on the Jupyter path."""
+    env = dict(os.environ if base is None else base, JUPYTER_PLATFORM_DIRS="1")
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        path for path in (str(SHARE_DIR), env.get("JUPYTER_PATH", "")) if path
+    )
+    return env
+
+
+def wait_until_ready(url: str, token: str, process: subprocess.Popen, timeout: float) -> None:
+    """Poll ``/api/status`` until the server answers; raise if it dies or times out."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}api/status?token={token}", timeout=2) as reply:
+                if reply.status == 200:
+                    return
+        except (OSError, urllib.error.URLError):
+            pass
+        if process.poll() is not None:
+            raise RuntimeError(f"the Jupyter server exited with {process.returncode}")
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the Jupyter server did not answer within {timeout:.0f} s")
+        time.sleep(0.1)
+
+
+def stop(process: subprocess.Popen, timeout: float = 20.0) -> int:
+    """Stop the server like its own SIGTERM handler wants: kernels first, then exit."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    return process.returncode
+
+
+# --------------------------------------------------------------------------- command line
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="necro live",
+        description="Serve the book with a live kernel behind every chapter (Voila), "
+        "on 127.0.0.1 behind a token.",
+    )
+    parser.add_argument("--port", type=int, default=0, help="TCP port (default: a free one)")
+    parser.add_argument("--root", type=pathlib.Path, default=REPO,
+                        help="book root with _config.yml (default: the repository)")
+    parser.add_argument("--token", default=None,
+                        help="login token (default: a new random one; for scripts and tests)")
+    build = parser.add_mutually_exclusive_group()
+    build.add_argument("--no-build", action="store_true",
+                       help="serve _build/html as it is, even if stale")
+    build.add_argument("--rebuild", action="store_true", help="build the book even if up to date")
+    parser.add_argument("--cull-idle", type=int, default=DEFAULT_CULL_IDLE, metavar="SECONDS",
+                        help="shut down kernels idle this long (default: %(default)s; 0: never)")
+    parser.add_argument("--cull-interval", type=int, default=DEFAULT_CULL_INTERVAL,
+                        metavar="SECONDS", help="how often to look for idle kernels")
+    parser.add_argument("--cull-connected", action="store_true",
+                        help="also cull idle kernels whose Voila tab is still open")
+    parser.add_argument("--lab", action="store_true",
+                        help="also enable JupyterLab (an 'Open in JupyterLab' link appears)")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="show the server's informational log, not only warnings")
+    parser.add_argument("--log", type=pathlib.Path, default=None,
+                        help="write the server's log to this file instead of the terminal")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Build if needed, start the server, print the book URL, serve until Ctrl-C."""
+    started = time.monotonic()
+    args = parse_args(argv)
+    root = args.root.resolve()
+    if not (root / "_config.yml").is_file():
+        print(f"necro live: {root} has no _config.yml", file=sys.stderr)
+        return 2
+    html = ensure_built(root, rebuild=args.rebuild, build=not args.no_build)
+    built = time.monotonic()
+
+    token = args.token or secrets.token_hex(24)
+    port = args.port or free_port()
+    url = f"http://127.0.0.1:{port}/"
+    command = server_command(
+        port=port, token=token, root=root, html=html, cull_idle=args.cull_idle,
+        cull_interval=args.cull_interval, cull_connected=args.cull_connected, lab=args.lab,
+        verbose=args.verbose,
+    )
+    env = server_environment()
+    log = open(args.log, "w") if args.log else None
+    # Own session: a terminal's Ctrl-C goes to us, not to the server (see module doc).
+    process = subprocess.Popen(
+        command, env=env, cwd=root, start_new_session=True,
+        stdout=log, stderr=subprocess.STDOUT if log else None,
+    )
+    try:
+        try:
+            wait_until_ready(url, token, process, READY_TIMEOUT)
+        except (RuntimeError, TimeoutError) as error:
+            print(f"necro live: {error}", file=sys.stderr, flush=True)
+            stop(process)
+            return 1
+        ready = time.monotonic()
+        print(
+            "\nnecro live: the book is served live at\n\n"
+            f"    {url}{BOOK_PREFIX}/?token={token}\n\n"
+            "Open a chapter and press \"Play live\". "
+            f"Server ready in {ready - built:.1f} s "
+            f"({ready - started:.1f} s with the build check). Ctrl-C stops it.\n",
+            flush=True,
+        )
+        signal.signal(signal.SIGTERM, _interrupt)  # `kill` stops us as cleanly as Ctrl-C
+        process.wait()
+        print(f"necro live: the server exited with {process.returncode}", file=sys.stderr)
+        return process.returncode or 1
+    except KeyboardInterrupt:
+        print("\nnecro live: stopping the server and its kernels ...", flush=True)
+        code = stop(process)
+        print(f"necro live: stopped (server exit code {code}).", flush=True)
+        return 0
+    finally:
+        if process.poll() is None:
+            stop(process)
+        if log:
+            log.close()
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
+# --------------------------------------------------------------------------- server extension
+# Everything below runs inside the Jupyter Server process (never in main's).
+
+
+def _jupyter_server_extension_points():
+    return [{"module": "necro.live"}]
+
+
+def _load_jupyter_server_extension(serverapp) -> None:
+    """Mount the static book and ``necro-live.json`` under ``<base_url>book/``."""
+    from jupyter_server.utils import url_path_join
+
+    handlers = _handlers()
+    settings = _settings_class()(parent=serverapp)
+    html = pathlib.Path(settings.html_dir or html_dir(REPO)).resolve()
+    book_root = pathlib.Path(settings.book_root or REPO).resolve()
+    server_root = pathlib.Path(serverapp.root_dir).resolve()
+    try:
+        prefix = book_root.relative_to(server_root).as_posix()
+        prefix = "" if prefix == "." else prefix + "/"
+    except ValueError:
+        serverapp.log.warning("necro live: book root %s is outside the server root", book_root)
+        prefix = None
+    # Voila's front end takes MathJax from a CDN unless both settings are the
+    # string "null"; then it uses the MathJax bundled with Voila.
+    serverapp.web_app.settings.setdefault("mathjax_url", "null")
+    serverapp.web_app.settings.setdefault("mathjax_config", "null")
+    base_url = serverapp.base_url
+    book_url = url_path_join(base_url, BOOK_PREFIX) + "/"
+    info = {
+        "live": True,
+        "base_url": base_url,
+        "book_url": book_url,
+        "voila_url": url_path_join(base_url, "voila/render") + "/",
+        "lab_url": url_path_join(base_url, "lab/tree") + "/" if settings.lab else None,
+        "notebook_prefix": prefix,
+        "token": serverapp.identity_provider.token,
+    }
+    serverapp.web_app.add_handlers(
+        ".*$",
+        [
+            (url_path_join(book_url, LIVE_JSON), handlers.LiveInfoHandler, {"info": info}),
+            (url_path_join(base_url, BOOK_PREFIX), handlers.BookRedirectHandler,
+             {"url": book_url}),
+            (url_path_join(book_url, "(.*)"), handlers.BookHandler,
+             {"path": str(html), "default_filename": "index.html"}),
+        ],
+    )
+    serverapp.log.info("necro live: serving the book in %s at %s", html, book_url)
+
+
+def _settings_class():
+    from traitlets import Bool, Unicode
+    from traitlets.config import Configurable
+
+    class NecroLive(Configurable):
+        """Settings of the live book, given on the server's command line."""
+
+        html_dir = Unicode("", help="the built book (_build/html)").tag(config=True)
+        book_root = Unicode("", help="the book's source root (with _config.yml)").tag(config=True)
+        lab = Bool(False, help="JupyterLab is enabled too").tag(config=True)
+
+    return NecroLive
+
+
+def _handlers():
+    """The tornado handlers, built lazily so that importing this module stays cheap."""
+    from types import SimpleNamespace
+
+    from jupyter_server.auth.decorator import authorized
+    from jupyter_server.base.handlers import JupyterHandler
+    from tornado import web
+
+    class BookHandler(JupyterHandler, web.StaticFileHandler):
+        """The static book, for logged-in users only.
+
+        Unlike Jupyter's AuthenticatedFileHandler this does not sandbox the
+        pages: the book is our own trusted HTML, and its scripts need their
+        origin (localStorage for the theme, same-origin fetch of
+        necro-live.json). It also sets a readable cookie naming this
+        host:port, so the page script only asks for necro-live.json where it
+        can exist and never causes a 404 on static hosting.
+        """
+
+        auth_resource = "contents"
+
+        @web.authenticated
+        @authorized
+        def get(self, path: str, include_body: bool = True):
+            self.set_cookie(LIVE_COOKIE, self.request.host, path="/", samesite="Strict")
+            return web.StaticFileHandler.get(self, path, include_body=include_body)
+
+        @web.authenticated
+        @authorized
+        def head(self, path: str):
+            return web.StaticFileHandler.get(self, path, include_body=False)
+
+        def set_headers(self) -> None:
+            super().set_headers()
+            self.add_header("Cache-Control", "no-cache")
+
+        def compute_etag(self):
+            return None
+
+    class LiveInfoHandler(JupyterHandler):
+        """``necro-live.json``: the page is served live, here is Voila."""
+
+        auth_resource = "contents"
+
+        def initialize(self, info: dict) -> None:
+            self.info = info
+
+        @web.authenticated
+        @authorized
+        def get(self) -> None:
+            self.set_header("Content-Type", "application/json; charset=UTF-8")
+            self.set_header("Cache-Control", "no-store")
+            self.finish(json.dumps(self.info))
+
+    class BookRedirectHandler(JupyterHandler):
+        def initialize(self, url: str) -> None:
+            self.url = url
+
+        def get(self) -> None:
+            query = f"?{self.request.query}" if self.request.query else ""
+            self.redirect(self.url + query)
+
+    return SimpleNamespace(
+        BookHandler=BookHandler, LiveInfoHandler=LiveInfoHandler,
+        BookRedirectHandler=BookRedirectHandler,
+    )
+
+
+# --------------------------------------------------------------------------- Sphinx extension
+
+
+def setup(app):
+    """Sphinx: ship necro-live.js on every page and name each page's notebook."""
+    app.connect("config-inited", _add_static_path)
+    app.connect("html-page-context", _add_notebook_meta)
+    app.add_js_file(PAGE_SCRIPT, loading_method="defer")
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+
+
+def _add_static_path(app, config) -> None:
+    config.html_static_path = [*config.html_static_path, str(STATIC_DIR)]
+
+
+def _add_notebook_meta(app, pagename, templatename, context, doctree) -> None:
+    if doctree is None:
+        return
+    source = pathlib.Path(app.env.doc2path(pagename))
+    if source.suffix != ".ipynb":
+        return
+    relative = source.resolve().relative_to(pathlib.Path(app.srcdir).resolve()).as_posix()
+    tag = f'<meta name="{NOTEBOOK_META}" content="{relative}" />\n'
+    context["metatags"] = context.get("metatags", "") + tag
+
+
+if __name__ == "__main__":
+    sys.exit(main())
