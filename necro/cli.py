@@ -3,6 +3,7 @@
     necro --version
     necro book [--port P] [--no-open] [--no-build]   build the static book, serve it
     necro lab [--port P] [--no-open]                  JupyterLab on the book, 127.0.0.1 only
+    necro live [--port P] [--no-build] [--lab] ...    the book + Voila: "Play live" on chapters
     necro simulate GAME --games N --seed S [--bot B ...] [--format json|table]
 """
 
@@ -108,6 +109,13 @@ def cmd_simulate(args: argparse.Namespace, rest: list[str]) -> int:
     return simulate_main(rest) or 0
 
 
+def cmd_live(rest: list[str]) -> int:
+    # necro.live has its own argument parser (see: necro live --help).
+    from necro.live import main as live_main
+
+    return live_main(rest) or 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="necro", description="The necro book and its engines.")
     parser.add_argument("--version", action="version", version=f"necro {_version()}")
@@ -124,6 +132,11 @@ def build_parser() -> argparse.ArgumentParser:
     p_lab.add_argument("--token", default=None, help="default: a new random token")
 
     sub.add_parser(
+        "live",
+        help="serve the book with a live kernel behind every chapter (Voila; see: necro live --help)",
+        add_help=False,
+    )
+    sub.add_parser(
         "simulate",
         help="play many seeded games between bots (see: necro simulate --help)",
         add_help=False,
@@ -136,6 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     if argv and argv[0] == "simulate":
         return cmd_simulate(argparse.Namespace(), argv[1:])
+    if argv and argv[0] == "live":
+        return cmd_live(argv[1:])
     args = parser.parse_args(argv)
     if args.command == "book":
         return cmd_book(args)
