@@ -16,7 +16,8 @@
 // Live or static: on render the toolkit sends {type: "hello"}; a kernel
 // answers {type: "hello-ack"}. Without an answer within HELLO_MS the page is
 // static (no kernel): the toolkit then walks the precomputed `graph` trait,
-// which holds a view per position and an edge per action. No rules here.
+// which holds a view per position and, per action, the node it leads to
+// (see build_graph in necro/widget/view.py). No rules here.
 
 const HELLO_MS = 400;
 const STYLE_ID = "necro-widget-style-v1";
@@ -153,7 +154,7 @@ class NecroWidget {
     this.model = model;
     this.mode = "pending"; // pending | live | static | offline
     this.queue = [];
-    this.path = []; // static mode: [{from, edge}]
+    this.path = []; // static mode: the packed actions followed from the root
     this.redoStack = [];
     this.note = "";
     this.staticError = "";
@@ -252,9 +253,11 @@ class NecroWidget {
   }
 
   // ------------------------------------------------------- static mode
+  // The path is the list of packed actions followed from the graph's root;
+  // each carries `to` (the child node) and `log` (the lines it wrote).
   node() {
     const graph = this.graph();
-    const at = this.path.length ? this.path[this.path.length - 1].edge.to : graph.root;
+    const at = this.path.length ? this.path[this.path.length - 1].to : graph.root;
     return graph.nodes[at];
   }
 
@@ -266,15 +269,19 @@ class NecroWidget {
       return { rule, text, href: info[0], title: info[1], step, a };
     };
     const log = graph.root_log.map(([rule, text, step, a]) => line(rule, text, step, a));
-    this.path.forEach(({ edge }, i) => {
-      for (const [rule, text] of edge.log || []) log.push(line(rule, text, graph.root_step + i + 1, edge.a));
+    this.path.forEach((action, i) => {
+      for (const [rule, text] of action.log || []) log.push(line(rule, text, graph.root_step + i + 1, action.a));
     });
-    return { ...graph.common, ...node.view, step: graph.root_step + this.path.length, log, can_undo: this.path.length > 0, can_redo: this.redoStack.length > 0 };
+    const actions = node.actions.map((x) => ({ a: x.a, hint: x.hint || {}, p: x.p === undefined ? null : x.p, rule: x.rule }));
+    return { terminal: false, winner: null, ...graph.common, ...node.view, step: graph.root_step + this.path.length,
+      actions, log, can_undo: this.path.length > 0, can_redo: this.redoStack.length > 0 };
   }
 
-  frontierNote() {
+  frontierNote(node) {
     const graph = this.graph();
-    return `The precomputed moves end here (${graph.depth} step${graph.depth === 1 ? "" : "s"} from the start` +
+    const some = node.actions.some((x) => x.to !== undefined);
+    const where = some ? "Only some moves from here were precomputed" : "The precomputed moves end here";
+    return `${where} (the page holds ${graph.depth} step${graph.depth === 1 ? "" : "s"} from the start` +
       " of this board). Open this chapter as a notebook (JupyterLab) to keep playing with the live rules engine, or undo.";
   }
 
@@ -299,52 +306,50 @@ class NecroWidget {
 
   staticAct(notation) {
     const node = this.node();
-    const edge = node.edges.find((e) => e.a === notation);
-    if (edge) {
-      this.path.push({ edge });
+    const action = node.actions.find((x) => x.a === notation);
+    if (action && action.to !== undefined) {
+      this.path.push(action);
       this.redoStack = [];
       this.autoChance();
-      return;
+    } else if (action) {
+      this.note = this.frontierNote(node);
+    } else {
+      this.staticError = `illegal action '${notation}': it is not among the legal actions of this position (rule core-legal)`;
     }
-    const legal = (node.view.actions || []).some((x) => x.a === notation);
-    if (legal || node.frontier) this.note = this.frontierNote();
-    else this.staticError = `illegal action '${notation}': it is not among the legal actions of this position`;
   }
 
   staticRoll() {
     const node = this.node();
     if (node.view.to_move !== "chance") { this.staticError = "it is not chance's turn to decide (rule core-turn)"; return; }
-    if (!node.edges.length) { this.note = this.frontierNote(); return; }
-    const probs = new Map((node.view.actions || []).map((x) => [x.a, probability(x.p)]));
+    const followed = node.actions.filter((x) => x.to !== undefined);
+    if (!followed.length || followed.length < node.actions.length) { this.note = this.frontierNote(node); return; }
     let pick = Math.random();
-    let chosen = node.edges[node.edges.length - 1];
-    for (const edge of node.edges) {
-      const p = probs.get(edge.a) || 0;
-      if (pick < p) { chosen = edge; break; }
+    let chosen = followed[followed.length - 1];
+    for (const action of followed) {
+      const p = probability(action.p) || 0;
+      if (pick < p) { chosen = action; break; }
       pick -= p;
     }
-    this.path.push({ edge: chosen });
+    this.path.push(chosen);
     this.redoStack = [];
   }
 
-  automatic(node) {
-    return node.view.to_move === "chance" && this.model.get("auto_chance") && node.edges.length > 0;
+  isAutoStep() {
+    return this.node().view.to_move === "chance" && !!this.model.get("auto_chance");
   }
 
   autoChance() {
-    for (let i = 0; i < 1000 && this.automatic(this.node()); i++) this.staticRoll();
-    if (this.node().frontier && this.node().view.to_move === "chance") this.note = this.frontierNote();
+    for (let i = 0; i < 1000 && this.isAutoStep(); i++) {
+      const before = this.path.length;
+      this.staticRoll();
+      if (this.path.length === before) break; // the depth ends at this roll
+    }
   }
 
   staticUndo() {
     if (!this.path.length) { this.staticError = "there is no step to undo"; return; }
     this.redoStack.push(this.path.pop());
     while (this.path.length && this.isAutoStep()) this.redoStack.push(this.path.pop());
-  }
-
-  isAutoStep() {
-    const node = this.node();
-    return node.view.to_move === "chance" && this.model.get("auto_chance");
   }
 
   staticRedo() {
@@ -412,7 +417,9 @@ class NecroWidget {
     this.drawBoard(view);
     this.drawActions(view);
     this.errorBox.textContent = this.mode === "static" ? this.staticError : (this.mode === "live" ? this.model.get("error") : "");
-    this.noteBox.textContent = this.note;
+    let note = this.note;
+    if (!note && this.mode === "static" && this.node().frontier && !view.terminal) note = this.frontierNote(this.node());
+    this.noteBox.textContent = note;
     this.undoBtn.disabled = !view.can_undo;
     this.redoBtn.disabled = !view.can_redo;
     this.drawSeats(view);

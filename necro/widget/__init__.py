@@ -8,9 +8,9 @@ needs anywidget) is imported on first use.
 
 from __future__ import annotations
 
-from .view import build_graph, build_view
+from .view import build_graph, build_view, expand_view
 
-__all__ = ["GameWidget", "build_graph", "build_view"]
+__all__ = ["GameWidget", "build_graph", "build_view", "expand_view"]
 
 
 def __getattr__(name):

@@ -143,27 +143,36 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
     """The static explorable graph of the positions within ``depth`` steps of ``state``.
 
     Built with :func:`necro.core.explore.explore` and the same view builder as
-    the live widget, then trimmed for embedding in a page:
+    the live widget, then packed for embedding in a page (the budget is about
+    300 KB per widget), without losing anything the page shows:
 
     - ``common``: the view keys that are the same at every node (game, title,
       players), stored once;
-    - each node's ``view`` drops ``log``, ``can_undo`` and ``can_redo``: the
-      front end rebuilds them from its path (the root's ``log`` is
-      ``root_log``; each edge carries the lines it wrote as ``[rule, text]``);
-    - ``rules``: ``{rule id: [href, title]}`` for every rule named by a log
-      line or an action, so links are not repeated on every line;
-    - edges keep ``a`` (notation) and ``to`` (node index); their probability
-      is in the node's ``actions`` already, and ``log`` only when not empty.
+    - ``rules``: ``{rule id: [href, title]}`` for every rule a log line or an
+      action names, so links and titles are not repeated on every line;
+    - ``root_log``: the log so far, ``[rule, text, step, notation]`` per line;
+    - ``nodes``: ``{"view", "actions", "frontier"?}``. ``view`` is the live
+      view without ``actions``, ``log``, ``can_undo``, ``can_redo``, ``step``
+      (the page rebuilds them from its path: one position reached by two
+      paths is stored once) and without ``terminal``/``winner`` unless set.
+      ``actions`` are the live view's actions, each with ``to`` (the child
+      node) and ``log`` (the lines the step wrote, ``[rule, text]``) when the
+      walk followed it; ``hint`` and ``p`` only when not empty.
 
-    Nodes are ``{"view", "edges", "frontier"}``; a frontier node is where the
-    depth or the node budget stopped the walk (the front end points to live mode).
+    A frontier node is where the depth or the node budget stopped the walk
+    (the page then points to the live mode). :func:`expand_view` turns a node
+    back into exactly the view the live widget would show.
     """
     root_view = build_view(state, viewer=viewer, bots=bots)
 
     def render(s: State) -> dict:
         view = build_view(s, viewer=viewer, bots=bots)
-        for key in _GRAPH_COMMON + _GRAPH_DROPPED:
+        for key in _GRAPH_COMMON + _GRAPH_DROPPED + ("step",):
             view.pop(key, None)
+        if not view["terminal"]:
+            del view["terminal"]
+        if view["winner"] is None:
+            del view["winner"]
         return view
 
     raw = explore(state, depth=depth, max_nodes=max_nodes, render=render)
@@ -175,23 +184,34 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
 
     nodes = []
     for node in raw["nodes"]:
-        edges = []
-        for edge in node["edges"]:
-            slim = {"a": edge["a"], "to": edge["to"]}
-            if edge["log"]:
-                slim["log"] = edge["log"]
-                for rule_id, _ in edge["log"]:
-                    remember(rule_id)
-            edges.append(slim)
-        for action in node["view"]["actions"]:
+        view = node["view"]
+        edges = {edge["a"]: edge for edge in node["edges"]}
+        actions = []
+        for action in view.pop("actions"):
+            packed = {"a": action["a"], "rule": action["rule"]}
             remember(action["rule"])
-        out = {"view": node["view"], "edges": edges}
+            if action["hint"]:
+                packed["hint"] = action["hint"]
+            if action["p"] is not None:
+                packed["p"] = action["p"]
+            edge = edges.pop(action["a"], None)
+            if edge is not None:
+                packed["to"] = edge["to"]
+                if edge["log"]:
+                    packed["log"] = edge["log"]
+                    for rule_id, _ in edge["log"]:
+                        remember(rule_id)
+            actions.append(packed)
+        if edges:  # an edge for no listed action would be an engine bug: keep it visible
+            raise ValueError(f"explored actions {sorted(edges)} are not among the legal actions")
+        out = {"view": view, "actions": actions}
         if node["frontier"]:
             out["frontier"] = True
         nodes.append(out)
     for entry in root_view["log"]:
         remember(entry["rule"])
     return {
+        "format": 1,
         "root": raw["root"],
         "depth": depth,
         "max_nodes": max_nodes,
@@ -201,3 +221,34 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
         "rules": rules,
         "nodes": nodes,
     }
+
+
+def expand_view(graph: dict, path: list[str]) -> dict:
+    """The full view at the end of ``path`` (notations from the root), rebuilt
+    from a graph exactly as the page's JavaScript does (``staticView`` in
+    widgets/core.js). Tests use it to check the packed graph loses nothing.
+    """
+    rules = graph["rules"]
+
+    def line(rule, text, step, notation):
+        href, title = rules.get(rule, [None, None])
+        return {"rule": rule, "text": text, "href": href, "title": title, "step": step, "a": notation}
+
+    log = [line(*entry) for entry in graph["root_log"]]
+    node = graph["nodes"][graph["root"]]
+    for i, notation in enumerate(path):
+        action = next(x for x in node["actions"] if x["a"] == notation)
+        if "to" not in action:
+            raise KeyError(f"{notation!r} leads beyond the precomputed graph")
+        log += [line(rule, text, graph["root_step"] + i + 1, notation) for rule, text in action.get("log", [])]
+        node = graph["nodes"][action["to"]]
+    view = {**graph["common"], **node["view"]}
+    view.setdefault("terminal", False)
+    view.setdefault("winner", None)
+    view["step"] = graph["root_step"] + len(path)
+    view["actions"] = [{"a": x["a"], "hint": x.get("hint", {}), "p": x.get("p"), "rule": x["rule"]}
+                       for x in node["actions"]]
+    view["log"] = log
+    view["can_undo"] = bool(path)
+    view["can_redo"] = False
+    return {key: view[key] for key in VIEW_KEYS}

@@ -19,6 +19,7 @@ precomputed ``graph`` (filled by ``explore_depth=`` or :meth:`explorable`).
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Mapping
 
 import anywidget
@@ -31,6 +32,9 @@ from .view import bot_name, build_graph, build_view
 
 MAX_AUTO_STEPS = 10_000
 """Bound on the chance draws and bot moves run after one human action."""
+
+MAX_GRAPH_BYTES = 300_000
+"""Budget of one widget's precomputed graph in a static page (compact JSON)."""
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -127,15 +131,29 @@ class GameWidget(anywidget.AnyWidget):
     def _refresh(self) -> None:
         self.view = build_view(self.state, viewer=self.viewer, bots=self.bots())
 
-    def explorable(self, depth: int = 2, max_nodes: int = 400) -> "GameWidget":
+    def explorable(self, depth: int = 2, max_nodes: int = 400,
+                   max_bytes: int | None = MAX_GRAPH_BYTES) -> "GameWidget":
         """Precompute the positions within ``depth`` steps, for the static book.
 
         Call it after setting up the position: the static page starts from
-        the position current at this call. Returns the widget (for display).
+        the position current at this call. When the graph is bigger than
+        ``max_bytes`` (compact JSON; None: no limit), the depth is lowered
+        until it fits, with a warning naming the depth kept, so one chapter
+        cannot bloat its page. Returns the widget (for display).
         """
-        self._explore = (depth, max_nodes)
-        self.graph = build_graph(self.state, depth, max_nodes=max_nodes,
-                                 viewer=self.viewer, bots=self.bots())
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+            raise ValueError(f"explore depth must be a whole number >= 0, not {depth!r}")
+        for tried in range(depth, -1, -1):
+            graph = build_graph(self.state, tried, max_nodes=max_nodes,
+                                viewer=self.viewer, bots=self.bots())
+            size = len(json.dumps(graph, separators=(",", ":")))
+            if max_bytes is None or size <= max_bytes or tried == 0:
+                break
+        if tried < depth:
+            warnings.warn(f"{self.state.game.id}: the graph {depth} steps deep is over {max_bytes} bytes;"
+                          f" kept depth {tried} ({size} bytes, {len(graph['nodes'])} positions)",
+                          stacklevel=2)
+        self.graph = graph
         return self
 
     def graph_size(self) -> int:

@@ -10,7 +10,7 @@ import pytest
 
 from necro.core import FormatError, RandomBot
 from necro.core.bots import play
-from necro.widget import GameWidget, build_view
+from necro.widget import GameWidget, build_view, expand_view
 from necro.widget.assets import assemble_esm, board_file, board_source
 from tests.core.toy import Toy
 
@@ -264,35 +264,35 @@ def test_explorable_graph_matches_live_views():
     assert g["depth"] == 2 and g["root"] == 0 and g["common"]["game"] == "toy"
     assert len(g["nodes"]) == 1 + 3 + 4  # the roll, then bank/pass (scores 1..3 banked or 0 passed)
     root = g["nodes"][g["root"]]
-    assert [e["a"] for e in root["edges"]] == ["1", "2", "3"]
-    # Following an edge gives exactly the view the live widget shows after that action.
-    for path in (["2"], ["2", "bank"], ["3", "pass"]):
-        node = root
+    assert [(x["a"], x["p"]) for x in root["actions"]] == [("1", "1/3"), ("2", "1/3"), ("3", "1/3")]
+    # The packed graph expands to exactly the view the live widget shows after each path.
+    for path in ([], ["2"], ["2", "bank"], ["3", "pass"], ["1", "bank"]):
         live = GameWidget(toy(), auto_chance=False)
         for notation in path:
-            edge = next(e for e in node["edges"] if e["a"] == notation)
-            node = g["nodes"][edge["to"]]
             live.act(notation)
-        expected = {k: v for k, v in live.view.items() if k not in ("log", "can_undo", "can_redo", "game",
-                                                                       "title", "players")}
-        assert node["view"] == expected
-    leaves = [n for n in g["nodes"] if not n["edges"]]
+        assert expand_view(g, path) == live.view, path
+    leaves = [n for n in g["nodes"] if not any("to" in x for x in n["actions"])]
     assert leaves and all(n.get("frontier") for n in leaves)
+    with pytest.raises(KeyError):
+        expand_view(g, ["2", "bank", "3"])
     assert {"toy-roll", "toy-bank", "toy-pass"} <= set(g["rules"])
     assert g["rules"]["toy-bank"] == ["book/toy.html#toy-bank", "Bank"]
 
 
-def test_explorable_keeps_the_log_so_far_once_and_edge_logs():
+def test_explorable_from_a_played_position_keeps_the_log_once():
     w = GameWidget(toy(seed=1))
     w.act("bank")
     w.explorable(depth=1)
     g = w.graph
     assert g["root_step"] == 3
     assert [line[:2] for line in g["root_log"]] == [[e["rule"], e["text"]] for e in w.view["log"]]
-    edges = g["nodes"][g["root"]]["edges"]
-    assert {e["a"] for e in edges} == {"bank", "pass"}
-    assert all(e["log"] and e["log"][0][0] in ("toy-bank", "toy-pass") for e in edges)
-    assert "log" not in g["nodes"][0]["view"]
+    actions = g["nodes"][g["root"]]["actions"]
+    assert {x["a"] for x in actions} == {"bank", "pass"}
+    assert all(x["log"][0][0] in ("toy-bank", "toy-pass") for x in actions)
+    assert "log" not in g["nodes"][0]["view"] and "actions" not in g["nodes"][0]["view"]
+    after = expand_view(g, ["pass"])
+    assert after["log"][:-1] == w.view["log"] and after["log"][-1]["text"] == "player 2 passes"
+    assert after["step"] == 4
 
 
 def test_explorable_budget_marks_frontiers():
@@ -300,6 +300,16 @@ def test_explorable_budget_marks_frontiers():
     g = w.graph
     assert len(g["nodes"]) <= 12
     assert any(n.get("frontier") for n in g["nodes"])
+
+
+def test_explorable_lowers_the_depth_to_fit_the_byte_budget():
+    w = GameWidget(toy(), auto_chance=False)
+    full = w.explorable(depth=4).graph_size()
+    with pytest.warns(UserWarning, match="kept depth"):
+        w.explorable(depth=4, max_bytes=full - 1)
+    assert w.graph["depth"] < 4 and w.graph_size() <= full - 1
+    with pytest.raises(ValueError):
+        w.explorable(depth=-1)
 
 
 def test_graph_size_is_measured():
