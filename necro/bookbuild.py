@@ -14,7 +14,10 @@
      ``@jupyter-widgets/html-manager``;
    * ``anywidget.js``: the AMD build that the Python ``anywidget`` package
      ships for the classic notebook (``anywidget/nbextension/index.js``), so
-     its version always matches the Python side that wrote the widget state.
+     its version always matches the Python side that wrote the widget state;
+   * ``mathjax/``: MathJax 3 (``tex-chtml.js`` with the extensions and fonts
+     it loads on demand) from the npm package ``mathjax``, for pages with
+     math (``mathjax_path`` in ``_config.yml``).
 
    The folder is deliberately not called ``_static``: Jupyter Book adds every
    ``.js`` file below a ``_static`` folder to every page, and loading these
@@ -69,10 +72,9 @@ CONFIG_JS = """\
 
 def _node_modules(repo: pathlib.Path) -> pathlib.Path:
     node_modules = repo / "node_modules"
-    if not (node_modules / "@jupyter-widgets" / "html-manager").is_dir():
-        raise FileNotFoundError(
-            f"{node_modules} has no @jupyter-widgets/html-manager: run `npm ci` in {repo}"
-        )
+    for package in ("@jupyter-widgets/html-manager", "requirejs", "mathjax"):
+        if not (node_modules / package).is_dir():
+            raise FileNotFoundError(f"{node_modules} has no {package}: run `npm ci` in {repo}")
     return node_modules
 
 
@@ -116,6 +118,12 @@ def prepare_assets(
         if font.suffix in {".woff", ".woff2", ".ttf", ".eot", ".svg"}:
             _copy_if_changed(font, out / "html-manager" / font.name)
     _copy_if_changed(anywidget_amd_path(), out / "anywidget.js")
+    mathjax = node_modules / "mathjax" / "es5"
+    _copy_if_changed(mathjax / "tex-chtml.js", out / "mathjax" / "tex-chtml.js")
+    for sub in ("input", "output", "ui", "a11y", "adaptors"):
+        for src in sorted((mathjax / sub).rglob("*")):
+            if src.is_file():
+                _copy_if_changed(src, out / "mathjax" / src.relative_to(mathjax))
     config = out / "necro-widgets-config.js"
     if not config.is_file() or config.read_text() != CONFIG_JS:
         config.write_text(CONFIG_JS)

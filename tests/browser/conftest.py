@@ -215,7 +215,7 @@ def page(browser, request):
     yield page
     ARTIFACTS.mkdir(exist_ok=True)
     try:
-        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
     except Exception:  # a crashed page still reports its requests below
         pass
     context.close()
@@ -271,6 +271,11 @@ def jupyterlab(tmp_path_factory):
     env = dict(os.environ, NECRO_LIVE_PROBE=str(probe), JUPYTER_PLATFORM_DIRS="1")
     env["JUPYTER_CONFIG_DIR"] = str(tmp_path_factory.mktemp("jupyter-config"))
     env["JUPYTERLAB_WORKSPACES_DIR"] = str(tmp_path_factory.mktemp("workspaces"))
+    settings = tmp_path_factory.mktemp("lab-settings")
+    env["JUPYTERLAB_SETTINGS_DIR"] = str(settings)
+    notification = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    notification.parent.mkdir(parents=True)
+    notification.write_text('{"fetchNews": "false"}')  # no "Jupyter news?" pop-up
     log_path = tmp_path_factory.mktemp("lab-log") / "lab.log"
     with open(log_path, "w") as log_file:
         process = subprocess.Popen(

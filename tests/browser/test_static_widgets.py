@@ -26,6 +26,9 @@ def check_counter_widget(page) -> None:
     for local_asset in ("require.js", "embed-amd.js", "anywidget.js"):
         assert any(url.split("?")[0].endswith(local_asset) for url in urls), local_asset
     assert not page.necro_log.page_errors, page.necro_log.page_errors
+    # MathJax, also shipped locally, typesets the fixture's formula
+    page.locator("mjx-container").first.wait_for(timeout=30_000)
+    assert any("/necro-js/mathjax/" in url for url in urls)
 
 
 def test_fixture_widget_renders_over_http(fixture_book, static_server, page):
