@@ -110,7 +110,7 @@ class _Timeout(Exception):
     pass
 
 
-LEVELS = {1: (2, None), 2: (4, None), 3: (64, 0.6)}
+LEVELS = {1: (2, None), 2: (4, None), 3: (64, 0.5)}
 """Difficulty: ``level -> (maximum depth, seconds per move or None)``."""
 
 
@@ -118,7 +118,7 @@ class StrongBot:
     """Alpha-beta over the current round with iterative deepening.
 
     ``level`` 1 and 2 search a fixed 2 and 4 plies; level 3 deepens until its
-    time budget (0.6 s per move by default, under the one-second target) runs
+    time budget (0.5 s per move by default, under the one-second target) runs
     out and plays the best move of the last finished depth. Positions that end
     the round are scored as a win or loss, earlier ones better.
     Put-backs deep in the tree are narrowed to the few most promising squares
@@ -209,7 +209,7 @@ class StrongBot:
 
     def _search(self, pos: Pos, depth: int, alpha: float, beta: float, ply: int) -> float:
         self.nodes += 1
-        if self._deadline is not None and not self.nodes & 255 and time.perf_counter() > self._deadline:
+        if self._deadline is not None and not self.nodes & 15 and time.perf_counter() > self._deadline:
             raise _Timeout
         result = _round_result(pos, self._me, self._results, ply)
         if result is not None:
