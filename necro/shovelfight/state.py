@@ -354,7 +354,8 @@ class ShovelfightState(State):
                 return f"Game over: player {w + 1} wins."
             sharing = [p + 1 for p, r in enumerate(self.returns()) if r > 0]
             return f"Game over: players {', '.join(map(str, sharing))} share the win." if sharing else "Game over: nobody wins."
-        who = f"Player {self.current_player() + 1}"
+        decider = self.current_player()
+        who = f"Player {(self.turn if decider == CHANCE else decider) + 1}"
         return {
             "deal": "Chance shuffles the graves.",
             "first": "Chance picks the first player.",
@@ -755,6 +756,10 @@ class ShovelfightState(State):
         best = max(keys)
         tied = [x for x, k in zip(pieces, keys) if k == best]
         if len(tied) == 1:
+            rivals = [k for k in keys if k != best and k[0] == best[0]]
+            if rivals:
+                why = "more wizards" if any(k[1] < best[1] for k in rivals) else "more zombies"
+                self.note("sf-split", f"The largest parts have {best[0]} graves each; the one with {why} stays.")
             self._fall(tied[0], extra, then)
             return
         size, wizards, zombies = best

@@ -1,0 +1,60 @@
+"""Invariants checked after every step of the random playouts."""
+
+from necro.core import CHANCE
+from necro.shovelfight.board import parts
+
+# log rules that may take zombies off the board, or put them on it
+REMOVE = {"sf-hit", "sf-worm-eats", "sf-fall", "sf-whacked"}
+ADD = {"sf-stick-figure", "sf-card-queen", "sf-whacked"}
+
+
+def check_static(s):
+    """What must hold in any position, whatever came before."""
+    n = s.game.players
+    assert len(s.teams) == n
+    for p, t in enumerate(s.teams):
+        assert 0 <= t.hits <= t.boxes, "hit boxes never go negative"
+        assert t.boxes >= 5
+        assert not (t.lids and t.pants), "a waiting lid and pants always make a figure"
+        if t.wizard is None:
+            assert t.out is not None and t.cause is not None and t.out <= s.moment
+        else:
+            assert t.hits < t.boxes and t.out is None
+            if t.wizard in s.fallen:
+                assert p in s.in_the_air(), "only a leaping or landing wizard is over fallen ground"
+        for z in t.zombies:
+            assert z not in s.fallen, "no zombie on a fallen grave"
+    assert s.fallen <= set(s.board.graves)
+    assert all(s.cards[g] is not None for g in s.dug)
+    if s.phase not in ("deal", "first", "leap", "land", "split", "over"):
+        assert len(parts(s.board, s.standing())) <= 1, "the graveyard is one piece between falls"
+    if s.is_terminal():
+        assert len(s.alive()) <= 1, "the game ends with at most one wizard standing"
+        assert abs(sum(s.returns()) - (1.0 if s.game.options["last_stand"] == "share" else sum(s.returns()))) < 1e-9
+    else:
+        assert len(s.alive()) >= 2 or s.phase in ("deal", "first")
+    if s.current_player() != CHANCE and not s.is_terminal():
+        assert s.legal_actions()
+
+
+class Accounting:
+    """Zombies on the board change only when a logged rule says so, wizards only die once."""
+
+    def __init__(self):
+        self.key = None
+
+    def __call__(self, s):
+        check_static(s)
+        key = (id(s), len(s.steps))
+        zombies = sum(len(t.zombies) for t in s.teams)
+        dead = {p for p, t in enumerate(s.teams) if t.wizard is None}
+        if self.key is not None and self.key[0] == key[0] and key[1] == self.key[1] + 1:
+            rules = {e.rule for e in s.steps[-1].log}
+            if zombies < self.zombies:
+                assert rules & REMOVE, f"zombies vanished without a rule: {s.steps[-1]}"
+            if zombies > self.zombies:
+                assert rules & ADD, f"zombies appeared without a rule: {s.steps[-1]}"
+            assert self.dead <= dead, "a dead wizard came back"
+            if dead - self.dead:
+                assert rules & {"sf-death", "sf-whacked", "sf-stranded-wizard"}
+        self.key, self.zombies, self.dead = key, zombies, dead

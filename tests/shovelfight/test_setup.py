@@ -1,0 +1,103 @@
+"""Set-up: the deck, the staggered board, start graves, first player, worm die, boxes."""
+
+from collections import Counter
+from fractions import Fraction
+
+import networkx as nx
+import pytest
+
+from necro.core import IllegalAction
+from necro.shovelfight import Shovelfight
+from necro.shovelfight.board import BIG_PILE, LITTLE_PILE, board_for, colour, deck, rank
+
+from .helpers import started
+
+
+def test_sf_deck_big_pile_has_23_cards_in_the_stated_colours():
+    cards = Counter(deck(3))
+    assert len(deck(3)) == len(deck(4)) == 23
+    for r in "A35":
+        assert (cards[r + "r"], cards[r + "b"]) == (1, 2)
+    for r in "246":
+        assert (cards[r + "r"], cards[r + "b"]) == (2, 1)
+    assert cards["Qr"] == cards["Qb"] == 2 and cards["Jo"] == 1
+
+
+def test_sf_deck_five_and_six_players_add_the_little_pile():
+    assert len(deck(5)) == len(deck(6)) == 31
+    full = Counter(deck(6))
+    for r in "A23456":  # the whole set of A-6 is now in: two red, two black
+        assert full[r + "r"] == full[r + "b"] == 2
+    assert sum(1 for c in deck(6) if rank(c) == "Q") == 6  # Queens and the Jacks that act as Queens
+
+
+def test_sf_jack_colours_one_red_one_black():
+    jacks = [c for c in LITTLE_PILE if c[0] == "J"]
+    assert sorted(colour(c) for c in jacks) == ["b", "r"]
+    assert "Jo" in BIG_PILE and colour("Jo") is None
+
+
+@pytest.mark.parametrize("players, sizes", [(3, (5, 4, 5, 4, 5)), (4, (5, 4, 5, 4, 5)),
+                                            (5, (4, 5, 4, 5, 4, 5, 4)), (6, (4, 5, 4, 5, 4, 5, 4))])
+def test_sf_board_staggered_columns_hold_the_deck(players, sizes):
+    board = board_for(players)
+    per_column = Counter(g[0] for g in board.graves)
+    assert tuple(per_column[c] for c in "abcdefg"[:len(sizes)]) == sizes
+    assert len(board.graves) == len(deck(players))
+    degrees = {g: len(board.neighbours[g]) for g in board.graves}
+    assert max(degrees.values()) == 6 and min(degrees.values()) >= 2
+    # an inner grave touches exactly six; adjacency is symmetric and the board is one piece
+    inner = "c3" if players <= 4 else "d3"
+    assert degrees[inner] == 6
+    assert all(a in board.neighbours[b] for a in board.graves for b in board.neighbours[a])
+    assert nx.is_connected(board.graph)
+
+
+def test_sf_board_shuffle_is_a_chance_node_that_deals_the_whole_deck():
+    s = Shovelfight(4).new_initial_state(seed=7)
+    assert s.is_chance_node() and s.chance_outcomes() is None and s.legal_actions() == []
+    s.play_chance()
+    assert Counter(s.cards.values()) == Counter(deck(4))
+    assert s.steps[-1].by == "roll"
+    # a deal that is not the deck is refused, naming the deck rule
+    t = Shovelfight(4).new_initial_state()
+    with pytest.raises(IllegalAction) as info:
+        t.apply("deal " + ",".join(["Qr"] * 23))
+    assert info.value.rule == "sf-deck" and t.phase == "deal"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_sf_start_graves_spread_and_with_a_zombie(players):
+    s = started(players)
+    board = s.board
+    graves = [t.wizard for t in s.teams]
+    assert len(set(graves)) == players
+    assert all(t.zombies == [t.wizard] for t in s.teams)  # sf-teams: one wizard, one zombie to start
+    for a in graves:
+        assert not any(b in board.neighbours[a] for b in graves)
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_sf_first_player_is_chance_and_play_goes_left(players):
+    s = Shovelfight(players).new_initial_state()
+    s.play_chance()
+    outcomes = s.chance_outcomes()
+    assert [str(a) for a, _ in outcomes] == [f"first {p}" for p in range(1, players + 1)]
+    assert all(p == Fraction(1, players) for _, p in outcomes)
+    s.apply("first 2")
+    assert s.turn == 1 and s.current_player() == 1
+
+
+def test_sf_worm_holder_is_the_player_going_last():
+    assert started(4, first=1).worm == 3
+    assert started(4, first=3).worm == 1
+
+
+def test_sf_hit_boxes_five_each():
+    s = started(5)
+    assert all(t.boxes == 5 and t.hits == 0 and t.left == 5 for t in s.teams)
+
+
+def test_sf_teams_one_wizard_each():
+    s = started(6)
+    assert len(s.alive()) == 6

@@ -1,0 +1,196 @@
+"""The worm die, falling ground, the two ways to die, winning, and the FAQ restatements."""
+
+import pytest
+
+from necro.shovelfight import scenarios as sc
+from necro.shovelfight.scenarios import build
+
+from .helpers import play, rolls, rules_logged
+
+
+def test_sf_worm_die_only_for_its_holder():
+    s2 = build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, zombies={0: ["c3"]}, phase="shamble", worm=0)
+    play(s2, "shamble c3>c4")
+    assert s2.phase == "worm"
+    s3 = build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, zombies={0: ["c3"]}, phase="shamble", worm=2)
+    play(s3, "shamble c3>c4")
+    assert s3.turn == 1 and s3.phase == "act"
+
+
+def test_sf_worm_eats_only_dug_graves_of_that_number():
+    cards = {"a1": "Ar", "a2": "Ab", "e1": "Qr", "e2": "Ab"}
+    s = build(3, wizards={0: "c3", 1: "c3", 2: "c3"}, zombies={1: ["a1", "e1"]}, cards=cards,
+              dug=["a1", "e1"], phase="worm", worm=0)
+    play(s, "roll 1")
+    assert s.fallen == {"a1"}              # a2 and e2 are Aces too, but still face down
+    assert s.teams[1].zombies == ["e1"]    # the zombie on the eaten grave is lost
+    s = build(3, wizards={0: "c3", 1: "c3", 2: "c3"}, cards=cards, dug=["e1"], phase="worm", worm=0)
+    for face in range(1, 7):
+        t = s.copy()
+        play(t, f"roll {face}")
+        assert not t.fallen                # Queens (and Jacks, and the Joker) are never eaten
+
+
+def test_sf_worm_leap_one_hit_and_players_choice():
+    s = build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, cards={"c3": "2r"}, dug=["c3"], phase="worm", worm=0)
+    play(s, "roll 2")
+    assert s.phase == "leap" and s.current_player() == 0 and s.teams[0].hits == 1
+    assert [str(a) for a in s.legal_actions()] == ["leap b2", "leap b3", "leap c2", "leap c4", "leap d2", "leap d3"]
+    play(s, "leap d3")
+    assert s.teams[0].wizard == "d3" and s.turn == 1
+
+
+def test_sf_stranded_wizard_leaps_to_the_nearest_grave():
+    s = rolls(sc.stranded_wizard())
+    assert s.phase == "leap" and s.teams[0].hits == 1
+    assert "leap a3" in [str(a) for a in s.legal_actions()]
+    play(s, "leap a3")
+    assert s.teams[0].wizard == "a3" and s.teams[0].hits == 1
+
+
+def test_sf_stranded_wizard_variant_falls():
+    s = rolls(sc.stranded_wizard("falls"))
+    assert s.teams[0].wizard is None and s.teams[0].cause == "fell"
+    assert "sf-stranded-wizard" in rules_logged(s)
+
+
+def test_sf_fall_cut_off_ground_falls_with_its_zombies():
+    s = rolls(sc.island_jump())
+    assert {"d3", "d4", "e4", "e5"} <= s.fallen
+    assert s.teams[0].zombies == []
+
+
+def test_sf_fall_path_island_jump_two_hits_and_a_choice():
+    s = rolls(sc.island_jump())
+    assert s.phase == "land" and s.current_player() == 1
+    assert s.teams[1].hits == 2
+    landings = [str(a) for a in s.legal_actions()]
+    assert landings == ["land b3", "land b4", "land c3", "land d2", "land e2"]
+    play(s, "land e2")
+    assert s.teams[1].wizard == "e2" and s.phase == "act" and s.turn == 1
+
+
+def test_sf_fall_path_can_kill():
+    s = sc.island_jump()
+    s.teams[1].hits = 3
+    rolls(s)
+    assert s.teams[1].wizard is None and s.teams[1].cause == "fell"
+
+
+def test_sf_split_larger_side_stays():
+    s = rolls(sc.island_jump())
+    assert "b1" not in s.fallen and len(s.standing()) == 16
+
+
+def test_sf_split_equal_halves_more_wizards_stay():
+    s = rolls(sc.split_by_wizards())
+    left = {"a1", "a2", "a3", "a4", "a5", "b1", "b2", "b3", "b4"}
+    assert set(s.standing()) == left
+    assert s.teams[1].zombies == [] and s.teams[1].hits == 1   # zombies do not outweigh wizards
+    assert s.phase == "land"
+
+
+def test_sf_split_equal_wizards_more_zombies_stay():
+    s = rolls(sc.split_by_zombies())
+    assert set(s.standing()) == {"a1", "a2", "a3", "a4", "a5", "b1", "b2", "b3", "b4"}
+    assert s.teams[1].hits == 1 and s.teams[3].hits == 2
+
+
+@pytest.mark.parametrize("keep, stays", [("keep a1", "a1"), ("keep d1", "d1")])
+def test_sf_split_all_equal_chance_decides(keep, stays):
+    s = rolls(sc.split_by_chance())
+    assert s.is_chance_node() and [str(a) for a, _ in s.chance_outcomes()] == ["keep a1", "keep d1"]
+    assert all(p == 0.5 for _, p in s.chance_outcomes())
+    play(s, keep)
+    assert stays in s.standing() and len(s.standing()) == 9
+
+
+def test_sf_split_many_only_one_part_stays():
+    s = rolls(sc.three_way_split())
+    assert set(s.standing()) == {"c1", "c2", "c3", "c4", "c5"}
+    assert s.teams[1].hits == 1 and s.teams[2].hits == 1
+    assert "sf-split-many" in rules_logged(s)
+
+
+def test_sf_death_and_chomped_keeps_zombies():
+    s = build(3, wizards={0: "c3", 1: "c2", 2: "e5"}, zombies={0: ["b2"], 1: ["a1", "a5"]},
+              hits={1: 4}, phase="shamble")
+    play(s, "shamble b2>c2")
+    assert s.teams[1].wizard is None and s.teams[1].cause == "zombie"
+    assert s.teams[1].zombies == ["a1", "a5"]   # still in play for player 2
+    assert {"sf-death", "sf-chomped"} <= rules_logged(s)
+
+
+def test_sf_whacked_shovel_kill_takes_over_the_team():
+    s = sc.shovel_takeover()
+    play(s, "shovel W2", "roll 5")
+    assert s.teams[1].wizard is None and s.teams[1].zombies == []
+    assert sorted(s.teams[0].zombies) == ["a3", "c3", "c3", "e2", "e2"]
+    assert "sf-whacked" in rules_logged(s)
+
+
+def test_sf_whacked_with_eight_tokens_converts_only_what_fits():
+    s = build(3, wizards={0: "c3", 1: "c3", 2: "a1"}, hits={1: 4}, zombies={0: ["b2"] * 6, 1: ["e2"] * 3},
+              team_size="eight")
+    play(s, "shovel W2", "roll 5")
+    assert len(s.teams[0].zombies) == 8 and s.teams[1].zombies == []
+
+
+def test_sf_ghost_turn_shambles_and_rolls_without_a_wizard():
+    s = build(3, wizards={0: "c3", 1: "a1", 2: None}, zombies={2: ["e3"]}, turn=1, worm=2, used=["dig"],
+              cards={"a1": "Qr"}, dug=["a1"])
+    play(s, "move", "roll 1", "stop")
+    assert s.turn == 2 and s.phase == "shamble"     # no wizard action for player 3
+    play(s, "shamble e3>e4")
+    assert s.phase == "worm"
+    assert "sf-ghost-turn" in rules_logged(s)
+
+
+def test_sf_empty_turn_passed_over():
+    s = build(3, wizards={0: "c3", 1: "a1", 2: None}, turn=1, worm=1, used=["dig"],
+              cards={"a1": "Qr"}, dug=["a1"])
+    play(s, "move", "roll 1", "stop", "roll 6")
+    assert s.turn == 0 and "sf-empty-turn" in rules_logged(s)
+
+
+def test_sf_worm_always_rolled_by_a_player_with_nothing():
+    s = rolls(sc.worm_after_death())
+    assert "b2" in s.fallen and s.teams[0].zombies == []
+    assert s.turn == 0 and s.phase == "act"
+    # and reaching that turn from the previous one goes through the roll
+    t = build(3, wizards={0: "a1", 1: "e1", 2: None}, turn=1, worm=2, used=["dig"], cards={"e1": "Qr"},
+              dug=["e1"])
+    play(t, "move", "roll 1", "stop")
+    assert t.turn == 2 and t.phase == "worm" and "sf-worm-always" in rules_logged(t)
+
+
+def test_sf_win_last_wizard_standing():
+    s = build(3, wizards={0: "c3", 1: "c3", 2: None}, hits={1: 4})
+    play(s, "shovel W2", "roll 6")
+    assert s.is_terminal() and s.winner() == 0 and s.returns() == [1.0, 0.0, 0.0]
+    assert "Game over: player 1 wins." == s.status()
+
+
+def test_sf_simultaneous_share_or_nobody():
+    s = rolls(sc.last_two_fall_together())
+    assert s.is_terminal() and s.returns() == [0.5, 0.5, 0.0] and s.winner() is None
+    s = rolls(sc.last_two_fall_together("nobody"))
+    assert s.is_terminal() and s.returns() == [0.0, 0.0, 0.0]
+
+
+def test_sf_any_stack_many_pieces_one_grave():
+    s = sc.crowded_grave()
+    wizards, zombies = s.pieces_on("c2")
+    assert wizards == [0, 1] and len(zombies) == 4
+
+
+def test_sf_no_max_zombies():
+    s = sc.zombie_horde()
+    play(s, "dig")
+    assert len(s.teams[0].zombies) == 13
+
+
+def test_sf_team_size_eight_variant():
+    s = sc.zombie_horde_capped()
+    play(s, "dig")
+    assert len(s.teams[0].zombies) == 12 and "sf-team-size" in rules_logged(s)
