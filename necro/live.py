@@ -241,6 +241,14 @@ def stop(process: subprocess.Popen, timeout: float = 20.0) -> int:
 # --------------------------------------------------------------------------- command line
 
 
+def default_root() -> pathlib.Path:
+    """The book root like ``necro book`` finds it: here if it is a book, else the checkout."""
+    here = pathlib.Path.cwd()
+    if (here / "_config.yml").is_file() and (here / "_toc.yml").is_file():
+        return here
+    return REPO
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="necro live",
@@ -248,8 +256,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "on 127.0.0.1 behind a token.",
     )
     parser.add_argument("--port", type=int, default=0, help="TCP port (default: a free one)")
-    parser.add_argument("--root", type=pathlib.Path, default=REPO,
-                        help="book root with _config.yml (default: the repository)")
+    parser.add_argument("--root", type=pathlib.Path, default=None,
+                        help="book root with _config.yml (default: the current folder if it "
+                        "has one, else the checkout)")
     parser.add_argument("--token", default=None,
                         help="login token (default: a new random one; for scripts and tests)")
     build = parser.add_mutually_exclusive_group()
@@ -275,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     """Build if needed, start the server, print the book URL, serve until Ctrl-C."""
     started = time.monotonic()
     args = parse_args(argv)
-    root = args.root.resolve()
+    root = (args.root or default_root()).resolve()
     if not (root / "_config.yml").is_file():
         print(f"necro live: {root} has no _config.yml", file=sys.stderr)
         return 2

@@ -1,11 +1,13 @@
 """Live mode (necro.live): the book and Voila from one token-protected server.
 
-One ``python -m necro.live`` process serves a one-page book built from the
-fixture notebook (its first start also checks that live mode builds a missing
-book). Chromium opens the page, presses "Play live", and clicks the widget in
-the Voila app: the kernel writes every count it sees to ``NECRO_LIVE_PROBE``,
-so the test knows the click reached Python, which no page-side JavaScript could
-fake. The timings land in tests/browser/artifacts/live_timings.json.
+One ``python -m necro.live`` process serves a two-page book built from the
+fixture notebooks (its first start also checks that live mode builds a missing
+book): a bare anywidget counter and a toy game in a ``GameWidget``. Chromium
+opens a page, presses "Play live", and clicks the widget in the Voila app. The
+kernels write what they see to ``NECRO_LIVE_PROBE`` (the count; the number of
+steps the engine played), so the test knows the click reached Python, which no
+page-side JavaScript could fake. The timings land in
+tests/browser/artifacts/live_timings.json.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ FIXTURES = pathlib.Path(__file__).resolve().parent / "fixtures"
 ARTIFACTS = pathlib.Path(__file__).resolve().parent / "artifacts"
 NOTEBOOK = "widget_counter.ipynb"
 PAGE = "widget_counter.html"
+GAME_NOTEBOOK = "widget_game.ipynb"
 TIMINGS: dict[str, float] = {}
 
 
@@ -149,8 +152,11 @@ def live_root(tmp_path_factory) -> pathlib.Path:
     """A book root with the fixture notebook and no built book yet."""
     root = tmp_path_factory.mktemp("live-book")
     (root / "_config.yml").write_text(fixture_config())
-    (root / "_toc.yml").write_text(f"format: jb-book\nroot: {NOTEBOOK[:-6]}\n")
-    shutil.copy(FIXTURES / NOTEBOOK, root / NOTEBOOK)
+    (root / "_toc.yml").write_text(
+        f"format: jb-book\nroot: {NOTEBOOK[:-6]}\nchapters:\n  - file: {GAME_NOTEBOOK[:-6]}\n"
+    )
+    for name in (NOTEBOOK, GAME_NOTEBOOK):
+        shutil.copy(FIXTURES / name, root / name)
     return root
 
 
@@ -229,6 +235,52 @@ def test_play_live_runs_the_chapter_in_a_kernel(live_server, page):
     while live_server.probe.read_text() != "5":
         assert time.monotonic() < deadline, "the kernel missed the second click"
         time.sleep(0.1)
+    assert not page.necro_log.page_errors, page.necro_log.page_errors
+    page.necro_log.assert_local_only()
+
+
+def wait_for_text(path: pathlib.Path, expected: str, timeout: float = 30.0) -> str | None:
+    deadline = time.monotonic() + timeout
+    text = None
+    while time.monotonic() < deadline:
+        if path.is_file():
+            text = path.read_text()
+            if text == expected:
+                return text
+        time.sleep(0.1)
+    return text
+
+
+def test_play_live_game_widget_moves_the_engine(live_server, page):
+    """A GameWidget chapter: a click on a legal action is played by the engine in the kernel."""
+    steps = pathlib.Path(str(live_server.probe) + ".steps")
+    page.goto(f"{live_server.url}book/{GAME_NOTEBOOK[:-6]}.html?token={live_server.token}")
+    button = page.locator("a.necro-live-button")
+    button.wait_for(state="visible", timeout=30_000)
+    clicked = time.monotonic()
+    button.click()
+    box = page.locator(".necro-w[data-mode=live]").first  # the fixture's first widget
+    box.wait_for(state="visible", timeout=180_000)
+    page.get_by_text("steps at start: 0").wait_for(timeout=60_000)
+    TIMINGS["voila_first_render_game_widget_s"] = time.monotonic() - clicked
+    assert box.locator(".necro-status").inner_text() == "Chance decides."
+
+    start = time.monotonic()
+    box.locator(".necro-action[data-a='2']").click()
+    assert wait_for_text(steps, "1") == "1", "the engine never played the chance outcome"
+    # The new status is the engine's sentence, sent back by the kernel.
+    page.wait_for_function(
+        "document.querySelector('.necro-w .necro-status').textContent === 'Player 1 to act.'"
+    )
+    TIMINGS["game_click_to_redraw_s"] = time.monotonic() - start
+    box.locator(".necro-action[data-a='bank']").click()
+    assert wait_for_text(steps, "2") == "2"
+    page.get_by_text("player 1 banks 2").wait_for(timeout=10_000)
+    # In Voila too, "because of rule X" leads to the rule's section of the served book.
+    rule_link = box.locator("a[href*='#toy-bank']").first
+    assert rule_link.get_attribute("href").startswith("/book/")
+    back = page.locator("a.necro-live-back")
+    assert back.get_attribute("href").startswith(f"{live_server.url}book/{GAME_NOTEBOOK[:-6]}")
     assert not page.necro_log.page_errors, page.necro_log.page_errors
     page.necro_log.assert_local_only()
 
