@@ -23,9 +23,13 @@ const HELLO_MS = 400;
 const STYLE_ID = "necro-widget-style-v1";
 
 const CSS = `
-.necro-w { --necro-fg: var(--jp-ui-font-color1, #1b1b1b); --necro-bg: var(--jp-layout-color1, #fff);
-  --necro-muted: var(--jp-ui-font-color2, #555); --necro-line: var(--jp-border-color1, #8a8a8a);
-  --necro-soft: var(--jp-layout-color2, #f1f1ee); --necro-accent: #0b5cad; --necro-warn: #a34700;
+.necro-w { /* JupyterLab's theme, else the book theme's (pydata), else light defaults */
+  --necro-fg: var(--jp-ui-font-color1, var(--pst-color-text-base, #1b1b1b));
+  --necro-bg: var(--jp-layout-color1, var(--pst-color-background, #fff));
+  --necro-muted: var(--jp-ui-font-color2, var(--pst-color-text-muted, #555));
+  --necro-line: var(--jp-border-color1, var(--pst-color-border, #8a8a8a));
+  --necro-soft: var(--jp-layout-color2, var(--pst-color-surface, #f1f1ee));
+  --necro-accent: var(--jp-brand-color1, var(--pst-color-link, #0b5cad)); --necro-warn: var(--jp-warn-color0, #b34d00);
   color: var(--necro-fg); background: var(--necro-bg); font: 14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif;
   border: 1px solid var(--necro-line); border-radius: 6px; padding: 8px; max-width: 960px; box-sizing: border-box; }
 .necro-w * { box-sizing: border-box; }
@@ -55,7 +59,8 @@ const CSS = `
 .necro-w .necro-note:not(:empty) { border: 1px dashed var(--necro-line); border-left: 6px double var(--necro-accent);
   padding: 4px 6px; margin: 4px 0; border-radius: 4px; }
 .necro-w .necro-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 2px; margin-top: 4px; }
-.necro-w select { font: inherit; color: var(--necro-fg); background: var(--necro-bg); border: 1px solid var(--necro-line);
+.necro-w .necro-seat-label { display: block; width: 100%; margin-top: 4px; }
+.necro-w select { display: block; width: 100%; font: inherit; color: var(--necro-fg); background: var(--necro-bg); border: 1px solid var(--necro-line);
   border-radius: 4px; padding: 2px 4px; max-width: 100%; }
 .necro-w details { margin-top: 6px; border-top: 1px solid var(--necro-line); padding-top: 2px; }
 .necro-w summary { cursor: pointer; font-weight: 600; font-size: 13px; }
@@ -126,6 +131,17 @@ function hintText(hint) {
     if (typeof hint[key] === "string" && hint[key]) return hint[key];
   }
   return "";
+}
+
+// JSON with short arrays and objects kept on one line: easier to edit by hand.
+function prettyJson(value, indent = "") {
+  const flat = JSON.stringify(value);
+  if (flat === undefined) return "null";
+  if (value === null || typeof value !== "object" || flat.length + indent.length <= 72) return flat;
+  const inner = indent + "  ";
+  if (Array.isArray(value)) return "[\n" + value.map((v) => inner + prettyJson(v, inner)).join(",\n") + "\n" + indent + "]";
+  return "{\n" + Object.entries(value).map(([k, v]) => inner + JSON.stringify(k) + ": " + prettyJson(v, inner))
+    .join(",\n") + "\n" + indent + "}";
 }
 
 function contentRoot() {
@@ -380,7 +396,7 @@ class NecroWidget {
     this.botBtn = el("button", { type: "button", class: "necro-bot-move", onclick: () => this.request({ type: "bot_move" }) }, "Computer move");
     this.seatSelect = el("select", { class: "necro-seats", "aria-label": "who the computer plays",
       onchange: () => this.request({ type: "seats", bots: this.seatSelect.value ? this.seatSelect.value.split(",").map(Number) : [] }) });
-    this.seatLabel = el("label", { class: "necro-seat-label" }, "Opponent: ", this.seatSelect);
+    this.seatLabel = el("label", { class: "necro-seat-label" }, "The computer plays: ", this.seatSelect);
     this.logList = el("ol", { class: "necro-log", "aria-label": "game log" });
     this.logBox = el("details", { class: "necro-logbox", open: true }, el("summary", {}, "Log (why each thing happened)"), this.logList);
     this.editor = el("textarea", { class: "necro-json", rows: 8, spellcheck: "false", "aria-label": "position as JSON",
@@ -538,12 +554,16 @@ class NecroWidget {
     const players = view.players || [];
     const seats = players.map((p) => p.seat);
     const current = (this.model.get("bot_seats") || []).join(",");
-    const options = [["", "nobody: people play every seat"]];
+    const names = (list) => list.map((s) => (players[s] ? players[s].name : `seat ${s + 1}`)).join(", ");
+    const options = [["", "nobody (people play every seat)"]];
     for (const p of players) {
-      options.push([seats.filter((s) => s !== p.seat).join(","), `you play ${p.name}, the computer the rest`]);
+      const others = seats.filter((s) => s !== p.seat);
+      options.push([others.join(","), `${names(others)} (you play ${p.name})`]);
     }
-    options.push([seats.join(","), "the computer plays every seat (step with Computer move)"]);
-    if (!options.some(([value]) => value === current)) options.push([current, `computer plays seats ${current}`]);
+    options.push([seats.join(","), "every seat (step with Computer move)"]);
+    if (!options.some(([value]) => value === current)) {
+      options.push([current, names(current.split(",").map(Number))]);
+    }
     this.seatSelect.replaceChildren(...options.map(([value, text]) =>
       el("option", { value, selected: value === current }, text)));
     this.seatSelect.value = current;
@@ -555,9 +575,9 @@ class NecroWidget {
       const name = entry.title ? `${entry.title} (${entry.rule})` : entry.rule;
       const why = entry.href && root !== null
         ? el("a", { href: root + entry.href }, name)
-        : el("code", {}, entry.rule);
+        : el("span", {}, entry.title ? `${entry.title} ` : "", el("code", {}, entry.rule));
       return el("li", {},
-        el("span", { class: "necro-step" }, `${entry.step}. ${entry.a}:`), " ", entry.text, " ",
+        el("span", { class: "necro-step" }, `${entry.step}.`), el("code", {}, entry.a), ": ", entry.text, " ",
         el("span", { class: "necro-why" }, "because of rule ", why));
     });
     if (!items.length) items.push(el("li", { class: "necro-preview" }, "Nothing has happened yet."));
@@ -570,11 +590,11 @@ class NecroWidget {
     if (!this.current) return;
     if (!force && (this.editorDirty || !this.editorBox.open)) return;
     if (force) this.editorDirty = false;
-    this.editor.value = JSON.stringify(this.current.position, null, 1);
+    this.editor.value = prettyJson(this.current.position);
   }
 
   copyPosition() {
-    const text = this.editorDirty ? this.editor.value : JSON.stringify(this.current.position, null, 1);
+    const text = this.editorDirty ? this.editor.value : prettyJson(this.current.position);
     this.editor.value = text;
     const done = () => { this.note = "Position copied."; this.noteBox.textContent = this.note; };
     if (navigator.clipboard && navigator.clipboard.writeText) {

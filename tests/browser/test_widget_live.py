@@ -46,7 +46,7 @@ def run_notebook(page, lab, name: str) -> None:
 def test_clicking_an_action_moves_the_kernel_state(jupyterlab, page):
     probe = pathlib.Path(str(jupyterlab.probe) + ".steps")
     run_notebook(page, jupyterlab, "widget_game.ipynb")
-    box = page.locator(".jp-OutputArea .necro-w")
+    box = page.locator(".jp-OutputArea .necro-w").first
     page.wait_for_selector(".jp-OutputArea .necro-w[data-mode=live]", timeout=60_000)
     page.get_by_text("steps at start: 0").wait_for(timeout=60_000)
     assert box.locator(".necro-status").inner_text() == "Chance decides."
@@ -60,7 +60,7 @@ def test_clicking_an_action_moves_the_kernel_state(jupyterlab, page):
 
     box.locator(".necro-action[data-a='bank']").click()
     assert wait_for_text(probe, "2") == "2"
-    page.get_by_text("player 1 banks 2").wait_for(timeout=10_000)
+    box.get_by_text("player 1 banks 2").wait_for(timeout=10_000)
 
     # A refusal comes back from the engine as the error trait, naming the rule.
     box.locator(".necro-editor summary").click()
@@ -74,3 +74,29 @@ def test_clicking_an_action_moves_the_kernel_state(jupyterlab, page):
     assert wait_for_text(probe, "1") == "1"
     assert not [e for e in page.necro_log.page_errors if "necro" in e.lower()], page.necro_log.page_errors
     print(f"\nlive widget: click to kernel to redraw {first_click * 1000:.0f} ms")
+
+
+def test_play_against_the_computer_and_swap_seats(jupyterlab, page):
+    probe = pathlib.Path(str(jupyterlab.probe) + ".duel")
+    run_notebook(page, jupyterlab, "widget_game.ipynb")
+    page.wait_for_function(
+        "document.querySelectorAll('.jp-OutputArea .necro-w[data-mode=live]').length === 2", timeout=60_000)
+    box = page.locator(".jp-OutputArea .necro-w").nth(1)
+    assert box.locator(".necro-status").inner_text() == "Player 1 to act."
+    assert box.locator(".necro-bot-move").is_visible()
+    seats = box.locator("select.necro-seats")
+    assert seats.input_value() == "1"  # the computer plays player 2
+    box.locator(".necro-action[data-a='pass']").click()
+    # pass, a roll, the computer's decision for player 2, a roll: player 1 again
+    assert wait_for_text(probe, "[1] 5") == "[1] 5"
+    page.wait_for_function(
+        "document.querySelectorAll('.jp-OutputArea .necro-w')[1].querySelectorAll('.necro-log li').length === 5")
+    seats.select_option("0")  # you play player 2: the computer moves for player 1 at once
+    assert wait_for_text(probe, "[0] 7") == "[0] 7"
+    page.wait_for_function(
+        "document.querySelectorAll('.jp-OutputArea .necro-w')[1]"
+        ".querySelector('.necro-status').textContent === 'Player 2 to act.'")
+    # Undo goes back to the last decision of a human seat (now player 2's, after step 3),
+    # taking back the computer's moves and the rolls in between.
+    box.locator(".necro-undo").click()
+    assert wait_for_text(probe, "[0] 3") == "[0] 3"
