@@ -119,7 +119,9 @@ class StrongBot:
 
     ``level`` 1 and 2 search a fixed 2 and 4 plies; level 3 deepens until its
     time budget (0.5 s per move by default, under the one-second target) runs
-    out and plays the best move of the last finished depth. Positions that end
+    out and plays the best move of the last finished depth. ``node_budget``
+    replaces the clock by a count of searched positions, so that a game is
+    reproducible on any machine (the book's notebooks use it). Positions that end
     the round are scored as a win or loss, earlier ones better.
     Put-backs deep in the tree are narrowed to the few most promising squares
     (the root always considers every legal action).
@@ -128,7 +130,8 @@ class StrongBot:
     name = "strong"
     PUT_WIDTH = 6
 
-    def __init__(self, seed: int = 0, level: int = 3, seconds: float | None = None):
+    def __init__(self, seed: int = 0, level: int = 3, seconds: float | None = None,
+                 node_budget: int | None = None):
         if level not in LEVELS:
             raise ValueError(f"level must be one of {sorted(LEVELS)}")
         self.rng = Rng(seed)
@@ -136,6 +139,11 @@ class StrongBot:
         self.max_depth, self.seconds = LEVELS[level]
         if seconds is not None:
             self.seconds = seconds
+        if node_budget is not None:
+            # A budget in nodes instead of seconds: the same moves on every machine,
+            # for reproducible notebooks and tests.
+            self.seconds, self.max_depth = None, 64
+        self.node_budget = node_budget
         self.nodes = 0
         self.depth_reached = 0
         self.last_value = 0.0
@@ -210,6 +218,8 @@ class StrongBot:
     def _search(self, pos: Pos, depth: int, alpha: float, beta: float, ply: int) -> float:
         self.nodes += 1
         if self._deadline is not None and not self.nodes & 15 and time.perf_counter() > self._deadline:
+            raise _Timeout
+        if self.node_budget is not None and self.nodes > self.node_budget:
             raise _Timeout
         result = _round_result(pos, self._me, self._results, ply)
         if result is not None:

@@ -219,6 +219,10 @@ class GraveyardShiftState(State):
         carrying = f"carrying {stack}" if stack else "carrying nothing"
         return f"{head}: player {p + 1} moves from {SQUARES[sq]}, {carrying}."
 
+    def __str__(self) -> str:
+        """The graveyard as text: rank 4 at the top, stacks bottom to top, pawns as 1 and 2."""
+        return board_diagram(self.pos) + "\n" + self.status()
+
     # ------------------------------------------------------------- JSON
     def position(self) -> dict:
         pos = self.pos
@@ -323,3 +327,26 @@ def _check_consistent(pos: Pos, r: Reader) -> None:
     for i, (sq, entered) in enumerate(zip(pos.pawns, pos.entered)):
         if sq is not None and not entered:
             r["entered"][i].fail("a pawn on the board has entered")
+
+
+def board_diagram(pos: Pos) -> str:
+    """A text picture of the board: each cell lists its parts (bottom to top) and its pawn(s).
+
+    Entrances show ``=`` when empty; ``1``/``2`` after the parts are the pawns.
+    """
+    cells = {}
+    for sq in range(16):
+        text = pos.stacks[sq] or ("=" if sq in ENTRANCES else ".")
+        pawns = "".join(str(i + 1) for i in (0, 1) if pos.pawns[i] == sq)
+        cells[sq] = f"{text} {pawns}".rstrip() if pawns else text
+    width = max(5, max(len(c) for c in cells.values()))
+    line = "  +" + "+".join("-" * (width + 2) for _ in range(4)) + "+"
+    rows = [line]
+    for rank in range(3, -1, -1):
+        rows.append(f"{rank + 1} |" + "|".join(f" {cells[4 * rank + f]:<{width}} " for f in range(4)) + "|")
+        rows.append(line)
+    rows.append("   " + "".join(f" {c:<{width}}  " for c in "abcd").rstrip())
+    off = [f"player {i + 1} off the map" for i in (0, 1) if pos.pawns[i] is None and pos.phase != DEAL]
+    got = f"collected: player 1 {pos.got[0] or '-'}, player 2 {pos.got[1] or '-'}"
+    extra = [got] + off + ([f"to put back: {pos.pool}"] if pos.pool and pos.phase != OVER else [])
+    return "\n".join(rows + ["; ".join(extra)])

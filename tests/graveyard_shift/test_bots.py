@@ -60,3 +60,11 @@ def test_greedy_beats_random_in_seeded_simulation():
     summary = summarize(simulate("graveyard-shift", ["greedy", "random"], games=20, seed=0,
                                  processes=1, progress=False))
     assert summary["wins"][0] >= 17
+
+
+def test_node_budget_makes_the_strong_bot_reproducible():
+    def run():
+        state = GraveyardShift(rounds=1).new_initial_state(2)
+        play(state, [StrongBot(1, node_budget=3000), GreedyBot(2)])
+        return state.position()
+    assert run() == run()
