@@ -21,6 +21,8 @@
 
 const HELLO_MS = 400;
 const STYLE_ID = "necro-widget-style-v1";
+const NO_KERNEL = "There is no Python kernel behind this board, so it cannot move: play the chapter live" +
+  " (Play live, or `necro live` in a checkout of the book), or run the notebook in JupyterLab.";
 
 const CSS = `
 .necro-w { /* JupyterLab's theme, else the book theme's (pydata), else light defaults */
@@ -237,7 +239,7 @@ class NecroWidget {
       this.autoChance();
       for (const msg of queued) this.staticDo(msg);
     } else if (queued.length) {
-      this.note = "There is no Python kernel behind this page, so this board cannot move. Open the notebook in JupyterLab to play.";
+      this.note = NO_KERNEL;
     }
     this.redraw();
   }
@@ -261,7 +263,7 @@ class NecroWidget {
     if (this.mode === "live") this.send(msg);
     else if (this.mode === "static") { this.staticDo(msg); this.redraw(); }
     else if (this.mode === "pending") this.queue.push(msg);
-    else { this.note = "There is no Python kernel behind this page, so this board cannot move. Open the notebook in JupyterLab to play."; this.redraw(); }
+    else { this.note = NO_KERNEL; this.redraw(); }
   }
 
   send(msg) {
@@ -298,7 +300,8 @@ class NecroWidget {
     const some = node.actions.some((x) => x.to !== undefined);
     const where = some ? "Only some moves from here were precomputed" : "The precomputed moves end here";
     return `${where} (the page holds ${graph.depth} step${graph.depth === 1 ? "" : "s"} from the start` +
-      " of this board). Open this chapter as a notebook (JupyterLab) to keep playing with the live rules engine, or undo.";
+      " of this board). To keep playing, play the chapter live (the Play live button, or `necro live` in a" +
+      " checkout of the book), or undo.";
   }
 
   staticDo(msg) {
@@ -311,10 +314,11 @@ class NecroWidget {
       case "redo": this.staticRedo(); break;
       case "reset": this.path = []; this.redoStack = []; this.autoChance(); break;
       case "load_position":
-        this.note = "Loading a position needs the live rules engine to check it: open this chapter as a notebook. (Copying the position out works here.)";
+        this.note = "Loading a position needs the live rules engine to check it: play the chapter live" +
+          " (Play live, or `necro live`). Copying the position out works here.";
         break;
       case "bot_move": case "seats":
-        this.note = "The computer player needs the live rules engine: open this chapter as a notebook to play against it.";
+        this.note = "The computer player needs the live rules engine: play the chapter live (Play live, or `necro live`).";
         break;
       default: break;
     }
