@@ -10,7 +10,41 @@ from necro.core import Rule, RuleBook
 
 CHAPTER = "book/shovelfight/index"
 
-RULES = RuleBook("shovelfight", CHAPTER, [
+class ChapterRuleBook(RuleBook):
+    """A RuleBook whose chapter spans several pages: each rule links to the page teaching it."""
+
+    def __init__(self, game_id: str, chapter: str, rules: list[Rule], pages: dict[str, list[str]]):
+        super().__init__(game_id, chapter, rules)
+        self.page_of = {rule_id: page for page, ids in pages.items() for rule_id in ids}
+        unknown = set(self.page_of) - {r.id for r in self.own()}
+        if unknown:
+            raise ValueError(f"pages name unknown rule ids: {sorted(unknown)}")
+
+    def href(self, rule_id: str) -> str:
+        if rule_id in self.page_of:
+            return f"{self.page_of[rule_id]}.html#{rule_id}"
+        return super().href(rule_id)
+
+
+FOLDER = "book/shovelfight"
+# Which page of the chapter teaches each rule, in the order a new player meets them.
+PAGES = {
+    f"{FOLDER}/index": ["sf-deck", "sf-jack-colours", "sf-board", "sf-start-graves", "sf-first-player",
+                        "sf-worm-holder", "sf-hit-boxes", "sf-teams"],
+    f"{FOLDER}/turn": ["sf-turn", "sf-two-actions", "sf-second-action", "sf-move", "sf-dig", "sf-shovel",
+                       "sf-shovel-target", "sf-shamble", "sf-zombie-hit", "sf-hit", "sf-lost-zombies"],
+    f"{FOLDER}/digging": ["sf-dig-order", "sf-colour-chart", "sf-stick-figure", "sf-card-ace", "sf-card-two",
+                          "sf-card-three", "sf-card-four", "sf-card-five", "sf-card-six", "sf-card-queen",
+                          "sf-card-joker", "sf-card-choices"],
+    f"{FOLDER}/worm": ["sf-worm-die", "sf-worm-eats", "sf-worm-leap", "sf-stranded-wizard", "sf-fall",
+                       "sf-split", "sf-split-many", "sf-fall-path"],
+    f"{FOLDER}/death": ["sf-death", "sf-chomped", "sf-whacked", "sf-ghost-turn", "sf-empty-turn", "sf-win",
+                        "sf-simultaneous"],
+    f"{FOLDER}/edge-cases": ["sf-any-stack", "sf-no-max", "sf-team-size", "sf-worm-always",
+                             "sf-stranded-zombie"],
+}
+
+RULES = ChapterRuleBook("shovelfight", CHAPTER, [
     # ---------------------------------------------------------------- set-up
     Rule("sf-deck", "The grave deck",
          "Three or four players use the big pile of 23 cards: Aces, 3s and 5s as one red and two "
@@ -199,4 +233,4 @@ RULES = RuleBook("shovelfight", CHAPTER, [
     Rule("sf-worm-always", "The worm die is always rolled",
          "The worm die is rolled even if the player holding it has lost their wizard and all "
          "their zombies."),
-])
+], PAGES)

@@ -944,6 +944,43 @@ class ShovelfightState(State):
 
         load_position(self, r)
 
+    # ---------------------------------------------------------------- text
+    def __str__(self) -> str:
+        """The graveyard as text, staggered like the table: ``c3 Qr W1 z2x3``.
+
+        ``##`` is a face-down grave, ``..`` a fallen one; ``W1`` is player
+        1's wizard, ``z2x3`` three zombies of player 2. Then one line a player.
+        """
+        lines = []
+        by_y: dict[int, dict[int, str]] = {}
+        for g in self.board.graves:
+            c, y2 = self.board.xy[g]
+            if g in self.fallen:
+                cell = f"{g} .."
+            else:
+                card = self.cards[g] if g in self.dug else "##"
+                wizards, zombies = self.pieces_on(g)
+                bits = [f"W{p + 1}" for p in wizards]
+                for p in sorted(set(zombies)):
+                    k = zombies.count(p)
+                    bits.append(f"z{p + 1}" + (f"x{k}" if k > 1 else ""))
+                cell = " ".join([g, card] + bits)
+            by_y.setdefault(y2, {})[c] = cell
+        width = max(len(cell) for row in by_y.values() for cell in row.values()) + 2
+        for y2 in sorted(by_y):
+            row = by_y[y2]
+            lines.append("".join(row.get(c, "").ljust(width) for c in range(self.board.columns)).rstrip())
+        for p, t in enumerate(self.teams):
+            if t.wizard is None:
+                state = f"wizard dead ({t.cause})"
+            else:
+                state = f"wizard on {t.wizard}, boxes {'x' * t.hits}{'o' * t.left}"
+            extra = f" + {t.lids} lid(s)" if t.lids else (f" + {t.pants} pants" if t.pants else "")
+            worm = ", worm die" if self.worm == p else ""
+            lines.append(f"P{p + 1}: {state}, {len(t.zombies)} zombie(s), {t.figures} figure(s){extra}{worm}")
+        lines.append(self.status())
+        return "\n".join(lines)
+
     # ------------------------------------------------------------ widgets
     def describe_action(self, action) -> dict:
         from .describe import describe
