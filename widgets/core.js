@@ -35,6 +35,7 @@ const CSS = `
   color: var(--necro-fg); background: var(--necro-bg); font: 14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif;
   border: 1px solid var(--necro-line); border-radius: 6px; padding: 8px; max-width: 960px; box-sizing: border-box; }
 .necro-w * { box-sizing: border-box; }
+.necro-w [hidden] { display: none !important; }
 .necro-w button { font: inherit; color: var(--necro-fg); background: var(--necro-soft); border: 1px solid var(--necro-line);
   border-radius: 4px; padding: 3px 9px; margin: 2px; cursor: pointer; min-height: 28px; }
 .necro-w button:hover:not(:disabled) { border-color: var(--necro-accent); }

@@ -50,6 +50,8 @@ def test_clicking_an_action_moves_the_kernel_state(jupyterlab, page):
     page.wait_for_selector(".jp-OutputArea .necro-w[data-mode=live]", timeout=60_000)
     page.get_by_text("steps at start: 0").wait_for(timeout=60_000)
     assert box.locator(".necro-status").inner_text() == "Chance decides."
+    # without bots there is no computer to choose or to move
+    assert not box.locator(".necro-seats").is_visible() and not box.locator(".necro-bot-move").is_visible()
 
     start = time.monotonic()
     box.locator(".necro-action[data-a='2']").click()
