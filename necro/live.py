@@ -193,6 +193,7 @@ def server_command(
         f"--NecroLive.html_dir={html}",
         f"--NecroLive.book_root={root}",
         f"--NecroLive.lab={lab}",
+        f"--NecroLive.parent_pid={os.getpid()}",
     ]
     command += [f"--ServerApp.jpserver_extensions={name}={on}" for name, on in extensions.items()]
     if os.name == "posix" and os.geteuid() == 0:
@@ -280,6 +281,40 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def start_server(args: argparse.Namespace, root: pathlib.Path, html: pathlib.Path, token: str,
+                 log) -> tuple[subprocess.Popen, str]:
+    """Start the server and wait until it answers; return it and its URL.
+
+    With a random port, a port taken between our check and the server's bind
+    just means another try on another port.
+    """
+    attempts = 1 if args.port else 3
+    for attempt in range(1, attempts + 1):
+        port = args.port or free_port()
+        url = f"http://127.0.0.1:{port}/"
+        command = server_command(
+            port=port, token=token, root=root, html=html, cull_idle=args.cull_idle,
+            cull_interval=args.cull_interval, cull_connected=args.cull_connected, lab=args.lab,
+            verbose=args.verbose,
+        )
+        # Own session: a terminal's Ctrl-C goes to us, not to the server (see module doc).
+        process = subprocess.Popen(
+            command, env=server_environment(), cwd=root, start_new_session=True,
+            stdout=log, stderr=subprocess.STDOUT if log else None,
+        )
+        try:
+            wait_until_ready(url, token, process, READY_TIMEOUT)
+            return process, url
+        except RuntimeError as error:  # the server died: maybe the port was taken
+            if attempt == attempts:
+                raise
+            print(f"necro live: {error}; trying another port", file=sys.stderr, flush=True)
+        except BaseException:
+            stop(process)
+            raise
+    raise AssertionError("not reached")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Build if needed, start the server, print the book URL, serve until Ctrl-C."""
     started = time.monotonic()
@@ -290,28 +325,19 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     html = ensure_built(root, rebuild=args.rebuild, build=not args.no_build)
     built = time.monotonic()
-
     token = args.token or secrets.token_hex(24)
-    port = args.port or free_port()
-    url = f"http://127.0.0.1:{port}/"
-    command = server_command(
-        port=port, token=token, root=root, html=html, cull_idle=args.cull_idle,
-        cull_interval=args.cull_interval, cull_connected=args.cull_connected, lab=args.lab,
-        verbose=args.verbose,
-    )
-    env = server_environment()
+    # `kill` and a closed terminal stop us as cleanly as Ctrl-C. (If we are
+    # killed outright, the server notices that its parent is gone and stops.)
+    signal.signal(signal.SIGTERM, _interrupt)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, _interrupt)
     log = open(args.log, "w") if args.log else None
-    # Own session: a terminal's Ctrl-C goes to us, not to the server (see module doc).
-    process = subprocess.Popen(
-        command, env=env, cwd=root, start_new_session=True,
-        stdout=log, stderr=subprocess.STDOUT if log else None,
-    )
+    process = None
     try:
         try:
-            wait_until_ready(url, token, process, READY_TIMEOUT)
+            process, url = start_server(args, root, html, token, log)
         except (RuntimeError, TimeoutError) as error:
             print(f"necro live: {error}", file=sys.stderr, flush=True)
-            stop(process)
             return 1
         ready = time.monotonic()
         print(
@@ -322,18 +348,25 @@ def main(argv: list[str] | None = None) -> int:
             f"({ready - started:.1f} s with the build check). Ctrl-C stops it.\n",
             flush=True,
         )
-        signal.signal(signal.SIGTERM, _interrupt)  # `kill` stops us as cleanly as Ctrl-C
         process.wait()
         print(f"necro live: the server exited with {process.returncode}", file=sys.stderr)
         return process.returncode or 1
     except KeyboardInterrupt:
-        print("\nnecro live: stopping the server and its kernels ...", flush=True)
-        code = stop(process)
+        if process is None:
+            return 130
+        print("\nnecro live: stopping the server and its kernels "
+              "(Ctrl-C again to kill it) ...", flush=True)
+        try:
+            code = stop(process)
+        except KeyboardInterrupt:
+            process.kill()  # its kernels exit by themselves when their parent is gone
+            code = process.wait()
         print(f"necro live: stopped (server exit code {code}).", flush=True)
         return 0
     finally:
-        if process.poll() is None:
-            stop(process)
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.wait()
         if log:
             log.close()
 
@@ -391,10 +424,31 @@ def _load_jupyter_server_extension(serverapp) -> None:
         ],
     )
     serverapp.log.info("necro live: serving the book in %s at %s", html, book_url)
+    if settings.parent_pid:
+        _watch_parent(serverapp, settings.parent_pid)
+
+
+def _watch_parent(serverapp, parent_pid: int) -> None:
+    """Stop the server (and so its kernels) if ``necro live`` dies without stopping us.
+
+    ``necro live`` starts the server in a session of its own so that Ctrl-C
+    reaches only ``necro live``; the price is that nothing else would stop an
+    orphaned server.
+    """
+    from tornado.ioloop import PeriodicCallback
+
+    def check() -> None:
+        if os.getppid() != parent_pid:
+            serverapp.log.warning("necro live: the parent process is gone, stopping")
+            watcher.stop()
+            serverapp.stop()
+
+    watcher = PeriodicCallback(check, 2000)
+    watcher.start()
 
 
 def _settings_class():
-    from traitlets import Bool, Unicode
+    from traitlets import Bool, Int, Unicode
     from traitlets.config import Configurable
 
     class NecroLive(Configurable):
@@ -403,6 +457,7 @@ def _settings_class():
         html_dir = Unicode("", help="the built book (_build/html)").tag(config=True)
         book_root = Unicode("", help="the book's source root (with _config.yml)").tag(config=True)
         lab = Bool(False, help="JupyterLab is enabled too").tag(config=True)
+        parent_pid = Int(0, help="stop when this process (necro live) is gone").tag(config=True)
 
     return NecroLive
 

@@ -324,3 +324,20 @@ def test_ctrl_c_stops_server_and_kernels_and_idle_kernels_are_culled(
     while other.marked_processes():
         assert time.monotonic() < deadline, f"left running: {other.marked_processes()}"
         time.sleep(0.2)
+
+
+def test_server_and_kernels_stop_when_necro_live_is_killed(live_server, live_root, tmp_path):
+    """No orphans: kill -9 of the command still ends the server and its kernels."""
+    other = LiveProcess(live_root, tmp_path)
+    other.wait_ready(timeout=120)
+    other.api("POST", "api/kernels")
+    deadline = time.monotonic() + 30
+    while len(other.marked_processes()) < 3:  # necro live, the server, the kernel
+        assert time.monotonic() < deadline, "no kernel process found"
+        time.sleep(0.2)
+    other.process.kill()
+    other.process.wait()
+    deadline = time.monotonic() + 30
+    while other.marked_processes():
+        assert time.monotonic() < deadline, f"orphans: {other.marked_processes()}\n{other.output()}"
+        time.sleep(0.2)
