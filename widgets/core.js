@@ -430,6 +430,7 @@ class NecroWidget {
     const view = this.view();
     if (!view || !view.game) { this.status.textContent = "(no position yet)"; return; }
     this.current = view;
+    this.root.setAttribute("aria-label", `${view.title || view.game}: board, decisions and log`);
     const focused = document.activeElement && this.root.contains(document.activeElement) ? document.activeElement : null;
     const focusKey = focused && focused.dataset ? focused.dataset.a : undefined;
     const focusInActions = focused && this.actionsBox.contains(focused);

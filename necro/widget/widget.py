@@ -328,8 +328,13 @@ class GameWidget(anywidget.AnyWidget):
     def _on_custom_msg(self, _widget, content, _buffers) -> None:
         try:
             self.handle(content)
-        except Exception as exc:  # a bug must not kill the comm silently
+        except Exception as exc:  # a bug (engine or bot) must show in the page, not only in the log
+            self.bot_thinking = False
             self.error = f"internal error: {type(exc).__name__}: {exc}"
+            try:
+                self._refresh()
+            except Exception:  # the view itself is broken: keep the last one
+                pass
             raise
 
     # --------------------------------------------------------------- repr

@@ -385,3 +385,19 @@ def test_state_assignment_and_refresh_redraw():
     assert w.view["step"] == 1
     w.refresh()
     assert w.view["step"] == 2
+
+
+def test_a_crashing_bot_shows_an_internal_error_and_the_state_stays_usable():
+    class Broken:
+        name = "broken"
+
+        def choose(self, state):
+            raise RuntimeError("bot bug")
+
+    w = GameWidget(toy(seed=2), bots={0: Broken(), 1: Broken()})
+    with pytest.raises(RuntimeError):
+        w._on_custom_msg(w, {"type": "bot_move"}, [])
+    assert "internal error: RuntimeError: bot bug" in w.error and w.bot_thinking is False
+    assert w.view["to_move"] == 0
+    w.act("pass")  # a person can still play on
+    assert w.error == "" and w.view["step"] == 3
