@@ -349,3 +349,12 @@ class GameWidget(anywidget.AnyWidget):
 
     def _repr_pretty_(self, printer, cycle) -> None:
         printer.text(repr(self))
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The widget view plus our full, stable repr as text/plain (ipywidgets
+        would cut it at 110 characters; nbval compares this text)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if data is not None:
+            data["text/plain"] = repr(self)
+        return bundle

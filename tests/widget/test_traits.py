@@ -230,8 +230,10 @@ def test_repr_is_stable_and_short():
     a, b = GameWidget(toy(seed=3)), GameWidget(toy(seed=3))
     assert repr(a) == repr(b) == "GameWidget(toy, step 1: Player 1 to act.)"
     assert "0x" not in repr(a)
-    data, _meta = a._repr_mimebundle_()
+    bundle = a._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
     assert data["text/plain"] == repr(a)
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == a.model_id
     a.act("bank")
     assert repr(a).startswith("GameWidget(toy, step 3: Player 2 to act.")
 
@@ -245,6 +247,12 @@ def test_repr_includes_a_text_board_when_the_state_has_one():
     state.__class__ = Printed
     w = GameWidget(state)
     assert repr(w) == "GameWidget(toy, step 1: Player 1 to act.)\nscores 0-0"
+    w.state.scores = [123456789012345678901234567890, 98765432109876543210987654321]
+    w.refresh()
+    long = repr(w)
+    bundle = w._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert len(long) > 110 and data["text/plain"] == long  # never cut
 
     class Pretty:
         def __init__(self):
