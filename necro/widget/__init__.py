@@ -1,9 +1,35 @@
 """Live and static widgets for necro games (an anywidget binding; views only, no rules).
 
-``GameWidget(state, bots={seat: bot}, player=None, auto_chance=True,
-explore_depth=None, board=None)`` draws any game. The view builders in
-:mod:`necro.widget.view` import nothing from Jupyter; ``GameWidget`` (which
-needs anywidget) is imported on first use.
+In a chapter notebook::
+
+    from necro.widget import GameWidget
+    from necro.graveyard_shift import scenarios
+    from necro.graveyard_shift.bots import GreedyBot
+
+    board = GameWidget(scenarios.attack_extra_turn(), explore_depth=2)
+    board                                  # last line of the cell: displayed
+
+    GameWidget(scenarios.opening(), bots={1: GreedyBot(seed=1)})   # play the computer
+
+The same widget is live in JupyterLab or Voila (every click goes through the
+engine in the kernel) and static in the built book: with ``explore_depth=N``
+(or ``widget.explorable(depth=N)`` after setting a position up) the positions
+within N steps are precomputed and stored with the page, so a reader without
+a kernel can still click, undo and reset. Keep a graph under ~300 KB: run
+``python benchmarks/widget.py`` for each scenario's size per depth; a graph
+over the budget is cut to a smaller depth with a warning.
+
+From code (and in tests): ``widget.act("b1-a1")``, ``widget.roll()``,
+``widget.undo()``, ``widget.redo()``, ``widget.reset()``,
+``widget.load(json_text)``, ``widget.save()``, ``widget.bot_move()``,
+``widget.set_bots([1])``, ``widget.state`` (assign a new state to redraw, or
+call ``widget.refresh()`` after changing it in place), ``widget.error``.
+
+The page side is ``widgets/core.js`` (the toolkit) plus one board module per
+game, ``widgets/<package>.js`` exporting ``drawBoard(container, view, ui)``
+(see the header of core.js); :mod:`necro.widget.view` builds the JSON views
+and graphs and imports nothing from Jupyter. ``GameWidget`` (which needs
+anywidget) is imported on first use.
 """
 
 from __future__ import annotations
