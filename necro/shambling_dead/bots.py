@@ -1,0 +1,245 @@
+"""Player policies for the survival analysis (the Narrator is the engine).
+
+Each policy is a bot (``choose(state) -> action``) built from small
+answers to the game's decisions: where to place a newcomer, whether to stand
+or counter-charge, who takes a wound, who flees, how to reorder. They read the
+engine's task directly (``state.task``) because they are part of this package
+and must be fast: a study plays tens of thousands of nights.
+
+- ``stand``: always stands and receives, never reorders.
+- ``charge``: counter-charges when the odds look favourable (its Front Line
+  strength against the zombies), with every unwounded Front Line survivor.
+- ``cautious``: stands, keeps the Hero in Support (a living Hero is what
+  allows reordering) and reorders every hour: wounded back, fresh forward.
+- ``lookahead``: at each stand/charge choice and each reorder, tries every
+  option with seeded rollouts of ``cautious`` to dawn and keeps the best.
+"""
+
+from __future__ import annotations
+
+from necro.core import RandomBot, Rng
+
+from .board import FRONT, SUPPORT
+from .state import CHARGE, CHANCE_KINDS, DONE, STAND, Act
+
+
+def _fig(state, fid):
+    return state.boards[state.task["p"]].fig(fid)
+
+
+def _prefer(state, acts, key):
+    """The action whose figure ranks first by ``key(fig)``."""
+    return min(acts, key=lambda a: key(_fig(state, a.a)))
+
+
+def expendable(fig):
+    """Who is given up first: wounded before fresh, never the Hero while anyone else can go."""
+    return (fig[1] == "H", -fig[2], fig[3] == FRONT, fig[0])
+
+
+def spread(fig):
+    """Who takes a wound first: a fresh non-Hero (it survives it), then the wounded, the Hero last."""
+    return (fig[1] == "H", fig[2], fig[0])
+
+
+class Policy:
+    """Base policy: sensible defaults for every decision; subclasses change a few."""
+
+    name = "base"
+    hero_zone = FRONT
+
+    def __init__(self, seed: int = 0):
+        self.rng = Rng(seed)
+
+    def choose(self, state):
+        k = state.task["k"]
+        acts = state._legal_actions()
+        return getattr(self, "on_" + k)(state, acts)
+
+    # -- decisions
+    def on_place(self, state, acts):
+        t = state.task
+        if t["hero"]:
+            want = self.hero_zone
+        else:
+            want = FRONT
+        act = Act("place", want)
+        return act if act in acts else acts[-1]
+
+    def on_stance(self, state, acts):
+        return STAND
+
+    def on_engage(self, state, acts):
+        fresh = [a for a in acts if a.verb == "engage" and _fig(state, a.a)[2] == 0]
+        if fresh:
+            return min(fresh, key=lambda a: (-(_fig(state, a.a)[1] == "H"), a.a, a.b))
+        return DONE if DONE in acts else acts[0]
+
+    def on_drag(self, state, acts):
+        return _prefer(state, acts, lambda f: (f[1] == "H", f[0]))
+
+    def on_wound(self, state, acts):
+        return _prefer(state, acts, spread)
+
+    def on_flee(self, state, acts):
+        return _prefer(state, acts, expendable)
+
+    def on_lose(self, state, acts):
+        return _prefer(state, acts, expendable)
+
+    def on_reorder(self, state, acts):
+        return DONE
+
+
+class AlwaysStand(Policy):
+    name = "stand"
+
+
+class ChargeWhenFavourable(Policy):
+    """Counter-charges when its fresh Front Line strength is at least ``ratio`` times the zombies."""
+
+    name = "charge"
+    ratio = 2.0
+
+    def on_stance(self, state, acts):
+        b = state.boards[state.task["p"]]
+        from .tables import STRENGTH
+
+        fresh = sum(STRENGTH[f[1]][0] for f in b.survivors(FRONT) if f[2] == 0)
+        bonus = sum(1 for f in b.survivors(SUPPORT) if f[2] == 0)
+        zombies = len(b.zombies(FRONT))
+        return CHARGE if fresh and fresh + bonus >= self.ratio * zombies else STAND
+
+
+class CautiousReorder(Policy):
+    """Stands; the Hero stays in Support; every hour the wounded go back and the fresh come forward."""
+
+    name = "cautious"
+    hero_zone = SUPPORT
+
+    def on_reorder(self, state, acts):
+        b = state.boards[state.task["p"]]
+        cap = state.game.options["front_cap"]
+        moves = [a for a in acts if a.verb == "move"]
+        # 1. wounded or Hero out of the Front Line
+        back = [a for a in moves if a.b == SUPPORT and (_fig(state, a.a)[2] or _fig(state, a.a)[1] == "H")]
+        if back:
+            return back[0]
+        # 2. fresh non-Heroes forward while there is room
+        if b.front_count() < cap:
+            fwd = [a for a in moves if a.b == FRONT and _fig(state, a.a)[2] == 0 and _fig(state, a.a)[1] != "H"]
+            if fwd:
+                return fwd[0]
+        return DONE
+
+
+def fast_copy(state, seed: int):
+    """A copy for rollouts: position only, no history, its own generator."""
+    clone = object.__new__(type(state))
+    clone.__dict__.update(state.__dict__)
+    clone.rng = Rng(seed)
+    clone.forced = []
+    clone.steps = []
+    clone._undo = []
+    clone._redo = []
+    clone._notes = None
+    clone._recorded = False
+    clone._copy_position_from(state)
+    return clone
+
+
+def rollout(state, policy, player: int) -> float:
+    """Play ``state`` to dawn with ``policy`` on every seat; the score of ``player``."""
+    while not state.over:
+        if state.task["k"] in CHANCE_KINDS:
+            state.apply_unchecked(state.sample_chance(state.rng))
+        else:
+            state.apply_unchecked(policy.choose(state))
+    b = state.boards[player]
+    return 0.0 if b.out else float(len(b.survivors()))
+
+
+class Lookahead(Policy):
+    """One-step lookahead with rollouts.
+
+    At a stand/charge choice it tries both; at the start of a reorder it tries
+    three plans (keep, the cautious reorder, everyone fresh forward). Each
+    option is scored by the mean survivors at dawn over ``rollouts`` seeded
+    rollouts of the cautious policy, with the same seeds for every option
+    (common random numbers), so the comparison is fair and reproducible.
+    Other decisions follow the cautious policy.
+    """
+
+    name = "lookahead"
+    hero_zone = SUPPORT
+
+    def __init__(self, seed: int = 0, rollouts: int = 12):
+        super().__init__(seed)
+        self.rollouts = rollouts
+        self.base = CautiousReorder(seed)
+        self.plan = None
+
+    def _score(self, state, first_moves, seeds) -> float:
+        p = state.task["p"]
+        total = 0.0
+        for s in seeds:
+            sim = fast_copy(state, s)
+            for move in first_moves(sim):
+                sim.apply_unchecked(move)
+            total += rollout(sim, self.base, p)
+        return total / len(seeds)
+
+    def _compare(self, state, options):
+        seeds = [self.rng.next64() for _ in range(self.rollouts)]
+        scores = [self._score(state, f, seeds) for _, f in options]
+        best = max(range(len(options)), key=lambda i: (scores[i], -i))
+        return options[best][0], scores
+
+    def on_stance(self, state, acts):
+        choice, _ = self._compare(state, [(STAND, lambda s: [STAND]), (CHARGE, lambda s: [CHARGE])])
+        return choice
+
+    def on_engage(self, state, acts):
+        return self.base.on_engage(state, acts)
+
+    def on_reorder(self, state, acts):
+        if not state.task["moved"]:
+            self.plan = None
+            plans = [("keep", lambda s: [DONE]),
+                     ("cautious", lambda s: _plan_moves(s, self.base)),
+                     ("forward", lambda s: _plan_moves(s, _Forward()))]
+            self.plan, _ = self._compare(state, plans)
+        if self.plan == "cautious":
+            return self.base.on_reorder(state, acts)
+        if self.plan == "forward":
+            return _Forward().on_reorder(state, acts)
+        return DONE
+
+
+class _Forward(Policy):
+    """Reorder plan: every fresh survivor (Hero first) forward, the wounded back."""
+
+    def on_reorder(self, state, acts):
+        b = state.boards[state.task["p"]]
+        cap = state.game.options["front_cap"]
+        moves = [a for a in acts if a.verb == "move"]
+        back = [a for a in moves if a.b == SUPPORT and _fig(state, a.a)[2]]
+        if back:
+            return back[0]
+        if b.front_count() < cap:
+            fwd = sorted((a for a in moves if a.b == FRONT and _fig(state, a.a)[2] == 0),
+                         key=lambda a: (_fig(state, a.a)[1] != "H", a.a))
+            if fwd:
+                return fwd[0]
+        return DONE
+
+
+def _plan_moves(state, policy):
+    """Play out a whole reorder with ``policy`` on ``state`` (a rollout copy); nothing left to return."""
+    while state.task and state.task["k"] == "reorder":
+        state.apply_unchecked(policy.on_reorder(state, state._legal_actions()))
+    return []
+
+
+BOTS = {"random": RandomBot, "stand": AlwaysStand, "charge": ChargeWhenFavourable, "cautious": CautiousReorder,
+        "lookahead": Lookahead}
