@@ -114,7 +114,8 @@ RULES = ChapterRuleBook("shovelfight", CHAPTER, [
          "Move one of your zombies to an adjacent grave now (hitting on arrival as in a shamble); "
          "it still shambles again later this turn, so it can hit twice."),
     Rule("sf-card-three", "Three: an extra hit box",
-         "Draw one more hit box on your card."),
+         "Draw one more hit box on your index card; nothing limits how many boxes a wizard may "
+         "collect this way."),
     Rule("sf-card-four", "Four: convert a zombie",
          "Replace one opponent's zombie with one of your own from off the board."),
     Rule("sf-card-five", "Five: shove a wizard",

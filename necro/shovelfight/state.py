@@ -955,16 +955,13 @@ class ShovelfightState(State):
         by_y: dict[int, dict[int, str]] = {}
         for g in self.board.graves:
             c, y2 = self.board.xy[g]
-            if g in self.fallen:
-                cell = f"{g} .."
-            else:
-                card = self.cards[g] if g in self.dug else "##"
-                wizards, zombies = self.pieces_on(g)
-                bits = [f"W{p + 1}" for p in wizards]
-                for p in sorted(set(zombies)):
-                    k = zombies.count(p)
-                    bits.append(f"z{p + 1}" + (f"x{k}" if k > 1 else ""))
-                cell = " ".join([g, card] + bits)
+            card = ".." if g in self.fallen else self.cards[g] if g in self.dug else "##"
+            wizards, zombies = self.pieces_on(g)
+            bits = [f"W{p + 1}" for p in wizards]
+            for p in sorted(set(zombies)):
+                k = zombies.count(p)
+                bits.append(f"z{p + 1}" + (f"x{k}" if k > 1 else ""))
+            cell = " ".join([g, card] + bits)
             by_y.setdefault(y2, {})[c] = cell
         width = max(len(cell) for row in by_y.values() for cell in row.values()) + 2
         for y2 in sorted(by_y):
