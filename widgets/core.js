@@ -209,6 +209,7 @@ class NecroWidget {
 
   // ---------------------------------------------------------- handshake
   hello() {
+    if (this.model.get("_necro_no_kernel")) { this.noKernel(); return; } // a standalone page says so
     try { this.model.send({ type: "hello" }); } catch (err) { /* no kernel */ }
     this.timer = setTimeout(() => this.noKernel(), HELLO_MS);
   }

@@ -156,6 +156,15 @@ class GameWidget(anywidget.AnyWidget):
         self.graph = graph
         return self
 
+    def save_html(self, path, title: str | None = None):
+        """Write this widget as one standalone HTML page (static mode, no Jupyter).
+
+        Make it explorable first, or the page can only show the position.
+        """
+        from .page import save_html
+
+        return save_html(self, path, title)
+
     def graph_size(self) -> int:
         """Bytes of the embedded graph as compact JSON (the budget is ~300 KB)."""
         return len(json.dumps(self.graph, separators=(",", ":")))

@@ -409,3 +409,17 @@ def test_a_crashing_bot_shows_an_internal_error_and_the_state_stays_usable():
     assert w.view["to_move"] == 0
     w.act("pass")  # a person can still play on
     assert w.error == "" and w.view["step"] == 3
+
+
+def test_standalone_page_embeds_module_and_traits_safely(tmp_path):
+    from necro.widget.page import standalone_html
+
+    w = GameWidget(toy(), auto_chance=False, explore_depth=1,
+                   board="export function drawBoard(c){c.textContent='</script><!--x'}")
+    text = standalone_html(w, title="<Toy & co>")
+    assert "&lt;Toy &amp; co&gt;" in text
+    body = text.split('<script type="module">', 1)[1].rsplit("</script>", 1)[0]
+    assert "</script" not in body and "<!--" not in body  # the board's text cannot end the script
+    assert '"_necro_no_kernel":true' in body and "http" not in body.replace("http://www.w3.org", "")
+    path = w.save_html(tmp_path / "toy.html")
+    assert path.read_text(encoding="utf-8") == standalone_html(w)
