@@ -578,19 +578,31 @@ class NecroWidget {
 
   drawLog(view) {
     const root = contentRoot();
-    const items = (view.log || []).map((entry) => {
+    const log = view.log || [];
+    let lastStep = null;
+    const items = log.map((entry) => {
       const name = entry.title ? `${entry.title} (${entry.rule})` : entry.rule;
       const why = entry.href && root !== null
         ? el("a", { href: root + entry.href }, name)
         : el("span", {}, entry.title ? `${entry.title} ` : "", el("code", {}, entry.rule));
-      return el("li", {},
-        el("span", { class: "necro-step" }, `${entry.step}.`), el("code", {}, entry.a), ": ", entry.text, " ",
-        el("span", { class: "necro-why" }, "because of rule ", why));
+      // The step and its notation head its first line only; long notations
+      // (a shuffled deck) are shortened, in full on hover.
+      const head = entry.step === lastStep ? null : [
+        el("span", { class: "necro-step" }, `${entry.step}.`),
+        el("code", { title: entry.a }, entry.a.length > 24 ? entry.a.slice(0, 22) + "..." : entry.a), ": "];
+      lastStep = entry.step;
+      return el("li", {}, head, entry.text, " ", el("span", { class: "necro-why" }, "because of rule ", why));
     });
     if (!items.length) items.push(el("li", { class: "necro-preview" }, "Nothing has happened yet."));
+    const grew = log.length !== this.logLength;
     const atEnd = this.logList.scrollTop + this.logList.clientHeight >= this.logList.scrollHeight - 4;
+    this.logLength = log.length;
     this.logList.replaceChildren(...items);
-    if (atEnd) this.logList.scrollTop = this.logList.scrollHeight;
+    // Follow new lines (also on first draw, when the element may not be laid out yet).
+    if (grew || atEnd) {
+      this.logList.scrollTop = this.logList.scrollHeight;
+      requestAnimationFrame(() => { this.logList.scrollTop = this.logList.scrollHeight; });
+    }
   }
 
   fillEditor(force) {

@@ -58,11 +58,13 @@ def board_source(game_id: str, board: str | pathlib.Path | None = None) -> tuple
         return GENERIC, read_frontend(GENERIC)
 
 
-def assemble_esm(game_id: str, board: str | pathlib.Path | None = None) -> str:
-    """The one ES module string given to anywidget as ``_esm``."""
+def assemble_esm(game_id: str, board: str | pathlib.Path | None = None, *, with_name: bool = False):
+    """The one ES module string given to anywidget as ``_esm``
+    (``(board name, module)`` with ``with_name``)."""
     name, source = board_source(game_id, board)
     core = read_frontend("core.js")
     source = source + f"\n//# sourceURL=necro-board-{name}\n"
-    return (f"{core}\n// Board module ({name}), imported by the toolkit from a blob URL.\n"
-            f"const BOARD_NAME = {json.dumps(name)};\n"
-            f"const BOARD_SOURCE = {json.dumps(source)};\n")
+    esm = (f"{core}\n// Board module ({name}), imported by the toolkit from a blob URL.\n"
+           f"const BOARD_NAME = {json.dumps(name)};\n"
+           f"const BOARD_SOURCE = {json.dumps(source)};\n")
+    return (name, esm) if with_name else esm

@@ -68,6 +68,7 @@ class GameWidget(anywidget.AnyWidget):
     auto_chance = traitlets.Bool(True).tag(sync=True)
     bot_seats = traitlets.List(traitlets.Int()).tag(sync=True)
     bot_names = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    _board = traitlets.Unicode("").tag(sync=True)  # the board module's name, for refresh_esm
 
     def __init__(self, state: State, *, bots: Mapping[int, object] | None = None,
                  player: int | None = None, auto_chance: bool = True,
@@ -78,13 +79,13 @@ class GameWidget(anywidget.AnyWidget):
         for seat in bots:
             if not (isinstance(seat, int) and 0 <= seat < state.game.players):
                 raise ValueError(f"bot seat {seat!r} is not a seat of this {state.game.players}-player game")
-        self._esm = assemble_esm(state.game.id, board)
+        board_name, self._esm = assemble_esm(state.game.id, board, with_name=True)
         self._state = state
         self.player = player
         self._bot_pool = bots
         self._initial = state.copy()
         self._explore = None
-        super().__init__(auto_chance=auto_chance, bot_seats=sorted(bots),
+        super().__init__(auto_chance=auto_chance, bot_seats=sorted(bots), _board=board_name,
                          bot_names=sorted({bot_name(b) for b in bots.values()}), **kwargs)
         self.on_msg(self._on_custom_msg)
         self._advance()

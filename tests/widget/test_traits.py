@@ -423,3 +423,27 @@ def test_standalone_page_embeds_module_and_traits_safely(tmp_path):
     assert '"_necro_no_kernel":true' in body and "http" not in body.replace("http://www.w3.org", "")
     path = w.save_html(tmp_path / "toy.html")
     assert path.read_text(encoding="utf-8") == standalone_html(w)
+
+
+def test_refresh_rewrites_stored_esm_only(tmp_path):
+    import nbformat
+
+    from necro.widget.refresh import refresh_notebook
+
+    w = GameWidget(toy(), explore_depth=1)
+    state = w.get_state()
+    assert state["_board"] == "generic.js"
+    stale = dict(state, _esm="// old toolkit")
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {
+        "version_major": 2, "version_minor": 0,
+        "state": {"m1": {"model_name": "AnyModel", "state": stale},
+                  "m2": {"model_name": "LayoutModel", "state": {"width": "1px"}}}}}
+    path = tmp_path / "chapter.ipynb"
+    nbformat.write(nb, path)
+    assert refresh_notebook(path) == 1
+    saved = nbformat.read(path, as_version=4).metadata["widgets"]["application/vnd.jupyter.widget-state+json"]
+    assert saved["state"]["m1"]["state"]["_esm"] == w._esm
+    assert saved["state"]["m1"]["state"]["graph"] == json.loads(json.dumps(w.graph))
+    assert saved["state"]["m2"]["state"] == {"width": "1px"}
+    assert refresh_notebook(path) == 0  # idempotent
