@@ -48,7 +48,8 @@ export function drawBoard(container, view, ui) {
   for (let c = 0; c < columns; c++) sizes.push(names.filter((g) => g.charCodeAt(0) - 97 === c).length);
   const dug = new Set(pos.dug), fallen = new Set(pos.fallen);
   const width = PAD * 2 + columns * CW + (columns - 1) * GAP;
-  const height = PAD * 2 + 5 * CH + 4 * GAP + CH / 2;
+  const lowest = Math.max(...names.map((g) => xy(g, sizes)[1]));
+  const height = lowest + CH + PAD;
 
   // which actions land on which grave
   const byGrave = {};
@@ -170,7 +171,7 @@ export function drawBoard(container, view, ui) {
       el("td", {}, `figures: ${t.figures ? figs : "0"}${half}`),
       el("td", {}, pos.worm === p ? "WORM DIE" : ""));
   });
-  for (const row of rows) for (const cell of row.children) cell.style.padding = "1px 8px 1px 0";
+  for (const row of rows) for (const cell of row.children) { cell.style.padding = "1px 8px 1px 0"; cell.style.whiteSpace = "nowrap"; }
   const table = el("table", { style: "border-collapse:collapse;font-size:13px;margin-top:4px;width:auto;border:0", class: "sf-teams" },
     el("tbody", {}, rows));
   container.append(head, root, menu, table);
