@@ -11,7 +11,9 @@
 // picks a legal action (`ui.preview(notation)` / `ui.clearPreview()` on
 // hover). It may return `{ highlight(notation | null) }` to be told which
 // action the user is pointing at in the decision panel. `ui.el` and `ui.svg`
-// build HTML and SVG elements.
+// build HTML and SVG elements. Give each clickable target `data-a` (its
+// notation), `tabindex="0"`, a role and an aria-label: keyboard focus then
+// survives the redraw after each action.
 //
 // Live or static: on render the toolkit sends {type: "hello"}; a kernel
 // answers {type: "hello-ack"}. Without an answer within HELLO_MS the page is
@@ -434,7 +436,7 @@ class NecroWidget {
     this.root.setAttribute("aria-label", `${view.title || view.game}: board, decisions and log`);
     const focused = document.activeElement && this.root.contains(document.activeElement) ? document.activeElement : null;
     const focusKey = focused && focused.dataset ? focused.dataset.a : undefined;
-    const focusInActions = focused && this.actionsBox.contains(focused);
+    const focusInBoard = focused && this.boardBox.contains(focused);
     this.drawStatus();
     this.drawMode();
     this.drawBoard(view);
@@ -448,10 +450,15 @@ class NecroWidget {
     this.drawSeats(view);
     this.drawLog(view);
     this.fillEditor(false);
-    if (focusKey !== undefined || focusInActions) {
-      const again = [...this.actionsBox.querySelectorAll("button")].find((b) => b.dataset.a === focusKey)
-        || this.actionsBox.querySelector("button");
-      if (again) again.focus();
+    // Keyboard users keep their place: when the focused action (a panel button,
+    // or a board target carrying data-a) was redrawn, focus its new twin, else
+    // the first target of the same region.
+    if (focused && !this.root.contains(focused)) {
+      const region = focusInBoard ? this.boardBox : this.actionsBox;
+      const same = focusKey === undefined ? null
+        : [...region.querySelectorAll("[data-a]")].find((node) => node.dataset.a === focusKey);
+      const again = same || region.querySelector("[data-a], button, [tabindex]");
+      if (again && typeof again.focus === "function") again.focus();
     }
   }
 

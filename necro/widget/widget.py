@@ -349,7 +349,9 @@ class GameWidget(anywidget.AnyWidget):
 
     # --------------------------------------------------------------- repr
     def __repr__(self) -> str:
-        state = self.state
+        state = getattr(self, "_state", None)
+        if state is None:  # construction failed part way
+            return "GameWidget(no state)"
         head = f"GameWidget({state.game.id}, step {len(state.steps)}: {state.status()})"
         if type(state).__str__ is not object.__str__:
             text = str(state).rstrip()

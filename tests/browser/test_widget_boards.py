@@ -16,6 +16,7 @@ import pathlib
 
 import pytest
 
+from necro.core import State
 from necro.core.registry import GAMES, game_class
 from necro.widget import GameWidget
 from necro.widget.assets import board_source
@@ -49,8 +50,11 @@ def test_board_module_draws_every_scenario(game_id, page, tmp_path):
     if not cases:
         pytest.skip(f"{game_id}: no scenarios yet")
     board_name = board_source(game_id)[0]
-    for index, (name, factory) in enumerate(cases):
+    shown = 0
+    for name, factory in cases:
         state = factory()
+        if not isinstance(state, State):
+            continue  # a helper that returns a position, not a scenario
         widget = GameWidget(state, explore_depth=1)
         url = widget.save_html(tmp_path / f"{name}.html").as_uri()
         page.goto(url)
@@ -59,7 +63,8 @@ def test_board_module_draws_every_scenario(game_id, page, tmp_path):
         board_errors = box.locator(".necro-board .necro-error")
         assert board_errors.count() == 0, (game_id, name, board_name, board_errors.all_inner_texts())
         assert box.locator(".necro-status").inner_text() == state.status()
-        if index == 0:
+        shown += 1
+        if shown == 1:
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"board_{game_id}_{name}.png"), full_page=True)
         root = widget.graph["nodes"][widget.graph["root"]]
@@ -75,3 +80,5 @@ def test_board_module_draws_every_scenario(game_id, page, tmp_path):
                 assert box.locator(".necro-status").inner_text() == expected, (game_id, name, first["a"])
             assert box.locator(".necro-board .necro-error").count() == 0, (game_id, name, "after a click")
         assert not page.necro_log.page_errors, (game_id, name, page.necro_log.page_errors)
+    if not shown:
+        pytest.skip(f"{game_id}: no scenario returns a state yet")
