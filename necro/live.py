@@ -33,6 +33,13 @@ and marks pages built from a notebook with
 ``<meta name="necro-notebook" content="book/<game>/<chapter>.ipynb">``, so the
 script knows which notebook to open without guessing from the URL.
 
+Voila renders Markdown as plain CommonMark, so before it runs a chapter the
+server passes the notebook through ``necro.live_markdown`` (Voila's
+``prelaunch_hook``): MyST targets, ``{ref}``/``{doc}`` links and admonitions
+come out as anchors, links into the served book and titled block quotes. The
+Voila template ``necro`` (``necro/live_share``) drops Voila's CDN stylesheets
+and links the app back to the book.
+
 Idle kernels are culled (``--cull-idle``, default 10 minutes without activity,
 checked every minute); a kernel whose Voila tab is still open counts as
 connected and is kept unless ``--cull-connected``.
@@ -51,6 +58,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from typing import Iterable
 
@@ -383,6 +391,55 @@ def _jupyter_server_extension_points():
     return [{"module": "necro.live"}]
 
 
+def _link_jupyter_server_extension(serverapp) -> None:
+    """Before any extension loads: give Voila our notebook hook (see _voila_prelaunch)."""
+    serverapp.config.VoilaConfiguration.prelaunch_hook = _voila_prelaunch
+
+
+def _voila_prelaunch(handler, notebook, cwd):
+    """Voila's prelaunch hook: rewrite the chapter's MyST for Voila (necro.live_markdown).
+
+    Never fails the page: on any surprise the notebook is shown unchanged.
+    """
+    try:
+        from jupyter_server.utils import url_path_join
+
+        from necro import live_markdown
+
+        info = handler.settings.get("necro_live")
+        if info is None:
+            return None
+        render = url_path_join(info["base_url"], "voila/render") + "/"
+        path = urllib.parse.unquote(handler.request.path)
+        if not path.startswith(render) or info["notebook_prefix"] is None:
+            return None
+        docname = path[len(render):]
+        if not docname.startswith(info["notebook_prefix"]):
+            return None  # a notebook outside the book: nothing to resolve against
+        docname = docname[len(info["notebook_prefix"]):].rsplit(".", 1)[0]
+        inventory = _inventory(pathlib.Path(info["html_dir"]) / "objects.inv")
+        return live_markdown.prepare_notebook(notebook, docname, inventory, info["book_url"])
+    except Exception:  # noqa: BLE001 - a plain page beats an error page
+        handler.log.warning("necro live: could not rewrite %s for Voila", handler.request.path,
+                            exc_info=True)
+        return None
+
+
+_INVENTORY_CACHE: dict[str, tuple[float, object]] = {}
+
+
+def _inventory(path: pathlib.Path):
+    """The book's Sphinx inventory, re-read only when the book was rebuilt."""
+    from necro import live_markdown
+
+    mtime = path.stat().st_mtime if path.is_file() else 0.0
+    cached = _INVENTORY_CACHE.get(str(path))
+    if cached is None or cached[0] != mtime:
+        inventory = live_markdown.read_inventory(path) if mtime else live_markdown.Inventory()
+        cached = _INVENTORY_CACHE[str(path)] = (mtime, inventory)
+    return cached[1]
+
+
 def _load_jupyter_server_extension(serverapp) -> None:
     """Mount the static book and ``necro-live.json`` under ``<base_url>book/``."""
     from jupyter_server.utils import url_path_join
@@ -412,6 +469,9 @@ def _load_jupyter_server_extension(serverapp) -> None:
         "lab_url": url_path_join(base_url, "lab/tree") + "/" if settings.lab else None,
         "notebook_prefix": prefix,
         "token": serverapp.identity_provider.token,
+    }
+    serverapp.web_app.settings["necro_live"] = {
+        **info, "html_dir": str(html), "book_root": str(book_root),
     }
     serverapp.web_app.add_handlers(
         ".*$",

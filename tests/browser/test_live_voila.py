@@ -37,6 +37,35 @@ ARTIFACTS = pathlib.Path(__file__).resolve().parent / "artifacts"
 NOTEBOOK = "widget_counter.ipynb"
 PAGE = "widget_counter.html"
 GAME_NOTEBOOK = "widget_game.ipynb"
+MYST_NOTEBOOK = "myst_page.ipynb"
+MYST_MARKDOWN = """# A MyST page
+
+(live-target)=
+## A target
+
+Back to {ref}`live-target`, on to {doc}`the counter <widget_counter>`.
+
+```{admonition} Ruling: a test ruling
+:class: note
+
+Ruled in {ref}`this section <live-target>`.
+```
+"""
+
+
+def write_myst_notebook(path: pathlib.Path) -> None:
+    """A chapter-like page in MyST: a target, references, a ruling, a hidden cell."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nb.cells = [
+        nbformat.v4.new_markdown_cell(MYST_MARKDOWN),
+        nbformat.v4.new_code_cell("print('hidden ' + 'setup')", metadata={"tags": ["remove-cell"]}),
+        nbformat.v4.new_code_cell("print('shown ' + 'output')"),
+    ]
+    nbformat.write(nb, path)
 TIMINGS: dict[str, float] = {}
 
 
@@ -154,9 +183,11 @@ def live_root(tmp_path_factory) -> pathlib.Path:
     (root / "_config.yml").write_text(fixture_config())
     (root / "_toc.yml").write_text(
         f"format: jb-book\nroot: {NOTEBOOK[:-6]}\nchapters:\n  - file: {GAME_NOTEBOOK[:-6]}\n"
+        f"  - file: {MYST_NOTEBOOK[:-6]}\n"
     )
     for name in (NOTEBOOK, GAME_NOTEBOOK):
         shutil.copy(FIXTURES / name, root / name)
+    write_myst_notebook(root / MYST_NOTEBOOK)
     return root
 
 
@@ -281,6 +312,35 @@ def test_play_live_game_widget_moves_the_engine(live_server, page):
     assert rule_link.get_attribute("href").startswith("/book/")
     back = page.locator("a.necro-live-back")
     assert back.get_attribute("href").startswith(f"{live_server.url}book/{GAME_NOTEBOOK[:-6]}")
+    assert not page.necro_log.page_errors, page.necro_log.page_errors
+    page.necro_log.assert_local_only()
+
+
+def test_play_live_shows_myst_as_the_book_does(live_server, page):
+    """Voila renders CommonMark: live mode rewrites the chapter's MyST first."""
+    page.goto(f"{live_server.url}book/{MYST_NOTEBOOK[:-6]}.html?token={live_server.token}")
+    page.locator("a.necro-live-button").click()
+    page.get_by_text("shown output").wait_for(timeout=180_000)
+    cells = page.locator("#rendered_cells")
+    text = cells.inner_text()
+    assert "(live-target)=" not in text and "{ref}" not in text and "{admonition}" not in text
+    assert "hidden setup" not in text  # remove-cell: it ran, but shows nothing
+    assert page.locator("a#live-target").count() == 1
+    assert page.locator("a[href='#live-target']").count() == 2
+    assert page.locator("a[href='/book/widget_counter.html']").inner_text() == "the counter"
+    ruling = page.locator("blockquote", has_text="Ruling: a test ruling")
+    assert ruling.count() == 1 and ":class:" not in ruling.inner_text()
+    # An in-page link stays in the page (and in the kernel's session) ...
+    voila_url = page.url
+    page.locator("a[href='#live-target']").first.click()
+    assert page.url.split("#")[0] == voila_url.split("#")[0]
+    assert len(page.context.pages) == 1
+    # ... a link into the book opens a new tab, so the live page keeps its kernel.
+    with page.context.expect_page() as new_tab:
+        page.locator("a[href='/book/widget_counter.html']").click()
+    new_tab.value.wait_for_load_state()
+    assert new_tab.value.url.endswith("/book/widget_counter.html")
+    assert page.url.split("#")[0] == voila_url.split("#")[0]
     assert not page.necro_log.page_errors, page.necro_log.page_errors
     page.necro_log.assert_local_only()
 
