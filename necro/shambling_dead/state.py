@@ -800,7 +800,7 @@ class ShamblingState(State):
                     self.note("nsd-enemy-within", f"{card} for s{fid}, black: "
                               f"{'the Hero ' if f[1] == 'H' else ''}s{fid} turns into zombie {fig_name(z)}!")
                     if f[1] == "H" and not b.heroes():
-                        self.note("nsd-reorder-hero", f"Player {p + 1}'s Hero is lost: no more reordering.")
+                        self.note("nsd-reorder-hero", f"Player {p + 1}'s Hero has turned: no more reordering.")
                 else:
                     b.remove(fid)
                     self.note("nsd-brave-new-dawn",
@@ -847,11 +847,14 @@ class ShamblingState(State):
                     "reorder": ("move", "done")}[k]
         if verb not in (expected if isinstance(expected, tuple) else (expected,)):
             return "core-turn", f"the decision now is: {self._waiting()}"
-        if k == "place" or (k == "reorder" and verb == "move" and action.b == FRONT):
-            return "nsd-front-cap", f"the Front Line already holds {self.game.options['front_cap']} survivors"
+        cap_text = f"the Front Line already holds {self.game.options['front_cap']} survivors"
+        if k == "place":
+            return "nsd-front-cap", cap_text
         if k == "reorder":
             if action.a in t["moved"]:
                 return "nsd-ruling-reorder-once", f"s{action.a} has already moved in this reorder"
+            if action.b == FRONT and b.front_count() >= self.game.options["front_cap"]:
+                return "nsd-front-cap", cap_text
             return "nsd-reorder", f"s{action.a} is not a survivor of this board, or is already there"
         if k == "engage":
             f = b.fig(action.a)
