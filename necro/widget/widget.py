@@ -176,11 +176,13 @@ class GameWidget(anywidget.AnyWidget):
         try:
             change()
         except NecroError as exc:
-            self.error = str(exc)
-            self._refresh()
+            with self.hold_sync():  # one message to the page, one redraw
+                self.error = str(exc)
+                self._refresh()
             return False
-        self.error = ""
-        self._refresh()
+        with self.hold_sync():
+            self.error = ""
+            self._refresh()
         return True
 
     def act(self, notation: str) -> bool:
