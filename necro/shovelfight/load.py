@@ -110,7 +110,10 @@ def load_position(state, r: Reader) -> None:
     if r["split"].value is not None:
         s = r["split"].obj(allowed=("parts", "extra"))
         found = [sorted(grave(g, standing) for g in p.list(min_length=1)) for p in s["parts"].list(min_length=2, max_length=len(names))]
-        split = {"parts": found, "extra": sorted(grave(g, standing) for g in s["extra"].list(max_length=len(names)))}
+        cells = [g for part in found for g in part]
+        if len(set(cells)) != len(cells):
+            s["parts"].fail("the parts of a split do not overlap")
+        split = {"parts": sorted(found), "extra": sorted(grave(g, standing) for g in s["extra"].list(max_length=len(names)))}
     then = None if r["then"].value is None else r["then"].str(choices=THEN)
 
     # every field read: install, then check the pending decision makes sense

@@ -159,3 +159,13 @@ def test_bots_are_registered():
     s = Shovelfight(3).new_initial_state(seed=1)
     play(s, [bots["heuristic"](seed=i) for i in range(3)])
     assert s.is_terminal()
+
+
+def test_split_parts_must_not_overlap():
+    s = sc.split_by_chance()
+    s.play_chance()
+    doc = s.position()
+    doc["split"]["parts"] = [["a1"], ["a1"]]
+    with pytest.raises(FormatError) as info:
+        Shovelfight(4).state_from_position(doc)
+    assert info.value.path == "position.split.parts"
