@@ -20,7 +20,7 @@ from necro.core import RandomBot, Rng
 
 from .board import ENTRANCE_DISTANCE, ENTRANCES, KINDS, MOVING, RETURNING, TAKING, Enter, Move, Pos, distance
 
-__all__ = ["RandomBot", "GreedyBot", "StrongBot", "evaluate"]
+__all__ = ["RandomBot", "GreedyBot", "StrongBot", "evaluate", "simple_evaluate"]
 
 WIN = 100_000
 
@@ -41,8 +41,8 @@ def _approach(pos: Pos, player: int, square: int | None) -> int:
     return best + (1 if square is None else 0)
 
 
-def evaluate(pos: Pos, me: int) -> float:
-    """A static score of ``pos`` for player ``me`` inside a round (higher is better).
+def simple_evaluate(pos: Pos, me: int) -> float:
+    """The greedy bot's score of ``pos`` for player ``me`` (higher is better).
 
     Collected kinds dominate; then carrying new kinds close to an entrance;
     then being close to a square that holds a kind one still needs.
@@ -63,6 +63,61 @@ def evaluate(pos: Pos, me: int) -> float:
                 v -= 15 * _approach(pos, x, sq)
         else:
             v -= 15 * _approach(pos, x, None)
+        score += v if x == me else -v
+    return score
+
+
+def _delivers_next(pos: Pos, x: int) -> bool:
+    """Can ``x``'s pawn deliver a kind it needs with its next move (ignoring the other pawn)?"""
+    sq = pos.pawns[x]
+    stack = pos.stacks[sq]
+    got = pos.got[x]
+    for dest, path in pos.move_targets(x):
+        if dest in ENTRANCES:
+            arriving = stack[min(len(path) - 1, max(len(stack) - 1, 0)):]
+            if any(k not in got for k in arriving):
+                return True
+    return False
+
+
+def _reaches(pos: Pos, x: int, target: int) -> bool:
+    return any(dest == target for dest, _ in pos.move_targets(x))
+
+
+def evaluate(pos: Pos, me: int) -> float:
+    """The strong bot's score of ``pos`` for player ``me`` at the leaves of its search.
+
+    On top of the greedy score's terms it looks one move ahead for each pawn:
+    a pawn that can deliver a needed kind with its next move is nearly a
+    collected kind (more so when it is its turn), and a pawn carrying
+    needed parts that the other pawn can land on, with the other to move,
+    is about to lose them.
+    """
+    score = 0.0
+    phase = pos.phase
+    for x in (0, 1):
+        got = pos.got[x]
+        v = 1000 * len(got)
+        if phase == TAKING and pos.turn == x:
+            v += 1000
+        sq = pos.pawns[x]
+        if sq is None:
+            v -= 20 * _approach(pos, x, None)
+        else:
+            stack = pos.stacks[sq]
+            new = sum(1 for k in KINDS if k in stack and k not in got)
+            if new:
+                v += 250 + 40 * (new - 1)
+                if phase == MOVING and _delivers_next(pos, x):
+                    v += 550 if pos.turn == x else 250
+                else:
+                    v -= 40 * ENTRANCE_DISTANCE[sq] + 5 * len(stack)
+                other = pos.pawns[1 - x]
+                if phase == MOVING and pos.turn != x and other is not None and other != sq \
+                        and _reaches(pos, 1 - x, sq):
+                    v -= 350
+            else:
+                v -= 20 * _approach(pos, x, sq)
         score += v if x == me else -v
     return score
 
@@ -98,7 +153,7 @@ class GreedyBot:
             child.apply(action)
             value = _round_result(child, me, results, 0)
             if value is None:
-                value = evaluate(child, me)
+                value = simple_evaluate(child, me)
             if best_value is None or value > best_value:
                 best, best_value = [action], value
             elif value == best_value:
@@ -108,6 +163,9 @@ class GreedyBot:
 
 class _Timeout(Exception):
     pass
+
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
 LEVELS = {1: (2, None), 2: (4, None), 3: (64, 0.5)}
@@ -163,6 +221,7 @@ class StrongBot:
         self._deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         self._me = me
         self._results = len(pos.results)
+        self._table = {}
         best = order[0]
         for depth in range(1, self.max_depth + 1):
             try:
@@ -226,22 +285,40 @@ class StrongBot:
             return result
         if depth <= 0:
             return evaluate(pos, self._me)
+        # Transposition table: the same position is reached by many move orders
+        # (put-backs in particular), and iterative deepening revisits them all.
+        key = pos.key()
+        entry = self._table.get(key)
+        first = None
+        if entry is not None:
+            stored_depth, flag, stored, first = entry
+            if stored_depth >= depth and (flag == _EXACT or (flag == _LOWER and stored >= beta)
+                                          or (flag == _UPPER and stored <= alpha)):
+                return stored
+        alpha0, beta0 = alpha, beta
         maximise = pos.turn == self._me
         value = -float("inf") if maximise else float("inf")
-        for action in self._children(pos):
+        children = self._children(pos)
+        if first is not None and first in children:
+            children.remove(first)
+            children.insert(0, first)
+        best = None
+        for action in children:
             child = pos.copy()
             child.apply(action)
             v = self._search(child, depth - 1, alpha, beta, ply + 1)
             if maximise:
                 if v > value:
-                    value = v
+                    value, best = v, action
                 if value > alpha:
                     alpha = value
             else:
                 if v < value:
-                    value = v
+                    value, best = v, action
                 if value < beta:
                     beta = value
             if alpha >= beta:
                 break
+        flag = _UPPER if value <= alpha0 else _LOWER if value >= beta0 else _EXACT
+        self._table[key] = (depth, flag, value, best)
         return value
