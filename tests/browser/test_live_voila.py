@@ -44,6 +44,7 @@ MYST_MARKDOWN = """# A MyST page
 ## A target
 
 Back to {ref}`live-target`, on to {doc}`the counter <widget_counter>`.
+A widget links a rule to <a href="/book/myst_page.html#live-target">its book section</a>.
 
 ```{admonition} Ruling: a test ruling
 :class: note
@@ -334,6 +335,11 @@ def test_play_live_shows_myst_as_the_book_does(live_server, page):
     voila_url = page.url
     page.locator("a[href='#live-target']").first.click()
     assert page.url.split("#")[0] == voila_url.split("#")[0]
+    assert len(page.context.pages) == 1
+    # ... and so does a link to a book section that this page shows too (rule links).
+    page.evaluate("window.scrollTo(0, 0); window.location.hash = ''")
+    page.locator("a[href='/book/myst_page.html#live-target']").click()
+    page.wait_for_function("window.location.hash === '#live-target'")
     assert len(page.context.pages) == 1
     # ... a link into the book opens a new tab, so the live page keeps its kernel.
     with page.context.expect_page() as new_tab:
