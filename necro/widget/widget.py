@@ -285,6 +285,8 @@ class GameWidget(anywidget.AnyWidget):
                     doc = json.loads(text)
                 except json.JSONDecodeError as exc:
                     raise FormatError("", f"not JSON: {exc}") from None
+                except RecursionError:
+                    raise FormatError("", "not JSON this widget can read: nested too deeply") from None
             if isinstance(doc, dict) and "format" in doc:
                 state = load_state(doc, type(self.state.game))
             else:

@@ -193,6 +193,9 @@ def test_load_position_accepts_a_saved_game_with_history():
     (json.dumps({"scores": [1], "turn": 0, "roll": None}), "position.scores"),
     (json.dumps({"scores": [1, 2], "turn": 7, "roll": None}), "position.turn"),
     (json.dumps([1, 2, 3]), "position"),
+    ("[" * 100_000, "nested too deeply"),
+    (json.dumps({"scores": [1e308, 2], "turn": 0, "roll": None}), "position.scores"),
+    (json.dumps({"scores": [1, 2], "turn": 0, "roll": None, "extra": 1}), "position"),
     (json.dumps({"format": "necro-game", "version": 1, "game": {"id": "shovelfight", "players": 2}}), "game.id"),
 ])
 def test_hostile_position_text_sets_error_with_a_path_and_keeps_the_game(text, where):
