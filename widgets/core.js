@@ -149,10 +149,16 @@ function prettyJson(value, indent = "") {
     .join(",\n") + "\n" + indent + "}";
 }
 
+// Where rule links point: the book page's own root (Sphinx 7 sets
+// data-content_root on <html>), else a page that serves the book elsewhere
+// (the live mode's Voila template) may name it in
+// <meta name="necro-book-root" content="/book/">. Without either (plain
+// JupyterLab) the log shows rule ids without links.
 function contentRoot() {
-  const root = document.documentElement && document.documentElement.dataset
-    ? document.documentElement.dataset.content_root : undefined;
-  return root === undefined ? null : root;
+  const data = document.documentElement && document.documentElement.dataset;
+  if (data && data.content_root !== undefined) return data.content_root;
+  const meta = document.querySelector('meta[name="necro-book-root"]');
+  return meta ? meta.getAttribute("content") : null;
 }
 
 let boardPromise = null;

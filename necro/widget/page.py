@@ -21,16 +21,22 @@ def _script_json(value) -> str:
     return text.replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
-def standalone_html(widget, title: str | None = None) -> str:
-    """The HTML text of a page showing ``widget`` in its static mode."""
+def standalone_html(widget, title: str | None = None, book_root: str | None = None) -> str:
+    """The HTML text of a page showing ``widget`` in its static mode.
+
+    ``book_root`` (a URL ending in ``/``) makes the log's rule names links
+    into a book served there.
+    """
     traits = {name: getattr(widget, name) for name in
               ("view", "graph", "error", "bot_thinking", "auto_chance", "bot_seats", "bot_names")}
     traits["_necro_no_kernel"] = True  # no hello to wait for: static at once
     title = title or f"{widget.state.game.title}: {widget.state.status()}"
+    meta = ("" if book_root is None else
+            f'\n<meta name="necro-book-root" content="{html.escape(book_root, quote=True)}">')
     return f"""<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{html.escape(title)}</title></head>
+<title>{html.escape(title)}</title>{meta}</head>
 <body style="margin:16px">
 <h1 style="font:600 18px system-ui,sans-serif">{html.escape(title)}</h1>
 <div id="necro-widget"></div>
@@ -56,8 +62,8 @@ widget.render({{ model, el: document.getElementById("necro-widget") }});
 """
 
 
-def save_html(widget, path, title: str | None = None) -> pathlib.Path:
+def save_html(widget, path, title: str | None = None, book_root: str | None = None) -> pathlib.Path:
     """Write :func:`standalone_html` to ``path``; returns the path."""
     path = pathlib.Path(path)
-    path.write_text(standalone_html(widget, title), encoding="utf-8")
+    path.write_text(standalone_html(widget, title, book_root), encoding="utf-8")
     return path

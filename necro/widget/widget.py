@@ -157,14 +157,15 @@ class GameWidget(anywidget.AnyWidget):
         self.graph = graph
         return self
 
-    def save_html(self, path, title: str | None = None):
+    def save_html(self, path, title: str | None = None, book_root: str | None = None):
         """Write this widget as one standalone HTML page (static mode, no Jupyter).
 
         Make it explorable first, or the page can only show the position.
+        ``book_root`` turns rule names in the log into links to a book there.
         """
         from .page import save_html
 
-        return save_html(self, path, title)
+        return save_html(self, path, title, book_root)
 
     def graph_size(self) -> int:
         """Bytes of the embedded graph as compact JSON (the budget is ~300 KB)."""
