@@ -742,6 +742,7 @@ class ShovelfightState(State):
     def _fall_check(self, extra: list[str], then: str):
         """Drop ``extra`` graves and every part cut off from the main graveyard."""
         self.queue = []
+        self.then = None
         solid = [g for g in self.standing() if g not in extra]
         pieces = parts(self.board, solid)
         if len(pieces) <= 1:

@@ -25,6 +25,7 @@ def check_static(s):
         for z in t.zombies:
             assert z not in s.fallen, "no zombie on a fallen grave"
     assert s.fallen <= set(s.board.graves)
+    assert (s.then is not None) == (s.phase in ("hit", "leap", "land", "split")), "a continuation only while one is pending"
     assert all(s.cards[g] is not None for g in s.dug)
     if s.phase not in ("deal", "first", "leap", "land", "split", "over"):
         assert len(parts(s.board, s.standing())) <= 1, "the graveyard is one piece between falls"
