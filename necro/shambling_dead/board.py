@@ -60,11 +60,18 @@ class Board:
     def zombies(self, zone: str | None = None) -> list:
         return [f for f in self.figs if f[1] == "Z" and (zone is None or f[3] == zone)]
 
+    # plain loops: these two run hundreds of times a night, and beat any() on a generator
     def has_survivors(self, zone: str | None = None) -> bool:
-        return any(f[1] != "Z" and (zone is None or f[3] == zone) for f in self.figs)
+        for f in self.figs:
+            if f[1] != "Z" and (zone is None or f[3] == zone):
+                return True
+        return False
 
     def has_zombies(self, zone: str | None = None) -> bool:
-        return any(f[1] == "Z" and (zone is None or f[3] == zone) for f in self.figs)
+        for f in self.figs:
+            if f[1] == "Z" and (zone is None or f[3] == zone):
+                return True
+        return False
 
     def heroes(self) -> list:
         return [f for f in self.figs if f[1] == "H"]

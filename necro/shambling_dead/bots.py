@@ -11,8 +11,13 @@ and must be fast: a study plays tens of thousands of nights.
   strength against the zombies), with every unwounded Front Line survivor.
 - ``cautious``: stands, keeps the Hero in Support (a living Hero is what
   allows reordering) and reorders every hour: wounded back, fresh forward.
-- ``lookahead``: at each stand/charge choice and each reorder, tries every
-  option with seeded rollouts of ``cautious`` to dawn and keeps the best.
+- ``lookahead``: at each stand/charge choice and each reorder, tries the
+  options with seeded rollouts of ``stand`` to dawn and keeps the best.
+
+Every policy gives wounds to the already wounded first (``finish``): a
+wounded survivor fights at half strength and may turn in the Enemy Within,
+and measured over thousands of nights this doubles the survival rate of
+spreading wounds over fresh survivors.
 """
 
 from __future__ import annotations
@@ -38,8 +43,14 @@ def expendable(fig):
 
 
 def spread(fig):
-    """Who takes a wound first: a fresh non-Hero (it survives it), then the wounded, the Hero last."""
+    """Who takes a wound first when spreading: a fresh non-Hero (it survives it), the Hero last."""
     return (fig[1] == "H", fig[2], fig[0])
+
+
+def finish(fig):
+    """Who takes a wound first when finishing: the already wounded (a wounded survivor fights at
+    half strength and may turn in the Enemy Within), then fresh non-Heroes, the Hero last."""
+    return (fig[1] == "H", -fig[2], fig[0])
 
 
 class Policy:
@@ -79,7 +90,7 @@ class Policy:
         return _prefer(state, acts, lambda f: (f[1] == "H", f[0]))
 
     def on_wound(self, state, acts):
-        return _prefer(state, acts, spread)
+        return _prefer(state, acts, finish)
 
     def on_flee(self, state, acts):
         return _prefer(state, acts, expendable)
@@ -163,20 +174,19 @@ class Lookahead(Policy):
     """One-step lookahead with rollouts.
 
     At a stand/charge choice it tries both; at the start of a reorder it tries
-    three plans (keep, the cautious reorder, everyone fresh forward). Each
-    option is scored by the mean survivors at dawn over ``rollouts`` seeded
-    rollouts of the cautious policy, with the same seeds for every option
-    (common random numbers), so the comparison is fair and reproducible.
-    Other decisions follow the cautious policy.
+    two plans (keep everyone where they are, or wounded back and fresh
+    survivors, Hero first, forward). Each option is scored by the mean
+    survivors at dawn over ``rollouts`` seeded rollouts of the ``stand``
+    policy, with the same seeds for every option (common random numbers), so
+    the comparison is fair and reproducible. Other decisions follow ``stand``.
     """
 
     name = "lookahead"
-    hero_zone = SUPPORT
 
-    def __init__(self, seed: int = 0, rollouts: int = 12):
+    def __init__(self, seed: int = 0, rollouts: int = 8):
         super().__init__(seed)
         self.rollouts = rollouts
-        self.base = CautiousReorder(seed)
+        self.base = AlwaysStand(seed)
         self.plan = None
 
     def _score(self, state, first_moves, seeds) -> float:
@@ -206,11 +216,8 @@ class Lookahead(Policy):
         if not state.task["moved"]:
             self.plan = None
             plans = [("keep", lambda s: [DONE]),
-                     ("cautious", lambda s: _plan_moves(s, self.base)),
                      ("forward", lambda s: _plan_moves(s, _Forward()))]
             self.plan, _ = self._compare(state, plans)
-        if self.plan == "cautious":
-            return self.base.on_reorder(state, acts)
         if self.plan == "forward":
             return _Forward().on_reorder(state, acts)
         return DONE

@@ -27,6 +27,10 @@ CHANCE_KINDS = frozenset(("card", "die", "event"))
 TWO_DICE = frozenset(("drag2", "wild2"))
 STAND_ONLY_EVENTS = (5, 10)
 _D6 = [Fraction(1, 6)] * 6
+# queued steps that need no "is anybody left?" check first: setup, and steps inside a
+# battle (the battle itself checks at the end of each round, as the rules say)
+_UNCHECKED = frozenset(("setup", "place", "round", "strike", "round-end", "battle-end", "battle-close",
+                        "charge-check"))
 _2D6 = {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}
 
 
@@ -163,16 +167,12 @@ class ShamblingState(State):
                 return
             if self.over:
                 return
-            if self.hour > 0 and all(b.out for b in self.boards):
-                self.over = True
-                self.note("nsd-sudden-death", "No player is left on the board: the night is over.")
-                return
             if not self.queue:
                 self.over = True
                 return
             item = self.queue.pop(0)
             verb = item[0]
-            if len(item) > 1 and verb not in ("setup", "place"):
+            if len(item) > 1 and verb not in _UNCHECKED:
                 board = self.boards[item[1]]
                 if board.out:
                     continue
@@ -195,6 +195,11 @@ class ShamblingState(State):
         b.stance = None
         b.chargers = []
         self.note(rule, f"Player {p + 1}'s night is over in hour {self.hour}: {why}.")
+        if all(x.out for x in self.boards):
+            self.over = True
+            self.task = None
+            self.queue = []
+            self.note(rule, "No player is left on the board: the night is over.")
 
     # --- the hours
     def _step_setup(self, p: int) -> None:
@@ -476,7 +481,8 @@ class ShamblingState(State):
         if k == "drag":
             return [Act("drag", f[0]) for f in b.survivors(FRONT) if f[2] == 0 and f[0] not in b.chargers]
         if k == "wound":
-            elig = [f for f in b.figs if f[0] in t["elig"] and f[1] != "Z"]
+            ids = set(t["elig"])
+            elig = [f for f in b.figs if f[0] in ids and f[1] != "Z"]
             if t["six"] and any(f[1] == "H" for f in elig):
                 elig = [f for f in elig if f[1] == "H"]
             return [Act("wound", f[0]) for f in elig]
@@ -584,7 +590,8 @@ class ShamblingState(State):
         """After a wound: finish the task, or take every remaining wound at once when forced."""
         t = self.task
         b = self.boards[t["p"]]
-        elig = [f for f in b.figs if f[0] in t["elig"] and f[1] != "Z"]
+        ids = set(t["elig"])
+        elig = [f for f in b.figs if f[0] in ids and f[1] != "Z"]
         if t["left"] <= 0 or not elig:
             self.task = None
             return
@@ -601,7 +608,8 @@ class ShamblingState(State):
             return
         self.task = {"k": "wound", "p": p, "left": wounds, "elig": elig, "six": six}
         b = self.boards[p]
-        if six and any(f[1] == "H" for f in b.figs if f[0] in elig):
+        ids = set(elig)
+        if six and any(f[1] == "H" for f in b.figs if f[0] in ids):
             self.note("nsd-hero-six", "A six: the Hero must take the first wound.")
         self._wounds_left()
 
