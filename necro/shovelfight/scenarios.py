@@ -252,6 +252,43 @@ def completing_a_figure():
                  pants={0: 1}, worm=2)
 
 
+def no_second_action():
+    """Player 1 moves first; every grave around is dug and empty, so after stepping there is
+    nothing left to do: no grave to dig, nothing to hit. The wizard action ends after one action.
+
+    Choose ``move``, then ``step c2`` (the roll is forced to 1).
+    """
+    s = build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, dug=["b2", "b3", "c2", "c4", "d2", "d3"])
+    return s.force("roll 1")
+
+
+def lost_zombie_returns():
+    """Under the eight-token variant, player 1 has all eight zombies out, on c3 with the wizard.
+
+    Shovel one of them (``shovel Z1``, roll forced to 6): it goes back to the pile, so the
+    Queen under the wizard (``dig``) can raise it again.
+    """
+    s = build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, zombies={0: ["c3"] * 8}, cards={"c3": "Qb"},
+              team_size="eight")
+    return s.force("roll 6")
+
+
+def red_ace_order():
+    """Player 1 has pants waiting and digs a red Ace: the colour chart goes first, so the lid
+    completes a figure and raises a zombie on c3 before the Ace pushes player 2's zombie from
+    c2 onto c3, where player 1 chooses what it hits (``ace Z2 c2>c3``)."""
+    return build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, zombies={1: ["c2"]}, cards={"c3": "Ar"},
+                 pants={0: 1})
+
+
+def empty_seat():
+    """Player 3 has no wizard, no zombies and no worm die: after player 2's turn, play passes
+    straight to player 1. Player 2 has dug already: ``move``, then ``stop``."""
+    s = build(3, wizards={0: "c3", 1: "a1", 2: None}, turn=1, worm=0, used=["dig"],
+              cards={"a1": "Qr"}, dug=["a1"])
+    return s.force("roll 1")
+
+
 SCENARIOS = {
     "split_by_wizards": split_by_wizards, "split_by_zombies": split_by_zombies,
     "split_by_chance": split_by_chance, "island_jump": island_jump, "joker_cut": joker_cut,
@@ -261,4 +298,6 @@ SCENARIOS = {
     "stranded_zombie": stranded_zombie, "last_two_fall_together": last_two_fall_together,
     "three_way_split": three_way_split, "ace_push": ace_push, "own_zombie_shovel": own_zombie_shovel,
     "explosion": explosion, "completing_a_figure": completing_a_figure,
+    "no_second_action": no_second_action, "lost_zombie_returns": lost_zombie_returns,
+    "red_ace_order": red_ace_order, "empty_seat": empty_seat,
 }

@@ -263,3 +263,25 @@ def test_sf_stranded_zombie_stays():
     s.play_chance()
     assert s.teams[0].zombies == ["c3"] and s.teams[1].hits == 0
     assert "sf-stranded-zombie" in rules_logged(s) and s.turn == 1
+
+
+def test_sf_second_action_scenario():
+    s = sc.no_second_action()
+    play(s, "move")
+    s.play_chance()
+    play(s, "step c2")
+    assert s.turn == 1 and "sf-second-action" in rules_logged(s)
+
+
+def test_sf_lost_zombies_scenario():
+    s = sc.lost_zombie_returns()
+    play(s, "shovel Z1")
+    s.play_chance()
+    play(s, "dig")
+    assert len(s.teams[0].zombies) == 8 and "sf-team-size" not in rules_logged(s)
+
+
+def test_sf_dig_order_scenario():
+    s = sc.red_ace_order()
+    play(s, "dig", "ace Z2 c2>c3", "hit Z1")
+    assert s.teams[0].figures == 1 and s.teams[0].zombies == []

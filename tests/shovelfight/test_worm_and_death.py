@@ -194,3 +194,11 @@ def test_sf_team_size_eight_variant():
     s = sc.zombie_horde_capped()
     play(s, "dig")
     assert len(s.teams[0].zombies) == 12 and "sf-team-size" in rules_logged(s)
+
+
+def test_sf_empty_turn_scenario():
+    s = sc.empty_seat()
+    play(s, "move")
+    s.play_chance()
+    play(s, "stop")
+    assert s.turn == 0 and "sf-empty-turn" in rules_logged(s)
