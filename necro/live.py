@@ -149,6 +149,9 @@ def ensure_built(root: pathlib.Path, *, rebuild: bool = False, build: bool = Tru
         code = bookbuild.build_book(root)
         if code != 0:
             print(f"necro live: the book build exited with {code}", file=sys.stderr, flush=True)
+    elif stale and built_at(html) is not None:
+        print(f"necro live: serving the book as last built; {len(stale)} source file(s) "
+              f"changed since (e.g. {stale[0].relative_to(root)})", file=sys.stderr, flush=True)
     if not (html / "index.html").is_file():
         raise SystemExit(f"necro live: no built book in {html} (run `necro book`)")
     return html

@@ -96,6 +96,14 @@ def test_ensure_built_serves_an_old_book_when_the_build_fails(tmp_path, monkeypa
     assert "exited with 1" in capsys.readouterr().err
 
 
+def test_no_build_serves_a_stale_book_with_a_warning(tmp_path, monkeypatch, capsys):
+    root = make_book(tmp_path)
+    fake_build(root, time.time() - 10_000)
+    monkeypatch.setattr(bookbuild, "build_book", lambda path: pytest.fail("must not build"))
+    assert live.ensure_built(root, build=False) == root / "_build" / "html"
+    assert "as last built" in capsys.readouterr().err
+
+
 def test_no_build_and_no_book_is_an_error(tmp_path, monkeypatch):
     root = make_book(tmp_path)
     monkeypatch.setattr(bookbuild, "build_book", lambda path: pytest.fail("must not build"))
