@@ -23,8 +23,9 @@
 
 const HELLO_MS = 400;
 const STYLE_ID = "necro-widget-style-v1";
-const NO_KERNEL = "There is no Python kernel behind this board, so it cannot move: play the chapter live" +
-  " (Play live, or `necro live` in a checkout of the book), or run the notebook in JupyterLab.";
+const NO_KERNEL = "No Python kernel has answered, so this board cannot move yet. If the notebook is still" +
+  " running, your click will be played when it is done; on a static page, play the chapter live" +
+  " (Play live, or `necro live` in a checkout of the book).";
 
 const CSS = `
 .necro-w { /* JupyterLab's theme, else the book theme's (pydata), else light defaults */
@@ -249,6 +250,7 @@ class NecroWidget {
       this.autoChance();
       for (const msg of queued) this.staticDo(msg);
     } else if (queued.length) {
+      this.queue = queued; // kept for a kernel that answers late
       this.note = NO_KERNEL;
     }
     this.redraw();
@@ -272,8 +274,10 @@ class NecroWidget {
     this.staticError = "";
     if (this.mode === "live") this.send(msg);
     else if (this.mode === "static") { this.staticDo(msg); this.redraw(); }
-    else if (this.mode === "pending") this.queue.push(msg);
-    else { this.note = NO_KERNEL; this.redraw(); }
+    // Before a kernel answers only the latest click is kept: the earlier ones were
+    // made on a position that click would change.
+    else if (this.mode === "pending") this.queue = [msg];
+    else { this.queue = [msg]; this.note = NO_KERNEL; this.redraw(); } // a busy kernel may still answer
   }
 
   send(msg) {

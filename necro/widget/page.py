@@ -50,9 +50,12 @@ const model = {{
   set: (name, value) => {{ traits[name] = value; }},
   on: (name, fn) => {{ if (!handlers.has(name)) handlers.set(name, []); handlers.get(name).push(fn); }},
   off: (name, fn) => {{ handlers.set(name, (handlers.get(name) || []).filter((f) => f !== fn)); }},
-  send: () => {{}},
+  send: (msg) => {{ window.necroSent.push(msg); }},
   save_changes: () => {{}},
 }};
+// For debugging and tests: what the widget sent, and a way to play the kernel's part.
+window.necroSent = [];
+window.necroModel = {{ traits, emit: (name, ...args) => (handlers.get(name) || []).forEach((fn) => fn(...args)) }};
 const url = URL.createObjectURL(new Blob([esm], {{ type: "text/javascript" }}));
 const widget = (await import(url)).default;
 widget.render({{ model, el: document.getElementById("necro-widget") }});

@@ -102,3 +102,4 @@ def test_play_against_the_computer_and_swap_seats(jupyterlab, page):
     # taking back the computer's moves and the rolls in between.
     box.locator(".necro-undo").click()
     assert wait_for_text(probe, "[0] 3") == "[0] 3"
+

@@ -59,7 +59,7 @@ def test_without_graph_or_kernel_the_board_is_read_only_and_says_so(page, tmp_pa
     box = open_page(page, toy_widget(), tmp_path)
     assert box.get_attribute("data-mode") == "offline"
     box.locator(".necro-action[data-a='1']").click()
-    assert "no Python kernel" in box.locator(".necro-note").inner_text()
+    assert "No Python kernel has answered" in box.locator(".necro-note").inner_text()
     assert box.locator(".necro-status").inner_text() == "Chance decides."
 
 
@@ -82,3 +82,24 @@ def test_board_preview_and_panel_highlight_talk_to_each_other(page, tmp_path):
     box.locator(".target").focus()
     page.keyboard.press("Enter")
     assert "player 1 banks 2" in box.locator(".necro-log").inner_text()
+
+
+def test_a_kernel_that_answers_late_gets_the_last_click(page, tmp_path):
+    """A busy kernel answers the hello late: the widget, read-only meanwhile, goes
+    live and sends the latest click (earlier ones were made on a stale position)."""
+    from necro.widget.page import standalone_html
+
+    text = standalone_html(toy_widget()).replace('"_necro_no_kernel":true', '"_necro_no_kernel":false')
+    path = tmp_path / "late.html"
+    path.write_text(text, encoding="utf-8")
+    page.goto(path.as_uri())
+    page.wait_for_selector(".necro-w[data-mode=offline]", timeout=20_000)
+    box = page.locator(".necro-w")
+    box.locator(".necro-action[data-a='1']").click()
+    box.locator(".necro-action[data-a='3']").click()
+    assert "No Python kernel has answered" in box.locator(".necro-note").inner_text()
+    assert page.evaluate("window.necroSent") == [{"type": "hello"}]
+    page.evaluate("window.necroModel.emit('msg:custom', {type: 'hello-ack'})")
+    assert box.get_attribute("data-mode") == "live"
+    assert page.evaluate("window.necroSent") == [{"type": "hello"}, {"type": "act", "a": "3"}]
+    assert box.locator(".necro-note").inner_text() == ""
