@@ -550,6 +550,10 @@ def _handlers():
         @authorized
         def get(self, path: str, include_body: bool = True):
             self.set_cookie(LIVE_COOKIE, self.request.host, path="/", samesite="Strict")
+            # Reading the token sets the _xsrf cookie, which Voila's page needs to
+            # shut its kernel down when the reader leaves it (sendBeacon on
+            # beforeunload); without it those kernels linger until culled.
+            self.xsrf_token  # noqa: B018 - the property sets the cookie
             return web.StaticFileHandler.get(self, path, include_body=include_body)
 
         @web.authenticated

@@ -314,6 +314,17 @@ def test_play_live_game_widget_moves_the_engine(live_server, page):
     back = page.locator("a.necro-live-back")
     assert back.get_attribute("href").startswith(f"{live_server.url}book/{GAME_NOTEBOOK[:-6]}")
     assert not page.necro_log.page_errors, page.necro_log.page_errors
+
+    # Leaving the app shuts its kernel down (Voila's beacon needs the _xsrf
+    # cookie that the book pages set), instead of leaving it to the culler.
+    kernel = json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
+    assert kernel in [k["id"] for k in live_server.api("GET", "api/kernels")]
+    back.click()
+    page.locator("a.necro-live-button").wait_for(state="visible", timeout=30_000)
+    deadline = time.monotonic() + 20
+    while kernel in [k["id"] for k in live_server.api("GET", "api/kernels")]:
+        assert time.monotonic() < deadline, "the kernel outlived its page"
+        time.sleep(0.2)
     page.necro_log.assert_local_only()
 
 
