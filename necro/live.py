@@ -579,6 +579,7 @@ def _handlers():
         @web.authenticated
         @authorized
         def get(self) -> None:
+            self.xsrf_token  # noqa: B018 - sets the _xsrf cookie (see BookHandler.get)
             self.set_header("Content-Type", "application/json; charset=UTF-8")
             self.set_header("Cache-Control", "no-store")
             self.finish(json.dumps(self.info))
