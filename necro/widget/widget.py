@@ -76,15 +76,20 @@ class GameWidget(anywidget.AnyWidget):
         if not isinstance(state, State):
             raise TypeError(f"GameWidget needs a necro State, not {type(state).__name__}")
         bots = dict(bots or {})
-        for seat in bots:
-            if not (isinstance(seat, int) and 0 <= seat < state.game.players):
-                raise ValueError(f"bot seat {seat!r} is not a seat of this {state.game.players}-player game")
+        seats = state.game.players
+        for seat, bot in bots.items():
+            if isinstance(seat, bool) or not (isinstance(seat, int) and 0 <= seat < seats):
+                raise ValueError(f"bot seat {seat!r} is not a seat of this {seats}-player game (0-{seats - 1})")
+            if not callable(getattr(bot, "choose", None)):
+                raise TypeError(f"the bot for seat {seat} has no choose(state) method")
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int)
+                                   or not 0 <= player < seats):
+            raise ValueError(f"player {player!r} is not a seat of this {seats}-player game (0-{seats - 1})")
         board_name, self._esm = assemble_esm(state.game.id, board, with_name=True)
         self._state = state
         self.player = player
         self._bot_pool = bots
         self._initial = state.copy()
-        self._explore = None
         super().__init__(auto_chance=auto_chance, bot_seats=sorted(bots), _board=board_name,
                          bot_names=sorted({bot_name(b) for b in bots.values()}), **kwargs)
         self.on_msg(self._on_custom_msg)

@@ -375,6 +375,10 @@ def test_bad_arguments_are_refused():
         GameWidget({"scores": [0, 0]})
     with pytest.raises(ValueError):
         GameWidget(toy(), bots={2: RandomBot()})
+    with pytest.raises(TypeError):
+        GameWidget(toy(), bots={1: "random"})
+    with pytest.raises(ValueError):
+        GameWidget(toy(), player=2)
 
 
 def test_notebook_api_matches_messages():
