@@ -242,7 +242,14 @@ class GraveyardShiftState(State):
 
     def _load_position(self, r: Reader) -> None:
         r.obj(allowed=("board", "pawns", "collected", "phase", "turn", "pool", "after", "entered", "moves",
-                       "results", "starter"))
+                       "results", "starter", "options"))
+        if r.has("options"):
+            # A view (``view()`` adds the options) pasted back: accepted when it matches this game.
+            opts_r = r["options"].obj()
+            for name, value in opts_r.value.items():
+                if self.game.options.get(name, object()) != value or type(value) is not type(self.game.options[name]):
+                    opts_r[name].fail(f"this game is played with {name}={self.game.options.get(name)!r}; "
+                                      "options belong to the game, not to a position")
         pos = Pos(self.game.rules_options())
         opts = pos.opts
         pos.phase = r["phase"].str(choices=PHASES)

@@ -98,3 +98,15 @@ def test_options_travel_with_the_document():
     loaded = load_state(state.dumps(), GraveyardShift)
     assert loaded.game.options["pass_over"] == "stop"
     assert loaded.legal_actions() == state.legal_actions()
+
+
+def test_a_pasted_view_loads_back_when_its_options_match():
+    state = sc.pass_over()
+    view = state.view(0)
+    assert view["options"]["pass_over"] == "drop"
+    assert GraveyardShift().state_from_position(view) == state
+    with pytest.raises(FormatError) as info:
+        GraveyardShift(pass_over="stop").state_from_position(view)
+    assert info.value.path == "position.options.pass_over"
+    with pytest.raises(FormatError):
+        GraveyardShift().state_from_position({**view, "options": {"colour": "red"}})
