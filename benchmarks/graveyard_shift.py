@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from necro.core import RandomBot  # noqa: E402
 from necro.graveyard_shift import GraveyardShift  # noqa: E402
-from necro.graveyard_shift.bots import GreedyBot, StrongBot  # noqa: E402
+from necro.graveyard_shift.bots import WIN, GreedyBot, StrongBot  # noqa: E402
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot,
         "strong-2": lambda seed: StrongBot(seed, level=2)}
@@ -83,6 +83,27 @@ def pairing(a: str, b: str, matches: int, processes: int, seed: int = 0, options
     return {"wins": wins, "draws": draws, "matches": matches, "times": a_times, "nodes": a_nodes, "rounds": rounds}
 
 
+def proof_horizon(job):
+    """Strong self-play of one round: for each decision, moves left in the round and
+    whether the search proved the result (a forced win or loss within its horizon)."""
+    seed, budget = job
+    state = GraveyardShift(rounds=1).new_initial_state(seed)
+    bots = [StrongBot(seed * 2, node_budget=budget), StrongBot(seed * 2 + 1, node_budget=budget)]
+    marks = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.resolve_chance_unchecked()
+            continue
+        bot = bots[state.current_player()]
+        many = len(state.pos.legal()) > 1
+        action = bot.choose(state)
+        if many:
+            marks.append((state.pos.plies, abs(bot.last_value) > WIN - 1000))
+        state.apply_unchecked(action)
+    end = state.pos.plies
+    return [(end - plies, proved) for plies, proved in marks]
+
+
 def first_player_rate(rounds) -> str:
     decided = [(s, w) for s, w in rounds if w is not None]
     if not decided:
@@ -118,6 +139,17 @@ def main(argv=None) -> int:
         print(f"{a + ' v ' + b:<22}{n:>8}{r['wins']:>7}{r['draws']:>7}{rate:>10.0%}"
               f"{mean:>9.3f}{worst:>8.3f}{nps_text}{first_player_rate(r['rounds']):>22}"
               f"   ({time.perf_counter() - t0:.0f} s)", flush=True)
+    print()
+    rounds = args.matches
+    with ProcessPoolExecutor(args.processes) as pool:
+        marks = [m for game in pool.map(proof_horizon, [(1000 + i, 10_000) for i in range(rounds)]) for m in game]
+    print(f"How far the search proves results (strong self-play, 10,000 positions a move, {rounds} rounds):")
+    print(f"{'moves left in the round':<26}{'decisions':>10}{'result proved':>15}")
+    for lo, hi in ((1, 2), (3, 4), (5, 6), (7, 10), (11, 20), (21, 999)):
+        bucket = [proved for left, proved in marks if lo <= left <= hi]
+        if bucket:
+            label = f"{lo}-{hi}" if hi < 999 else f"{lo}+"
+            print(f"{label:<26}{len(bucket):>10}{sum(bucket) / len(bucket):>15.0%}")
     return 0
 
 
