@@ -56,7 +56,7 @@ def start(root: pathlib.Path, workdir: pathlib.Path, *extra: str):
     with open(out, "w") as handle:
         process = subprocess.Popen(
             [sys.executable, "-m", "necro.live", "--root", str(root), "--port", str(port),
-             "--token", token, "--log", str(workdir / "server.log"), *extra],
+             "--token", token, "--log", str(workdir / "server.log"), "--no-open", *extra],
             stdout=handle, stderr=subprocess.STDOUT, cwd=REPO,
         )
     while "served live at" not in out.read_text():

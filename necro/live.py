@@ -285,6 +285,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="also cull idle kernels whose Voila tab is still open")
     parser.add_argument("--lab", action="store_true",
                         help="also enable JupyterLab (an 'Open in JupyterLab' link appears)")
+    parser.add_argument("--no-open", action="store_true",
+                        help="do not open the book in a web browser (never opened without a "
+                        "display)")
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="show the server's informational log, not only warnings")
     parser.add_argument("--log", type=pathlib.Path, default=None,
@@ -359,6 +362,10 @@ def main(argv: list[str] | None = None) -> int:
             f"({ready - started:.1f} s with the build check). Ctrl-C stops it.\n",
             flush=True,
         )
+        if not args.no_open and _has_display():
+            import webbrowser
+
+            webbrowser.open(f"{url}{BOOK_PREFIX}/?token={token}")
         process.wait()
         print(f"necro live: the server exited with {process.returncode}", file=sys.stderr)
         return process.returncode or 1
@@ -380,6 +387,12 @@ def main(argv: list[str] | None = None) -> int:
             process.wait()
         if log:
             log.close()
+
+
+def _has_display() -> bool:
+    if os.name != "posix" or sys.platform == "darwin":
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
 def _interrupt(signum, frame):

@@ -104,7 +104,7 @@ class LiveProcess:
         )
         command = [
             sys.executable, "-m", "necro.live", "--root", str(root), "--port", str(self.port),
-            "--token", self.token, "--log", str(self.server_log), *extra,
+            "--token", self.token, "--log", str(self.server_log), "--no-open", *extra,
         ]
         self.started = time.monotonic()
         with open(self.stdout, "w") as out:
