@@ -25,7 +25,7 @@ const HELLO_MS = 400;
 const STYLE_ID = "necro-widget-style-v1";
 const NO_KERNEL = "No Python kernel has answered, so this board cannot move yet. If the notebook is still" +
   " running, your click will be played when it is done; on a static page, play the chapter live" +
-  " (Play live, or `necro live` in a checkout of the book).";
+  " (Play live, or the command necro live in a checkout of the book).";
 
 const CSS = `
 .necro-w { /* JupyterLab's theme, else the book theme's (pydata), else light defaults */
@@ -62,6 +62,7 @@ const CSS = `
 .necro-w .necro-error:not(:empty) { border: 2px solid var(--necro-warn); border-left-width: 6px; padding: 4px 6px;
   margin: 4px 0; border-radius: 4px; }
 .necro-w .necro-error:not(:empty)::before { content: "Refused: "; font-weight: 700; color: var(--necro-warn); }
+.necro-w .necro-error.necro-board-error:not(:empty)::before { content: "Board problem: "; }
 .necro-w .necro-note:not(:empty) { border: 1px dashed var(--necro-line); border-left: 6px double var(--necro-accent);
   padding: 4px 6px; margin: 4px 0; border-radius: 4px; }
 .necro-w .necro-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 2px; margin-top: 4px; }
@@ -172,7 +173,7 @@ function loadBoard() {
 }
 
 function fallbackBoard(container, view) {
-  container.append(el("pre", { class: "necro-fallback" }, JSON.stringify(view.position, null, 1)));
+  container.append(el("pre", { class: "necro-fallback" }, prettyJson(view.position)));
 }
 
 // --------------------------------------------------------------- controller
@@ -314,7 +315,7 @@ class NecroWidget {
     const some = node.actions.some((x) => x.to !== undefined);
     const where = some ? "Only some moves from here were precomputed" : "The precomputed moves end here";
     return `${where} (the page holds ${graph.depth} step${graph.depth === 1 ? "" : "s"} from the start` +
-      " of this board). To keep playing, play the chapter live (the Play live button, or `necro live` in a" +
+      " of this board). To keep playing, play the chapter live (the Play live button, or the command necro live in a" +
       " checkout of the book), or undo.";
   }
 
@@ -329,10 +330,10 @@ class NecroWidget {
       case "reset": this.path = []; this.redoStack = []; this.autoChance(); break;
       case "load_position":
         this.note = "Loading a position needs the live rules engine to check it: play the chapter live" +
-          " (Play live, or `necro live`). Copying the position out works here.";
+          " (Play live, or the command necro live). Copying the position out works here.";
         break;
       case "bot_move": case "seats":
-        this.note = "The computer player needs the live rules engine: play the chapter live (Play live, or `necro live`).";
+        this.note = "The computer player needs the live rules engine: play the chapter live (Play live, or the command necro live).";
         break;
       default: break;
     }
@@ -506,14 +507,14 @@ class NecroWidget {
     const container = el("div", { class: "necro-board-inner" });
     this.boardBox.append(container);
     if (!this.boardLoaded) { container.append(el("div", { class: "necro-preview" }, "drawing the board...")); return; }
-    if (this.boardError) this.boardBox.prepend(el("div", { class: "necro-error" }, this.boardError));
+    if (this.boardError) this.boardBox.prepend(el("div", { class: "necro-error necro-board-error" }, this.boardError));
     if (!this.board) { fallbackBoard(container, view); return; }
     try {
       const api = this.board(container, view, this.ui(view));
       if (api && typeof api.highlight === "function") this.boardApi = api;
     } catch (err) {
       container.replaceChildren();
-      this.boardBox.prepend(el("div", { class: "necro-error" }, `the board could not be drawn: ${err}`));
+      this.boardBox.prepend(el("div", { class: "necro-error necro-board-error" }, `the board could not be drawn: ${err}`));
       fallbackBoard(container, view);
       console.error(err);
     }
