@@ -330,7 +330,7 @@ class Pos:
         if note:
             note("gs-setup-deal", f"Round {self.round}: the graveyard is dealt "
                  f"(mausoleums b2 {layout[3]}, c2 {layout[4]}, b3 {layout[7]}, c3 {layout[8]}).")
-            note("gs-setup-enter" if self.round == 1 else "gs-ruling-next-round",
+            note("gs-ruling-first-player" if self.round == 1 else "gs-ruling-next-round",
                  f"Player {self.starter + 1} places first.")
 
     def _enter(self, to, note) -> None:
@@ -445,8 +445,8 @@ class Pos:
             self.phase = RETURNING
             self.turn = 1 - deliverer
             if note:
-                note("gs-put-back", f"To put back: {describe_parts(self.pool)}, "
-                     f"player {2 - deliverer} first.")
+                note("gs-put-back", f"To put back: {', '.join(self.pool)}; "
+                     f"player {2 - deliverer} places first.")
         else:
             self.phase = MOVING
             self.turn = self.after
