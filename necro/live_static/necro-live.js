@@ -75,7 +75,10 @@
     button.className = "necro-live-button";
     button.href = withToken(info.voila_url + path, info);
     button.title = "Open this chapter as a live app: the widgets run the rules engine in a kernel";
-    button.textContent = "\u25B6 Play live";
+    var icon = document.createElement("span");
+    icon.setAttribute("aria-hidden", "true");
+    icon.textContent = "\u25B6";
+    button.append(icon, " Play live");
     box.appendChild(button);
     if (info.lab_url) {
       var lab = document.createElement("a");

@@ -333,6 +333,7 @@ def test_play_live_shows_myst_as_the_book_does(live_server, page):
     page.goto(f"{live_server.url}book/{MYST_NOTEBOOK[:-6]}.html?token={live_server.token}")
     page.locator("a.necro-live-button").click()
     page.get_by_text("shown output").wait_for(timeout=180_000)
+    page.wait_for_function("document.title === 'A MyST page \u00b7 necro live'")
     cells = page.locator("#rendered_cells")
     text = cells.inner_text()
     assert "(live-target)=" not in text and "{ref}" not in text and "{admonition}" not in text
