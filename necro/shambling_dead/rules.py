@@ -10,7 +10,29 @@ from necro.core import Rule, RuleBook
 
 R = Rule
 
-RULES = RuleBook("shambling-dead", "book/shambling-dead/index", [
+FOLDER = "book/shambling-dead"
+BATTLE_PAGE = f"{FOLDER}/battle"
+# Rules taught on the battle page; every other rule is on the chapter's first page.
+BATTLE_RULES = frozenset((
+    "nsd-battle", "nsd-ruling-held-zombies", "nsd-stand-and-receive", "nsd-narrator-placement",
+    "nsd-ruling-outnumbered", "nsd-counter-charge", "nsd-support-stand", "nsd-charge-drag", "nsd-rounds",
+    "nsd-strike-order", "nsd-ruling-strike-order", "nsd-strength", "nsd-support-bonus", "nsd-support-strength",
+    "nsd-crt", "nsd-wounds-engaged", "nsd-wound-allocation", "nsd-hero-six", "nsd-narrator-wounds",
+    "nsd-two-wounds", "nsd-re-engage", "nsd-ruling-re-engage", "nsd-zone-wipe", "nsd-held-at-bay",
+    "nsd-wild-charge", "nsd-ruling-hero-present", "nsd-sudden-death",
+))
+
+
+class ChapterRuleBook(RuleBook):
+    """The rules of a chapter spread over two pages: links go to the page that teaches each rule."""
+
+    def href(self, rule_id: str) -> str:
+        if rule_id in BATTLE_RULES and rule_id in self:
+            return f"{BATTLE_PAGE}.html#{rule_id}"
+        return super().href(rule_id)
+
+
+RULES = ChapterRuleBook("shambling-dead", f"{FOLDER}/index", [
     # --- equipment and board
     R("nsd-equipment", "Equipment",
       "Each player runs a band of ten survivors, one of them the Hero, on a board of their own; "
@@ -206,3 +228,5 @@ RULES = RuleBook("shambling-dead", "book/shambling-dead/index", [
       "When a decision has a single legal option the engine takes it; the log still shows it.",
       "ruling"),
 ])
+
+assert BATTLE_RULES <= {r.id for r in RULES.own()}

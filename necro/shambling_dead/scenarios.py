@@ -89,9 +89,10 @@ def hero_falls():
 def enemy_within():
     """Hour 5: two wounded survivors, one in each zone. Each gets a card; on a
     black card it turns into a zombie and attacks its own zone, and this hour
-    the survivors may only stand and receive."""
+    the survivors may only stand and receive. (The deck is down to six cards,
+    so every outcome can be listed on the page.)"""
     return night(5, [board("H0F", "S1F", "S0F", "S1S", "S0S")],
-                 [["within", 0], *rest_of_hour()])
+                 [["within", 0], *rest_of_hour()], pile=["4S", "4H", "9C", "2D", "JK", "7H"])
 
 
 def dissention():
@@ -114,11 +115,11 @@ def dawn_with_the_guard():
 
 
 def two_players_one_deck():
-    """Hour 2 with two players sharing one deck: player 1's card changes the
-    odds of player 2's."""
+    """Hour 2 with two players sharing one deck (down to five cards): player
+    1's card changes the odds of player 2's."""
     return night(2, [board("H0F", "S0F", "S0S"), board("H0F", "S0F", "S0S")],
                  [["assault", 0, "F", 1], ["assault", 1, "F", 1], ["battle", 0], ["battle", 1],
-                  ["reorder", 0], ["reorder", 1], ["endturn"]])
+                  ["reorder", 0], ["reorder", 1], ["endturn"]], pile=["10S", "3H", "6C", "8D", "AS"])
 
 
 SCENARIOS = {

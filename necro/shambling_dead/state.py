@@ -956,7 +956,27 @@ class ShamblingState(State):
                 hint["to"] = action.b
         elif action.verb == "place":
             hint["zone"] = action.a
+        hint["text"] = self._hint_text(action, hint)
         return hint
+
+    def _hint_text(self, action, hint) -> str:
+        v = action.verb
+        if v == "draw":
+            card = action.a
+            return "the Joker: reshuffle everything and draw again" if card == JOKER else \
+                f"draw {card} ({'black' if hint['black'] else 'red'}, value {card_value(card)})"
+        if v in ("d6", "2d6"):
+            return f"roll {action.a}" + (f": {hint['wounds']} wound(s)" if "wounds" in hint else "")
+        if v == "wound":
+            return f"s{action.a} is {hint.get('effect', 'wounded')}"
+        return {"stand": "wait for the zombies: they strike first",
+                "counter-charge": "charge the Front Line zombies and strike first (risking a wild charge)",
+                "done": "finish this step", "engage": f"s{action.a} charges z{action.b}",
+                "flee": f"s{action.a} runs off into the night", "drag": f"s{action.a} is swept into the charge",
+                "lose": f"s{action.a} chases into the dark and is lost",
+                "move": f"move s{action.a} to {ZONE_NAMES.get(action.b, action.b)}",
+                "place": f"place the newcomer in {ZONE_NAMES.get(action.a, action.a)}",
+                "event": f"this hour's event: {EVENTS[action.a][0] if action.a in EVENTS else action.a}"}.get(v, str(action))
 
     # -------------------------------------------------------------- JSON
     def position(self) -> dict:

@@ -255,8 +255,9 @@ def test_nsd_reorder_hero_dead_stops_reordering():
 
 def test_nsd_ruling_shared_deck_and_own_decks():
     s = sc.two_players_one_deck()
-    s.apply("draw 4S")
-    assert s.task["p"] == 1 and "draw 4S" not in acts(s) and len(acts(s)) == 40
+    assert len(acts(s)) == 5
+    s.apply("draw 10S")
+    assert s.task["p"] == 1 and "draw 10S" not in acts(s) and len(acts(s)) == 4
     s2 = night(2, [board("H0F"), board("H0F")], [["assault", 0, "F", 1], ["assault", 1, "F", 1],
                                                  ["battle", 0], ["battle", 1], ["endturn"]], deck="own")
     s2.apply("draw 4S")

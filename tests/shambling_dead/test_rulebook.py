@@ -20,4 +20,5 @@ def test_every_option_points_at_its_ruling():
 
 
 def test_hrefs_point_into_the_chapter():
-    assert RULES.href("nsd-crt") == "book/shambling-dead/index.html#nsd-crt"
+    assert RULES.href("nsd-crt") == "book/shambling-dead/battle.html#nsd-crt"
+    assert RULES.href("nsd-joker") == "book/shambling-dead/index.html#nsd-joker"
