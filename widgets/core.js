@@ -655,4 +655,17 @@ function render({ model, el: host }) {
   return () => widget.destroy();
 }
 
+// Called (by the line Python appends) when this module loads: other widgets
+// of the page that carry only a stub (see necro/widget/assets.py) wait for it.
+// eslint-disable-next-line no-unused-vars
+function registerNecroCode(key) {
+  const all = (globalThis.__necroWidgetCode = globalThis.__necroWidgetCode || {});
+  if (!all[key]) {
+    let resolve;
+    const promise = new Promise((r) => { resolve = r; });
+    all[key] = { promise, resolve };
+  }
+  all[key].resolve({ render });
+}
+
 export default { render };

@@ -7,13 +7,18 @@ loads ``_esm`` from a blob URL), so Python builds one module string:
 that text from a blob URL of its own, so a board module keeps its own scope
 (its helper names can never clash with the toolkit's) and is written as an
 ordinary ES module exporting ``drawBoard(container, view, ui)``.
+
+A page with several boards of one game carries that module once: see
+:class:`Code` and :func:`stub_esm`.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import pathlib
+from dataclasses import dataclass
 
 from ..frontend import frontend_path
 
@@ -58,13 +63,96 @@ def board_source(game_id: str, board: str | pathlib.Path | None = None) -> tuple
         return GENERIC, read_frontend(GENERIC)
 
 
-def assemble_esm(game_id: str, board: str | pathlib.Path | None = None, *, with_name: bool = False):
-    """The one ES module string given to anywidget as ``_esm``
-    (``(board name, module)`` with ``with_name``)."""
+@dataclass(frozen=True)
+class Code:
+    """A widget's front-end code: the board's name, the full module and its key.
+
+    ``key`` is a hash of the module's text. The first widget of a page carries
+    the full module, which registers itself under its key when it loads; the
+    other widgets of the same game carry only :func:`stub_esm`, which waits for
+    that registration (a chapter with seven boards ships the code once, not
+    seven times). A stub whose full module never appears asks the kernel for
+    it (``need-code``), so a closed or lost first widget cannot break a page
+    that is live.
+    """
+
+    name: str
+    key: str
+    full: str
+
+
+def assemble(game_id: str, board: str | pathlib.Path | None = None) -> Code:
+    """The :class:`Code` of a game's widget (see :func:`board_source` for ``board``)."""
     name, source = board_source(game_id, board)
     core = read_frontend("core.js")
     source = source + f"\n//# sourceURL=necro-board-{name}\n"
-    esm = (f"{core}\n// Board module ({name}), imported by the toolkit from a blob URL.\n"
-           f"const BOARD_NAME = {json.dumps(name)};\n"
-           f"const BOARD_SOURCE = {json.dumps(source)};\n")
-    return (name, esm) if with_name else esm
+    body = (f"{core}\n// Board module ({name}), imported by the toolkit from a blob URL.\n"
+            f"const BOARD_NAME = {json.dumps(name)};\n"
+            f"const BOARD_SOURCE = {json.dumps(source)};\n")
+    key = hashlib.sha256(body.encode("utf-8")).hexdigest()[:20]
+    full = body + f"const CODE_KEY = {json.dumps(key)};\nregisterNecroCode(CODE_KEY);\n"
+    return Code(name, key, full)
+
+
+def assemble_esm(game_id: str, board: str | pathlib.Path | None = None, *, with_name: bool = False):
+    """The full ES module string of a game's widget
+    (``(board name, module)`` with ``with_name``)."""
+    code = assemble(game_id, board)
+    return (code.name, code.full) if with_name else code.full
+
+
+STUB = """\
+// necro widget stub: the full module (toolkit + board) is carried by another
+// widget of this page; it registers itself under KEY when it loads.
+const KEY = %s;
+const WAIT_MS = 3000;
+
+function slot() {
+  const all = (globalThis.__necroWidgetCode = globalThis.__necroWidgetCode || {});
+  if (!all[KEY]) {
+    let resolve;
+    const promise = new Promise((r) => { resolve = r; });
+    all[KEY] = { promise, resolve };
+  }
+  return all[KEY];
+}
+
+function render(ctx) {
+  const { model, el } = ctx;
+  let dead = false;
+  let cleanup = null;
+  const note = document.createElement("div");
+  note.textContent = "drawing the board...";
+  el.append(note);
+  const onMessage = (msg) => {
+    if (!msg || msg.type !== "code" || msg.key !== KEY) return;
+    const url = URL.createObjectURL(new Blob([msg.esm], { type: "text/javascript" }));
+    import(/* webpackIgnore: true */ url).finally(() => URL.revokeObjectURL(url));
+  };
+  model.on("msg:custom", onMessage);
+  const timer = setTimeout(() => {
+    try { model.send({ type: "need-code", key: KEY }); } catch (err) { /* no kernel */ }
+    note.textContent = "The code of this board is missing from the page. If the notebook is live it is"
+      + " on its way; otherwise re-run the notebook (or python -m necro.widget.refresh) and rebuild.";
+  }, WAIT_MS);
+  slot().promise.then((widget) => {
+    if (dead) return;
+    clearTimeout(timer);
+    note.remove();
+    cleanup = widget.render(ctx);
+  });
+  return () => {
+    dead = true;
+    clearTimeout(timer);
+    model.off("msg:custom", onMessage);
+    if (typeof cleanup === "function") cleanup();
+  };
+}
+
+export default { render };
+"""
+
+
+def stub_esm(key: str) -> str:
+    """The small module of a widget whose full code another widget of the page carries."""
+    return STUB % json.dumps(key)

@@ -41,7 +41,7 @@ def standalone_html(widget, title: str | None = None, book_root: str | None = No
 <h1 style="font:600 18px system-ui,sans-serif">{html.escape(title)}</h1>
 <div id="necro-widget"></div>
 <script type="module">
-const esm = {_script_json(widget._esm)};
+const esm = {_script_json(widget._code.full)};
 const traits = {_script_json(traits)};
 const handlers = new Map();
 // A stand-in for the Jupyter widget model: no kernel will ever answer.

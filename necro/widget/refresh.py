@@ -5,7 +5,8 @@ A chapter's static page renders the widget state saved in its notebook
 toolkit and board module *as they were when the notebook ran*. After a change
 to ``widgets/core.js`` or a board module, this rewrites the stored ``_esm``
 of every GameWidget from the current files (chosen by the stored game id and
-board name), leaving outputs, views and graphs alone. Re-executing the
+board name; the first widget of a game gets the full module, the others a
+stub), leaving outputs, views and graphs alone. Re-executing the
 notebook also works; this is the quick way for front-end-only changes.
 
 Command line::
@@ -20,19 +21,23 @@ import json
 import pathlib
 import sys
 
-from .assets import assemble_esm
+from .assets import assemble, stub_esm
 
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_ID = "necro.widget.widget.GameWidget"
 
 
 def refresh_notebook(path) -> int:
-    """Rewrite the stored ``_esm`` of the GameWidgets in one notebook; returns how many changed."""
+    """Rewrite the stored ``_esm`` of the GameWidgets in one notebook; returns how many changed.
+
+    The first widget of each game (and board) carries the full module, the
+    others a stub, as in a live session (see :class:`necro.widget.assets.Code`).
+    """
     path = pathlib.Path(path)
-    text = path.read_text(encoding="utf-8")
-    nb = json.loads(text)
+    nb = json.loads(path.read_text(encoding="utf-8"))
     models = nb.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
     changed = 0
+    carried: set[str] = set()
     for model in models.values():
         state = model.get("state", {})
         if state.get("_anywidget_id") != WIDGET_ID:
@@ -41,7 +46,9 @@ def refresh_notebook(path) -> int:
         board = state.get("_board") or None
         if not game_id or board == "inline":
             continue  # an inline board cannot be found again: re-execute that notebook
-        esm = assemble_esm(game_id, board)
+        code = assemble(game_id, board)
+        esm = stub_esm(code.key) if code.key in carried else code.full
+        carried.add(code.key)
         if state.get("_esm") != esm:
             state["_esm"] = esm
             changed += 1

@@ -27,11 +27,15 @@ import traitlets
 
 from ..core.errors import FormatError, NecroError
 from ..core.game import State, load_state
-from .assets import assemble_esm
+from .assets import assemble, stub_esm
 from .view import bot_name, build_graph, build_view
 
 MAX_AUTO_STEPS = 10_000
 """Bound on the chance draws and bot moves run after one human action."""
+
+_SHIPPED: set[str] = set()
+"""Code keys whose full module a live widget of this process already carries
+(the next widgets of that game get a stub: see :class:`necro.widget.assets.Code`)."""
 
 MAX_GRAPH_BYTES = 300_000
 """Budget of one widget's precomputed graph in a static page (compact JSON)."""
@@ -85,12 +89,19 @@ class GameWidget(anywidget.AnyWidget):
         if player is not None and (isinstance(player, bool) or not isinstance(player, int)
                                    or not 0 <= player < seats):
             raise ValueError(f"player {player!r} is not a seat of this {seats}-player game (0-{seats - 1})")
-        board_name, self._esm = assemble_esm(state.game.id, board, with_name=True)
+        self._code = assemble(state.game.id, board)
+        if self._code.key in _SHIPPED:
+            self._esm = stub_esm(self._code.key)
+            self._carrier = False
+        else:
+            self._esm = self._code.full
+            self._carrier = True
+            _SHIPPED.add(self._code.key)
         self._state = state
         self.player = player
         self._bot_pool = bots
         self._initial = state.copy()
-        super().__init__(auto_chance=auto_chance, bot_seats=sorted(bots), _board=board_name,
+        super().__init__(auto_chance=auto_chance, bot_seats=sorted(bots), _board=self._code.name,
                          bot_names=sorted({bot_name(b) for b in bots.values()}), **kwargs)
         self.on_msg(self._on_custom_msg)
         self._advance()
@@ -325,6 +336,8 @@ class GameWidget(anywidget.AnyWidget):
         kind = content.get("type")
         if kind == "hello":
             self.send({"type": "hello-ack"})
+        elif kind == "need-code":  # a stub whose full module is not in the page
+            self.send({"type": "code", "key": self._code.key, "esm": self._code.full})
         elif kind == "act":
             self.act(str(content.get("a", "")))
         elif kind == "undo":
@@ -356,6 +369,13 @@ class GameWidget(anywidget.AnyWidget):
             except Exception:  # the view itself is broken: keep the last one
                 pass
             raise
+
+    def close(self) -> None:
+        """Close the widget; if it carried its game's full module, the next widget carries it."""
+        if getattr(self, "_carrier", False):
+            _SHIPPED.discard(self._code.key)
+            self._carrier = False
+        super().close()
 
     # --------------------------------------------------------------- repr
     def __repr__(self) -> str:

@@ -103,3 +103,24 @@ def test_a_kernel_that_answers_late_gets_the_last_click(page, tmp_path):
     assert box.get_attribute("data-mode") == "live"
     assert page.evaluate("window.necroSent") == [{"type": "hello"}, {"type": "act", "a": "3"}]
     assert box.locator(".necro-note").inner_text() == ""
+
+
+def test_a_stub_without_its_carrier_asks_for_the_code_and_then_draws(page, tmp_path):
+    """A widget shipped as a stub (another widget carries the code) whose carrier
+    is missing asks the kernel for the code; once it comes, the board draws."""
+    from necro.widget.assets import stub_esm
+    from necro.widget.page import _script_json, standalone_html
+
+    w = toy_widget(explore_depth=1)
+    full = w._code.full + "\n// variant for this test\n"  # not yet registered in this page
+    text = standalone_html(w).replace(_script_json(w._code.full), _script_json(stub_esm(w._code.key)))
+    path = tmp_path / "stub.html"
+    path.write_text(text, encoding="utf-8")
+    page.goto(path.as_uri())
+    page.wait_for_function("window.necroSent.some((m) => m.type === 'need-code')", timeout=10_000)
+    assert "code of this board is missing" in page.locator("#necro-widget").inner_text()
+    page.evaluate("([key, esm]) => window.necroModel.emit('msg:custom', {type: 'code', key, esm})",
+                  [w._code.key, full])
+    page.wait_for_selector(".necro-w[data-mode=static]", timeout=10_000)
+    assert page.locator(".necro-status").inner_text() == "Chance decides."
+    assert "code of this board is missing" not in page.locator("#necro-widget").inner_text()

@@ -11,7 +11,7 @@ import pytest
 from necro.core import FormatError, RandomBot
 from necro.core.bots import play
 from necro.widget import GameWidget, build_view, expand_view
-from necro.widget.assets import assemble_esm, board_file, board_source
+from necro.widget.assets import assemble, assemble_esm, board_file, board_source, stub_esm
 from tests.core.toy import Toy
 
 
@@ -367,7 +367,7 @@ def test_board_choice_by_game_id():
     assert board_source("toy", "generic")[0] == "generic.js"
     assert board_source("toy", "export function drawBoard(){}")[0] == "inline"
     w = GameWidget(toy(), board="export function drawBoard(c){c.textContent='hi'}")
-    assert "c.textContent='hi'" in w._esm
+    assert "c.textContent='hi'" in w._code.full
 
 
 def test_bad_arguments_are_refused():
@@ -432,7 +432,7 @@ def test_standalone_page_embeds_module_and_traits_safely(tmp_path):
     assert path.read_text(encoding="utf-8") == standalone_html(w)
 
 
-def test_refresh_rewrites_stored_esm_only(tmp_path):
+def test_refresh_rewrites_stored_esm_only(tmp_path, fresh_page):
     import nbformat
 
     from necro.widget.refresh import refresh_notebook
@@ -445,12 +445,41 @@ def test_refresh_rewrites_stored_esm_only(tmp_path):
     nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {
         "version_major": 2, "version_minor": 0,
         "state": {"m1": {"model_name": "AnyModel", "state": stale},
-                  "m2": {"model_name": "LayoutModel", "state": {"width": "1px"}}}}}
+                  "m2": {"model_name": "LayoutModel", "state": {"width": "1px"}},
+                  "m3": {"model_name": "AnyModel", "state": dict(stale)}}}}
     path = tmp_path / "chapter.ipynb"
     nbformat.write(nb, path)
-    assert refresh_notebook(path) == 1
+    assert refresh_notebook(path) == 2
     saved = nbformat.read(path, as_version=4).metadata["widgets"]["application/vnd.jupyter.widget-state+json"]
-    assert saved["state"]["m1"]["state"]["_esm"] == w._esm
+    assert saved["state"]["m1"]["state"]["_esm"] == w._code.full  # the first carries the code
+    assert saved["state"]["m3"]["state"]["_esm"] == stub_esm(w._code.key)  # the second waits for it
     assert saved["state"]["m1"]["state"]["graph"] == json.loads(json.dumps(w.graph))
     assert saved["state"]["m2"]["state"] == {"width": "1px"}
     assert refresh_notebook(path) == 0  # idempotent
+
+
+@pytest.fixture
+def fresh_page(monkeypatch):
+    """A new kernel session: no widget has shipped any code yet."""
+    monkeypatch.setattr("necro.widget.widget._SHIPPED", set())
+
+
+def test_the_first_widget_of_a_game_carries_the_code_the_others_a_stub(fresh_page):
+    first, second = GameWidget(toy()), GameWidget(toy())
+    assert first._esm == first._code.full and "registerNecroCode(CODE_KEY)" in first._esm
+    assert second._esm == stub_esm(first._code.key) and len(second._esm) < 3000
+    other = GameWidget(toy(), board="export function drawBoard(c){c.textContent='x'}")
+    assert other._esm == other._code.full and other._code.key != first._code.key
+    # a stub left without its carrier asks the kernel, which sends the full module
+    sent = capture(second)
+    second.handle({"type": "need-code", "key": first._code.key})
+    assert sent == [{"type": "code", "key": first._code.key, "esm": first._code.full}]
+    # closing the carrier hands the job to the next widget
+    first.close()
+    assert GameWidget(toy())._esm == first._code.full
+
+
+def test_code_key_follows_the_code():
+    a, b = assemble("toy"), assemble("toy")
+    assert a == b and len(a.key) == 20
+    assert assemble("toy", "export function drawBoard(){}").key != a.key
