@@ -86,6 +86,7 @@ PASSED=0
 FAILED=0
 SKIPPED=0
 FAILED_STEPS=()
+TIMINGS=()
 
 count_junit() {  # add a junit xml's counts to the totals
     local counts
@@ -110,12 +111,14 @@ PYEOF
 
 step() {  # step NAME COMMAND...: a non-pytest check counts as one test
     local name=$1; shift
+    local t=$SECONDS
     say "$name"
     if "$@"; then
         PASSED=$((PASSED + 1))
     else
         FAILED=$((FAILED + 1)); FAILED_STEPS+=("$name")
     fi
+    TIMINGS+=("$name: $((SECONDS - t)) s")
 }
 
 pytest_step() {  # pytest_step NAME [--allow-no-tests] PYTEST-ARGS...
@@ -124,9 +127,11 @@ pytest_step() {  # pytest_step NAME [--allow-no-tests] PYTEST-ARGS...
     if [ "${1:-}" = --allow-no-tests ]; then allow_empty=1; shift; fi
     local xml="$STAMPS/junit-${name// /-}.xml"
     rm -f "$xml"
+    local t=$SECONDS
     say "$name"
     "$PY" -m pytest -p no:cacheprovider --junitxml="$xml" "$@"
     local code=$?
+    TIMINGS+=("$name: $((SECONDS - t)) s")
     count_junit "$xml"
     if [ $code -eq 5 ] && [ $allow_empty = 1 ]; then
         echo "($name: no tests collected, which is fine here)"
@@ -140,7 +145,7 @@ pytest_step() {  # pytest_step NAME [--allow-no-tests] PYTEST-ARGS...
 run_tests() {
     step "ruff check" "$PY" -m ruff check necro tests
 
-    pytest_step "pytest" tests --ignore=tests/browser -q
+    pytest_step "pytest" tests --ignore=tests/browser -q --durations=10
 
     local notebooks=()
     while IFS= read -r -d '' nb; do notebooks+=("$nb"); done < <(
@@ -156,7 +161,7 @@ run_tests() {
     step "book build (warnings as errors)" \
         "$PY" -m necro.bookbuild build --path "$ROOT" --all
 
-    NECRO_REQUIRE_BROWSER=1 pytest_step "browser tests" tests/browser -q
+    NECRO_REQUIRE_BROWSER=1 pytest_step "browser tests" tests/browser -q --durations=10
 }
 
 # --------------------------------------------------------------------------- main
@@ -181,6 +186,7 @@ case "${1:-}" in
         t2=$SECONDS
         echo
         echo "set-up: $((t1 - t0)) s, tests: $((t2 - t1)) s"
+        printf '  %s\n' "${TIMINGS[@]}"
         [ ${#FAILED_STEPS[@]} -eq 0 ] || echo "failed steps: ${FAILED_STEPS[*]}"
         summary="$PASSED passed, $FAILED failed"
         [ "$SKIPPED" -eq 0 ] || summary="$summary, $SKIPPED skipped"

@@ -38,7 +38,8 @@ def test_clicking_the_widget_reaches_the_kernel(jupyterlab, page):
         }""",
         timeout=90_000,
     )
-    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    # Start the command without awaiting its promise (page.evaluate has no timeout).
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
 
     button = page.locator(".jp-OutputArea .necro-fixture-button")
     button.wait_for(state="visible", timeout=60_000)
