@@ -88,12 +88,15 @@ export function drawBoard(container, view, ui) {
   // --- the Narration Track
   const hour = pos.hour;
   const current = hour > 0 ? pos.events[hour - 1] : null;
+  // On the fixed track (events so far 1, 2, 3, ...) the hours to come are known;
+  // with the shuffled event deck they are not (the position only holds those drawn).
+  const onTrack = pos.events.every((e, i) => e === i + 1);
   const track = el("ol", { class: "nsd-track", "aria-label": "Narration Track",
     style: "display:flex;flex-wrap:wrap;gap:3px;list-style:none;padding:0;margin:0 0 4px" });
   for (let h = 1; h <= 10; h++) {
     const event = pos.events[h - 1];
     const here = h === hour;
-    const title = event ? HOURS[event - 1][0] : (h < 10 || pos.events.length >= 9 ? "?" : HOURS[9][0]);
+    const title = event ? HOURS[event - 1][0] : onTrack || h === 10 ? HOURS[h - 1][0] : "?";
     track.append(el("li", { title: `hour ${h}: ${title}`, "aria-current": here ? "step" : null,
       style: `border:${here ? 3 : 1}px solid ${here ? ACCENT : "#888"};border-radius:4px;padding:1px 4px;` +
         `font-size:11px;min-width:64px;${h < hour ? "opacity:.55;text-decoration:line-through;" : ""}` +
@@ -137,7 +140,8 @@ export function drawBoard(container, view, ui) {
       const box = el("section", { "aria-label": `player ${p + 1} ${ZONE[zone]}`,
         style: `flex:1 1 220px;border:2px ${zone === "F" ? "solid" : "dashed"} #777;border-radius:6px;padding:4px;min-height:70px` });
       const title = el("div", { style: "font-size:12px;font-weight:600;margin-bottom:3px" },
-        `${zone === "F" ? "▲" : "▽"} ${ZONE[zone]}${zone === "F" ? ` (${count} of max 6)` : ` (${count})`}`);
+        `${zone === "F" ? "▲" : "▽"} ${ZONE[zone]} (${count} survivor${count === 1 ? "" : "s"}` +
+        `${zone === "F" && count <= 6 ? ", at most 6" : ""})`);
       box.append(title);
       if (deciding === p && byZone[zone]) clickable(title, byZone[zone], `place in ${ZONE[zone]}`);
       const row = el("div", { style: "display:flex;flex-wrap:wrap;gap:4px" });

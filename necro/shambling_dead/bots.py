@@ -189,27 +189,38 @@ class Lookahead(Policy):
 
     name = "lookahead"
 
-    def __init__(self, seed: int = 0, rollouts: int = 8):
+    def __init__(self, seed: int = 0, rollouts: int = 16, margin: float = 2.0):
         super().__init__(seed)
         self.rollouts = rollouts
+        self.margin = margin
         self.base = AlwaysStand(seed)
         self.plan = None
 
-    def _score(self, state, first_moves, seeds) -> float:
+    def _scores(self, state, first_moves, seeds) -> list[float]:
         p = state.task["p"]
-        total = 0.0
+        out = []
         for s in seeds:
             sim = fast_copy(state, s)
             for move in first_moves(sim):
                 sim.apply_unchecked(move)
-            total += rollout(sim, self.base, p)
-        return total / len(seeds)
+            out.append(rollout(sim, self.base, p))
+        return out
 
     def _compare(self, state, options):
+        """The first option (the base policy's own answer) unless another beats it
+        clearly: by more than ``margin`` standard errors of the paired differences
+        (the rollouts of all options share their seeds)."""
         seeds = [self.rng.next64() for _ in range(self.rollouts)]
-        scores = [self._score(state, f, seeds) for _, f in options]
-        best = max(range(len(options)), key=lambda i: (scores[i], -i))
-        return options[best][0], scores
+        runs = [self._scores(state, f, seeds) for _, f in options]
+        best, best_gain = 0, 0.0
+        n = len(seeds)
+        for i in range(1, len(options)):
+            diffs = [b - a for a, b in zip(runs[0], runs[i])]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+            if mean > self.margin * (var / n) ** 0.5 and mean > best_gain:
+                best, best_gain = i, mean
+        return options[best][0], [sum(r) / n for r in runs]
 
     def on_stance(self, state, acts):
         choice, _ = self._compare(state, [(STAND, lambda s: [STAND]), (CHARGE, lambda s: [CHARGE])])
