@@ -168,7 +168,7 @@ class _Timeout(Exception):
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
-LEVELS = {1: (2, None), 2: (4, None), 3: (64, 0.5)}
+LEVELS = {1: (2, None), 2: (4, None), 3: (64, 0.4)}
 """Difficulty: ``level -> (maximum depth, seconds per move or None)``."""
 
 
@@ -176,7 +176,8 @@ class StrongBot:
     """Alpha-beta over the current round with iterative deepening.
 
     ``level`` 1 and 2 search a fixed 2 and 4 plies; level 3 deepens until its
-    time budget (0.5 s per move by default, under the one-second target) runs
+    time budget (0.4 s per move by default, leaving room under the one-second
+    target on a busy machine) runs
     out and plays the best move of the last finished depth. ``node_budget``
     replaces the clock by a count of searched positions, so that a game is
     reproducible on any machine (the book's notebooks use it). Positions that end
