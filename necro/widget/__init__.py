@@ -25,6 +25,12 @@ From code (and in tests): ``widget.act("b1-a1")``, ``widget.roll()``,
 ``widget.set_bots([1])``, ``widget.state`` (assign a new state to redraw, or
 call ``widget.refresh()`` after changing it in place), ``widget.error``.
 
+A static page shows the JavaScript stored with the notebook's widget state
+when it ran. After changing ``widgets/*.js``, refresh the stored code before
+building the book: ``python -m necro.widget.refresh book/*/*.ipynb`` (or
+re-execute the notebooks). A page carries each game's module once: the first
+widget has it, the others a small stub that waits for it.
+
 The page side is ``widgets/core.js`` (the toolkit) plus one board module per
 game, ``widgets/<package>.js`` exporting ``drawBoard(container, view, ui)``
 (see the header of core.js); :mod:`necro.widget.view` builds the JSON views
