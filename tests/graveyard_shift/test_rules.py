@@ -382,3 +382,15 @@ def test_gs_ruling_no_entrance_drops_geometry():
 def test_gs_ruling_always_a_move_geometry():
     for square in range(16):
         assert sum(1 for ray in RAYS[square] if ray) >= 2
+
+
+def test_describe_action_previews_drops_and_arrival_for_the_board():
+    s = sc.long_stack_edge()
+    hint = s.describe_action(s.parse_action("b2-b4"))
+    assert hint["path"] == ["b3", "b4"] and hint["drops"] == [{"square": "b3", "part": "B"}]
+    assert hint["carry"] == "HCL" and hint["arrive"] == "LHCL"
+    assert not hint["attack"] and not hint["delivery"]
+    win = sc.winning_delivery()
+    hint = win.describe_action(win.parse_action("a2-a1"))
+    assert hint["delivery"] and hint["new"] == "L" and hint["arrive"] == "LB"
+    assert s.describe_action(s.parse_action("b2-c3"))["legal"] is False
