@@ -28,6 +28,9 @@ from .board import FRONT, SUPPORT
 from .state import CHARGE, CHANCE_KINDS, DONE, STAND, Act
 
 
+_HANDLERS = {k: "on_" + k for k in ("place", "stance", "engage", "drag", "wound", "flee", "lose", "reorder")}
+
+
 def _fig(state, fid):
     return state.boards[state.task["p"]].fig(fid)
 
@@ -63,9 +66,7 @@ class Policy:
         self.rng = Rng(seed)
 
     def choose(self, state):
-        k = state.task["k"]
-        acts = state._legal_actions()
-        return getattr(self, "on_" + k)(state, acts)
+        return getattr(self, _HANDLERS[state.task["k"]])(state, state._legal_actions())
 
     # -- decisions
     def on_place(self, state, acts):

@@ -182,7 +182,7 @@ class ShamblingState(State):
                     else:
                         self._lose(item[1], "nsd-ruling-no-survivors", "nobody is left")
                     continue
-            getattr(self, "_step_" + verb.replace("-", "_"))(*item[1:])
+            _STEPS[verb](self, *item[1:])
 
     def _later(self, *items) -> None:
         self.queue[0:0] = items
@@ -1018,3 +1018,8 @@ def check_illegal(state: ShamblingState, text: str) -> IllegalAction:
     except IllegalAction as exc:
         return exc
     raise AssertionError(f"{text!r} is legal")
+
+
+# queued step -> its method, looked up once (the loop in _advance runs ~250 times a night)
+_STEPS = {name[len("_step_"):].replace("_", "-"): fn for name, fn in vars(ShamblingState).items()
+          if name.startswith("_step_")}
