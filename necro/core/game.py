@@ -312,6 +312,8 @@ class State:
         At a chance node this forces that outcome. On an illegal action the
         state is unchanged and :class:`IllegalAction` names the rule.
         """
+        if self.is_terminal():
+            raise IllegalAction(action, "core-end", "the game is over")
         action = self._coerce(action)
         self._check(action)
         by = "forced" if self.is_chance_node() else "choice"

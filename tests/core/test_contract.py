@@ -125,5 +125,8 @@ def test_state_from_hand_written_position():
     s = Toy().state_from_position({"scores": [5, 0], "turn": 0, "roll": 2})
     s.apply("bank")
     assert s.is_terminal() and s.winner() == 0
+    with pytest.raises(IllegalAction) as info:
+        s.apply("bank")
+    assert info.value.rule == "core-end"
     with pytest.raises(FormatError):
         Toy().state_from_position({"scores": [5, 0], "turn": 3, "roll": 2})
