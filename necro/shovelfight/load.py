@@ -9,9 +9,11 @@ a crash or a game that cannot go on.
 
 from __future__ import annotations
 
+import json
+import zlib
 from collections import Counter
 
-from necro.core import Reader
+from necro.core import Reader, Rng
 
 from .board import CARDS, board_for, deck
 from .state import CARD_VERB, CAUSES, CHANCE_PHASES, PHASES, THEN, Team
@@ -22,8 +24,21 @@ TEAM_KEYS = ("wizard", "boxes", "hits", "zombies", "lids", "pants", "figures", "
 MAX_ZOMBIES = 1000  # "no maximum", but a document must stay finite
 
 
-def _opt(r: Reader):
-    return None if r.value is None else r
+def _deal_unknown(cards: dict, missing: Counter) -> None:
+    """Deal the cards nobody has seen to the graves left unknown (null).
+
+    A position copied from a player's view has its face-down cards masked
+    (see ``hide``). Pasting it back must still give a game, and any placement
+    of the unseen cards is consistent with what that player knew, so they are
+    shuffled onto the unknown graves by a generator seeded from the visible
+    layout: the same document always loads the same way.
+    """
+    unknown = [g for g, c in cards.items() if c is None]
+    pool = sorted(missing.elements())
+    seed = zlib.crc32(json.dumps(cards, sort_keys=True).encode())
+    Rng(seed).shuffle(pool)
+    for g, c in zip(unknown, pool):
+        cards[g] = c
 
 
 def load_position(state, r: Reader) -> None:
@@ -53,10 +68,16 @@ def load_position(state, r: Reader) -> None:
     if phase == "deal":
         if known:
             gr.fail("before the deal every grave is still unknown (null)")
-    elif Counter(known) != Counter(deck(n)):
-        gr.fail(f"the graves must hold exactly the {len(deck(n))}-card deck for {n} players")
+    else:
+        missing = Counter(deck(n)) - Counter(known)
+        if Counter(known) - Counter(deck(n)) or sum(missing.values()) != len(cards) - len(known):
+            gr.fail(f"the graves must hold exactly the {len(deck(n))}-card deck for {n} players")
+        if missing:
+            _deal_unknown(cards, missing)
 
     dug = {grave(x) for x in r["dug"].list(max_length=len(names))}
+    if any(gr.value[g] is None for g in dug):
+        r["dug"].fail("a dug grave is face up: its card must be given")
     fallen = {grave(x) for x in r["fallen"].list(max_length=len(names))}
     standing = names - fallen
     if phase not in ("deal", "first", "over") and (first is None or worm is None):

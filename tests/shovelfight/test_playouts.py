@@ -169,3 +169,13 @@ def test_split_parts_must_not_overlap():
     with pytest.raises(FormatError) as info:
         Shovelfight(4).state_from_position(doc)
     assert info.value.path == "position.split.parts"
+
+
+def test_a_masked_view_loads_back_with_the_unseen_cards_dealt():
+    s = sc.ace_push()
+    s.apply("dig")
+    seen = s.view(0)
+    assert seen["graves"]["c3"] == "Ab" and seen["graves"]["a1"] is None
+    again = Shovelfight(3).state_from_position(seen)
+    assert again.cards["c3"] == "Ab" and sorted(again.cards.values()) == sorted(s.cards.values())
+    assert Shovelfight(3).state_from_position(seen) == again   # the same document, the same deal
