@@ -129,6 +129,13 @@ def stale_sources(root: pathlib.Path) -> list[pathlib.Path]:
     return [path for path in sources if path.stat().st_mtime > when]
 
 
+def _shown(path: pathlib.Path, root: pathlib.Path) -> str:
+    try:
+        return str(path.relative_to(root))
+    except ValueError:  # the page script lives in the package, not in the book
+        return str(path)
+
+
 def ensure_built(root: pathlib.Path, *, rebuild: bool = False, build: bool = True) -> pathlib.Path:
     """Build the book at ``root`` if it is missing or stale; return its html folder.
 
@@ -143,7 +150,7 @@ def ensure_built(root: pathlib.Path, *, rebuild: bool = False, build: bool = Tru
     if build and (rebuild or stale):
         reason = "--rebuild" if rebuild else (
             "no built book" if built_at(html) is None else
-            f"{len(stale)} source file(s) changed, e.g. {stale[0].relative_to(root)}"
+            f"{len(stale)} source file(s) changed, e.g. {_shown(stale[0], root)}"
         )
         print(f"necro live: building the book ({reason}) ...", flush=True)
         code = bookbuild.build_book(root)
@@ -151,7 +158,7 @@ def ensure_built(root: pathlib.Path, *, rebuild: bool = False, build: bool = Tru
             print(f"necro live: the book build exited with {code}", file=sys.stderr, flush=True)
     elif stale and built_at(html) is not None:
         print(f"necro live: serving the book as last built; {len(stale)} source file(s) "
-              f"changed since (e.g. {stale[0].relative_to(root)})", file=sys.stderr, flush=True)
+              f"changed since (e.g. {_shown(stale[0], root)})", file=sys.stderr, flush=True)
     if not (html / "index.html").is_file():
         raise SystemExit(f"necro live: no built book in {html} (run `necro book`)")
     return html
@@ -178,6 +185,7 @@ def server_command(
     cull_connected: bool = False,
     lab: bool = False,
     verbose: bool = False,
+    progressive: bool = True,
 ) -> list[str]:
     """The command line of the one Jupyter Server process of live mode."""
     extensions = {"voila": True, "necro.live": True, "jupyterlab": lab}
@@ -200,6 +208,10 @@ def server_command(
         # A chapter that raises should say why, to the one local user.
         "--VoilaConfiguration.show_tracebacks=True",
         f"--VoilaConfiguration.template={VOILA_TEMPLATE}",
+        # Show the chapter's text at once and fill in the outputs as their
+        # cells run, instead of a spinner until the last cell is done (a
+        # statistics chapter may compute for 20 s).
+        f"--VoilaConfiguration.progressive_rendering={progressive}",
         f"--ServerApp.log_level={'INFO' if verbose else 'WARN'}",
         f"--NecroLive.html_dir={html}",
         f"--NecroLive.book_root={root}",
@@ -283,6 +295,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         metavar="SECONDS", help="how often to look for idle kernels")
     parser.add_argument("--cull-connected", action="store_true",
                         help="also cull idle kernels whose Voila tab is still open")
+    parser.add_argument("--no-progressive", action="store_true",
+                        help="show a chapter only once all its cells have run (Voila's "
+                        "default) instead of as they run")
     parser.add_argument("--lab", action="store_true",
                         help="also enable JupyterLab (an 'Open in JupyterLab' link appears)")
     parser.add_argument("--no-open", action="store_true",
@@ -309,7 +324,7 @@ def start_server(args: argparse.Namespace, root: pathlib.Path, html: pathlib.Pat
         command = server_command(
             port=port, token=token, root=root, html=html, cull_idle=args.cull_idle,
             cull_interval=args.cull_interval, cull_connected=args.cull_connected, lab=args.lab,
-            verbose=args.verbose,
+            verbose=args.verbose, progressive=not args.no_progressive,
         )
         # Own session: a terminal's Ctrl-C goes to us, not to the server (see module doc).
         process = subprocess.Popen(

@@ -104,6 +104,19 @@ def test_no_build_serves_a_stale_book_with_a_warning(tmp_path, monkeypatch, caps
     assert "as last built" in capsys.readouterr().err
 
 
+def test_a_changed_page_script_rebuilds_any_book(tmp_path, monkeypatch, capsys):
+    """The page script lives in the package, outside the book: still a reason to rebuild."""
+    root = make_book(tmp_path)
+    script = live.STATIC_DIR / live.PAGE_SCRIPT
+    built = script.stat().st_mtime - 100
+    age_sources(root, built - 100)
+    fake_build(root, built)
+    assert live.stale_sources(root) == [script]
+    monkeypatch.setattr(bookbuild, "build_book", lambda path: 0)
+    live.ensure_built(root)
+    assert str(script) in capsys.readouterr().out
+
+
 def test_no_build_and_no_book_is_an_error(tmp_path, monkeypatch):
     root = make_book(tmp_path)
     monkeypatch.setattr(bookbuild, "build_book", lambda path: pytest.fail("must not build"))
@@ -142,6 +155,15 @@ def test_server_command_is_local_token_protected_and_culls(tmp_path):
     assert extensions["voila"] == "True" and extensions["necro.live"] == "True"
     assert extensions["jupyterlab"] == "False"
     assert ("ServerApp.allow_root" in found) == (os.geteuid() == 0)
+
+
+def test_server_command_renders_progressively_unless_asked_not_to(tmp_path):
+    found = options(live.server_command(port=1, token="t", root=tmp_path, html=tmp_path))
+    assert found["VoilaConfiguration.progressive_rendering"] == ["True"]
+    found = options(
+        live.server_command(port=1, token="t", root=tmp_path, html=tmp_path, progressive=False)
+    )
+    assert found["VoilaConfiguration.progressive_rendering"] == ["False"]
 
 
 def test_server_command_lab_is_opt_in(tmp_path):
