@@ -57,3 +57,16 @@ def test_lookahead_plays_legal_nights():
     records = run_nights("lookahead", 2, seed=1, rollouts=2)
     assert len(records) == 2 and all(0 <= r["survivors"] for r in records)
     assert Lookahead(0).name == "lookahead"
+
+
+def test_paired_comparison_needs_the_same_nights():
+    from necro.shambling_dead.analysis import paired, reach
+
+    a = run_nights("stand", 6, seed=3)
+    b = run_nights("charge", 6, seed=3)
+    mean, lo, hi = paired(a, b)
+    assert lo <= mean <= hi
+    assert paired(a, a) == (0.0, 0.0, 0.0)
+    assert reach({"hour": 11, "survivors": 4}) == 15 and reach({"hour": 6, "survivors": 0}) == 6
+    with pytest.raises(ValueError):
+        paired(a, run_nights("stand", 6, seed=4))
