@@ -40,9 +40,14 @@ come out as anchors, links into the served book and titled block quotes. The
 Voila template ``necro`` (``necro/live_share``) drops Voila's CDN stylesheets
 and links the app back to the book.
 
-Idle kernels are culled (``--cull-idle``, default 10 minutes without activity,
-checked every minute); a kernel whose Voila tab is still open counts as
-connected and is kept unless ``--cull-connected``.
+Kernels: a chapter's kernel stops when the reader leaves its Voila page
+(Voila's beacon, which needs the ``_xsrf`` cookie that the book pages set).
+Kernels left behind otherwise (a crashed browser, the REST API) are culled
+after ``--cull-idle`` seconds without activity (default 10 minutes, checked
+every minute); a kernel whose Voila tab is still open counts as connected and
+is kept, so a game survives a coffee break, unless ``--cull-connected``.
+Chapters render progressively (text at once, outputs as their cells run)
+unless ``--no-progressive``.
 """
 
 from __future__ import annotations
