@@ -27,3 +27,11 @@ def test_every_option_is_explained_in_the_chapter():
     text = markdown(ROOT / f"{CHAPTER}.ipynb")
     for option in GraveyardShift.options_spec:
         assert f"`{option.name}`" in text, option.name
+
+
+def test_ruling_boxes_quote_the_rule_book():
+    """Each ruling box shows the ruling's summary exactly as the engine's rule book has it."""
+    text = " ".join(markdown(ROOT / f"{CHAPTER}.ipynb").split())
+    for rule in RULES.own():
+        if rule.kind == "ruling":
+            assert " ".join(rule.summary.split()) in text, rule.id
