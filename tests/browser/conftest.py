@@ -235,6 +235,29 @@ class LabServer:
     def notebook_url(self, name: str) -> str:
         return f"{self.url}lab/tree/{name}?token={self.token}"
 
+    def open_and_run_all(self, page, name: str, timeout_ms: int = 90_000) -> None:
+        """Open notebook ``name``, wait for its idle kernel, start "Run All Cells".
+
+        The command is started, not awaited: ``page.evaluate`` has no timeout, and
+        the command's promise only resolves when every cell has finished.
+        """
+        page.goto(self.notebook_url(name))
+        page.wait_for_function(
+            "() => window.jupyterapp && window.jupyterapp.shell"
+            " && document.querySelector('.jp-Notebook .jp-Cell')",
+            timeout=timeout_ms,
+        )
+        page.wait_for_function(
+            """() => {
+                const widget = window.jupyterapp.shell.currentWidget;
+                const kernel = widget && widget.sessionContext && widget.sessionContext.session
+                    && widget.sessionContext.session.kernel;
+                return kernel && kernel.status === 'idle';
+            }""",
+            timeout=timeout_ms,
+        )
+        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+
 
 def lab_command(port: int, token: str, root_dir: pathlib.Path) -> list[str]:
     """JupyterLab on 127.0.0.1 only, with a token, offline-friendly, root allowed."""

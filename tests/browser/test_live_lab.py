@@ -22,24 +22,7 @@ def wait_for_file_text(path, expected: str, timeout: float = 30.0) -> str:
 
 
 def test_clicking_the_widget_reaches_the_kernel(jupyterlab, page):
-    page.goto(jupyterlab.notebook_url("widget_counter.ipynb"))
-    page.wait_for_function(
-        "() => window.jupyterapp && window.jupyterapp.shell"
-        " && document.querySelector('.jp-Notebook .jp-Cell')",
-        timeout=90_000,
-    )
-    # Wait until the notebook's kernel is ready, then run every cell.
-    page.wait_for_function(
-        """() => {
-            const widget = window.jupyterapp.shell.currentWidget;
-            const kernel = widget && widget.sessionContext && widget.sessionContext.session
-                && widget.sessionContext.session.kernel;
-            return kernel && kernel.status === 'idle';
-        }""",
-        timeout=90_000,
-    )
-    # Start the command without awaiting its promise (page.evaluate has no timeout).
-    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    jupyterlab.open_and_run_all(page, "widget_counter.ipynb")
 
     button = page.locator(".jp-OutputArea .necro-fixture-button")
     button.wait_for(state="visible", timeout=60_000)
