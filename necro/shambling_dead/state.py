@@ -846,6 +846,13 @@ class ShamblingState(State):
     def explain_illegal(self, action) -> tuple[str, str]:
         t = self.task
         if self.current_player() == CHANCE:
+            verb = action.verb if isinstance(action, Act) else None
+            if t["k"] == "card" and verb == "draw":
+                return "nsd-deck", f"{action.a} is not in the deck now (drawn earlier and not reshuffled)"
+            if t["k"] == "die" and verb in ("d6", "2d6"):
+                two = t["why"] in TWO_DICE
+                return "core-chance", (f"this roll is {'2d6, 2 to 12' if two else 'one die, 1 to 6'}, "
+                                       f"not {verb} {action.a}")
             return "core-chance", f"chance is deciding: {self._waiting()}"
         k = t["k"]
         b = self.boards[t["p"]]

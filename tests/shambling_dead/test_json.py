@@ -137,3 +137,11 @@ def test_fuzzed_positions_never_crash():
                 s.play_chance()
             else:
                 s.apply(s.legal_actions()[0])
+
+
+def test_refused_chance_outcomes_name_their_rule():
+    from necro.shambling_dead.state import check_illegal
+
+    s = sc.joker_mid_turn()
+    assert check_illegal(s, "draw 5S").rule == "nsd-deck"  # already drawn this hour
+    assert "1 to 6" in check_illegal(sc.hero_six(), "2d6 7").reason
