@@ -166,7 +166,7 @@ export function drawBoard(container, view, ui) {
       el("td", {}, el("span", { style: `display:inline-block;width:12px;height:12px;border:1px solid #000;` +
         `background:${TEAM[p]};margin-right:4px;vertical-align:middle` }), `P${p + 1}${pos.turn === p ? " ▶" : ""}`),
       el("td", { "aria-label": `${t.boxes - t.hits} of ${t.boxes} boxes unchecked` },
-        dead ? `dead (${t.cause || "?"})` : boxes.join("")),
+        dead ? (t.cause ? `dead (${t.cause})` : "not placed yet") : boxes.join("")),
       el("td", {}, `${t.zombies.length} zombie${t.zombies.length === 1 ? "" : "s"}`),
       el("td", {}, `figures: ${t.figures ? figs : "0"}${half}`),
       el("td", {}, pos.worm === p ? "WORM DIE" : ""));

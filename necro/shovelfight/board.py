@@ -89,6 +89,7 @@ class Board:
     neighbours: dict                             # grave -> tuple of adjacent graves
     graph: nx.Graph
     starts: dict                                 # players -> start graves, seat by seat
+    marks: tuple                                 # every start grave of this board (the Xs)
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.neighbours[a]
@@ -126,7 +127,8 @@ def board_for(players: int) -> Board:
                 graph.add_edge(a, b)
     neighbours = {g: tuple(sorted(graph.neighbors(g))) for g in graves}
     starts = {n: _STARTS[n] for n in _STARTS if (n <= 4) == (players <= 4)}
-    return Board(len(sizes), tuple(graves), xy, neighbours, graph, starts)
+    marks = tuple(sorted({g for gs in starts.values() for g in gs}))
+    return Board(len(sizes), tuple(graves), xy, neighbours, graph, starts, marks)
 
 
 def parts(board: Board, standing) -> list[list[str]]:

@@ -29,6 +29,8 @@ def describe(state, action) -> dict:
                 "text": f"swing at {_piece(args[0])} (3+ on a die hits)"}
     if verb == "stop":
         return {"kind": "stop", "graves": [me], "text": f"stay on {me}"}
+    if verb == "start":
+        return {"kind": "start", "graves": [args[0]], "to": args[0], "text": f"start on {args[0]}"}
     if verb in ("step", "leap", "land"):
         return {"kind": verb, "graves": [args[0]], "from": me, "to": args[0],
                 "text": f"{verb} to {args[0]}"}

@@ -17,6 +17,9 @@ class Shovelfight(Game):
     min_players = 3
     max_players = 6
     options_spec = (
+        Option("start", "fixed", ("fixed", "choose"),
+               "Wizards start on fixed graves seat by seat, or players choose among the marked ones in turn.",
+               rule="sf-start-graves"),
         Option("stranded", "nearest", ("nearest", "falls"),
                "A worm-eaten wizard with no adjacent grave leaps to the nearest one, or falls and dies.",
                rule="sf-stranded-wizard"),

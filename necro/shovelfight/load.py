@@ -80,6 +80,7 @@ def load_position(state, r: Reader) -> None:
         r["dug"].fail("a dug grave is face up: its card must be given")
     fallen = {grave(x) for x in r["fallen"].list(max_length=len(names))}
     standing = names - fallen
+    placing = phase in ("deal", "first", "place") and state.game.options["start"] == "choose"
     if phase not in ("deal", "first", "over") and (first is None or worm is None):
         r["first"].fail("once play has begun the first player and the worm die holder are known")
 
@@ -96,7 +97,7 @@ def load_position(state, r: Reader) -> None:
             x["pants"].fail("a lid and pants waiting at once would already make a stick figure")
         out = None if x["out"].value is None else x["out"].int(0, 10**9)
         cause = None if x["cause"].value is None else x["cause"].str(choices=CAUSES)
-        if wizard is None and out is None:
+        if wizard is None and out is None and not placing:
             x["out"].fail("a player without a wizard needs the moment it died (out)")
         if wizard is not None and (out is not None or hits >= boxes):
             x["wizard"].fail("a wizard on the board must be alive: out null and a box unchecked")
@@ -155,7 +156,9 @@ def load_position(state, r: Reader) -> None:
         if len(alive) > 1:
             r["phase"].fail("the game is over only when at most one wizard stands")
         return
-    if len(alive) < 2:
+    if phase == "place" and not placing:
+        r["phase"].fail("players choose start graves only with the option start='choose'")
+    if len(alive) < 2 and not placing:
         r["phase"].fail("with fewer than two wizards standing the game is over")
     need = {"step": state.steps_left > 0, "card": card is not None, "hit": hit is not None,
             "shovel": target is not None, "split": split is not None,

@@ -64,7 +64,9 @@ RULES = ChapterRuleBook("shovelfight", CHAPTER, [
          "Each wizard starts on its own start grave with one of its zombies. The text marks these "
          "graves on a picture we do not have, so we chose them: spread round the edge, never two "
          "side by side, given out seat by seat (3 players: b1, d1, c5; 4: b1, d1, d4, b4; "
-         "5: a1, d1, g1, f5, b5; 6: a1, d1, g1, g4, d5, a4). Alternative: let players pick.",
+         "5: a1, d1, g1, f5, b5; 6: a1, d1, g1, g4, d5, a4). Variant start=choose: all these "
+         "graves of the board are marked, and after the first-player draw each player in turn "
+         "picks a free one.",
          "ruling"),
     Rule("sf-first-player", "First player",
          "Chance picks the first player; turns then pass to the left (seat 1, 2, 3, ... round)."),

@@ -33,9 +33,10 @@ from necro.core import CHANCE, TERMINAL, NotationError, Reader, State, die
 from .board import (board_for, card_name, colour, deck, escape, parts, rank,
                     worm_number)
 
-PHASES = ("deal", "first", "act", "move", "step", "shovel", "card", "hit", "shamble",
+PHASES = ("deal", "first", "place", "act", "move", "step", "shovel", "card", "hit", "shamble",
           "worm", "leap", "split", "land", "over")
 CHANCE_PHASES = ("deal", "first", "move", "shovel", "worm", "split")
+SETUP_PHASES = ("deal", "first", "place")
 THEN = ("act", "shamble", "end")
 CAUSES = ("shovel", "zombie", "blast", "worms", "fell")
 START_BOXES = 5
@@ -64,11 +65,12 @@ VERBS = {
     "hit": (1, "sf-zombie-hit"), "shamble": (1, "sf-shamble"), "ace": (2, "sf-card-ace"),
     "two": (1, "sf-card-two"), "four": (2, "sf-card-four"), "five": (2, "sf-card-five"),
     "joker": ((1, 2), "sf-card-joker"), "leap": (1, "sf-worm-leap"), "land": (1, "sf-fall-path"),
+    "start": (1, "sf-start-graves"),
 }
 # the phase in which each decision verb is taken
 VERB_PHASE = {"move": "act", "dig": "act", "shovel": "act", "step": "step", "stop": "step",
               "hit": "hit", "shamble": "shamble", "ace": "card", "two": "card", "four": "card",
-              "five": "card", "joker": "card", "leap": "leap", "land": "land"}
+              "five": "card", "joker": "card", "leap": "leap", "land": "land", "start": "place"}
 PHASE_RULE = {"act": "sf-two-actions", "step": "sf-move", "hit": "sf-zombie-hit",
               "shamble": "sf-shamble", "card": "sf-dig", "leap": "sf-worm-leap",
               "land": "sf-fall-path", "over": "core-end"}
@@ -125,8 +127,11 @@ class ShovelfightState(State):
         self.cards = {g: None for g in self.board.graves}
         self.dug: set[str] = set()
         self.fallen: set[str] = set()
-        starts = self.board.starts[n]
-        self.teams = [Team(wizard=starts[p], zombies=[starts[p]]) for p in range(n)]
+        if self.game.options["start"] == "fixed":
+            starts = self.board.starts[n]
+            self.teams = [Team(wizard=starts[p], zombies=[starts[p]]) for p in range(n)]
+        else:  # placed later, one by one (phase "place")
+            self.teams = [Team() for _ in range(n)]
         self.phase = "deal"
         self.turn = 0
         self.first = None
@@ -247,6 +252,9 @@ class ShovelfightState(State):
             out = [Action("leap", (g,)) for g in self._leap_options(self.queue[0])]
         elif phase == "land":
             out = [Action("land", (g,)) for g in self.queue[0][1]]
+        elif phase == "place":
+            taken = {t.wizard for t in self.teams}
+            out = [Action("start", (g,)) for g in self.board.marks if g not in taken]
         return out
 
     def _card_choices(self) -> list[Action]:
@@ -303,6 +311,8 @@ class ShovelfightState(State):
             return "sf-board"
         if self.phase == "first":
             return "sf-first-player"
+        if self.phase == "place":
+            return "sf-start-graves"
         if self.phase in ("move", "step"):
             return "sf-move"
         if self.phase == "shovel":
@@ -344,6 +354,8 @@ class ShovelfightState(State):
             return "sf-worm-leap", "the wizard leaps to an adjacent standing grave"
         if phase == "land":
             return "sf-fall-path", "the wizard lands on one of the nearest solid graves listed"
+        if phase == "place":
+            return "sf-start-graves", "start on a free start grave (one marked X)"
         return "core-legal", "it is not among the legal actions"
 
     def status(self) -> str:
@@ -359,6 +371,7 @@ class ShovelfightState(State):
         return {
             "deal": "Chance shuffles the graves.",
             "first": "Chance picks the first player.",
+            "place": f"{who}: choose a start grave.",
             "act": f"{who}: choose a wizard action ({2 - len(self.used)} left).",
             "move": f"{who} rolls the action die to move.",
             "step": f"{who}: step the wizard ({self.steps_left} step(s) left) or stop.",
@@ -377,7 +390,7 @@ class ShovelfightState(State):
         self._moment = self.moment + 1
         phase = self.phase
         getattr(self, f"_do_{phase}")(action)
-        if self.phase != "over" and self.phase not in ("deal", "first") and len(self.alive()) <= 1:
+        if self.phase != "over" and self.phase not in SETUP_PHASES and len(self.alive()) <= 1:
             self._game_over()
 
     def _do_deal(self, action):
@@ -385,8 +398,9 @@ class ShovelfightState(State):
             self.cards[g] = card
         self.note("sf-board", f"The {len(self.cards)} graves are shuffled and laid face down "
                               f"in {self.board.columns} staggered columns.")
-        for p, t in enumerate(self.teams):
-            self.note("sf-start-graves", f"Player {p + 1}'s wizard and a zombie start on {t.wizard}.")
+        if self.game.options["start"] == "fixed":
+            for p, t in enumerate(self.teams):
+                self.note("sf-start-graves", f"Player {p + 1}'s wizard and a zombie start on {t.wizard}.")
         self.phase = "first"
 
     def _do_first(self, action):
@@ -395,7 +409,21 @@ class ShovelfightState(State):
         self.worm = (p - 1) % self.n
         self.note("sf-first-player", f"Player {p + 1} goes first; play passes to the left.")
         self.note("sf-worm-holder", f"Player {self.worm + 1} goes last and puts the worm die in front of them.")
+        if self.game.options["start"] == "choose":
+            self.turn = p
+            self.phase = "place"
+            return
         self._start_turn(p)
+
+    def _do_place(self, action):
+        p, grave = self.turn, action.args[0]
+        self.teams[p].wizard = grave
+        self.teams[p].zombies = [grave]
+        self.note("sf-start-graves", f"Player {p + 1} puts their wizard and a zombie on the start grave {grave}.")
+        if all(t.wizard is not None for t in self.teams):
+            self._start_turn(self.first)
+        else:
+            self.turn = (p + 1) % self.n
 
     # -- the wizard action
     def _do_act(self, action):

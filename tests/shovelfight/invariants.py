@@ -5,7 +5,7 @@ from necro.shovelfight.board import parts
 
 # log rules that may take zombies off the board, or put them on it
 REMOVE = {"sf-hit", "sf-worm-eats", "sf-fall", "sf-whacked"}
-ADD = {"sf-stick-figure", "sf-card-queen", "sf-whacked"}
+ADD = {"sf-stick-figure", "sf-card-queen", "sf-whacked", "sf-start-graves"}
 
 
 def check_static(s):
@@ -16,7 +16,7 @@ def check_static(s):
         assert 0 <= t.hits <= t.boxes, "hit boxes never go negative"
         assert t.boxes >= 5
         assert not (t.lids and t.pants), "a waiting lid and pants always make a figure"
-        if t.wizard is None:
+        if t.wizard is None and s.phase not in ("deal", "first", "place"):
             assert t.out is not None and t.cause is not None and t.out <= s.moment
         else:
             assert t.hits < t.boxes and t.out is None
@@ -27,13 +27,13 @@ def check_static(s):
     assert s.fallen <= set(s.board.graves)
     assert (s.then is not None) == (s.phase in ("hit", "leap", "land", "split")), "a continuation only while one is pending"
     assert all(s.cards[g] is not None for g in s.dug)
-    if s.phase not in ("deal", "first", "leap", "land", "split", "over"):
+    if s.phase not in ("deal", "first", "place", "leap", "land", "split", "over"):
         assert len(parts(s.board, s.standing())) <= 1, "the graveyard is one piece between falls"
     if s.is_terminal():
         assert len(s.alive()) <= 1, "the game ends with at most one wizard standing"
         assert abs(sum(s.returns()) - (1.0 if s.game.options["last_stand"] == "share" else sum(s.returns()))) < 1e-9
     else:
-        assert len(s.alive()) >= 2 or s.phase in ("deal", "first")
+        assert len(s.alive()) >= 2 or s.phase in ("deal", "first", "place")
     if s.current_player() != CHANCE and not s.is_terminal():
         assert s.legal_actions()
 
@@ -48,7 +48,7 @@ class Accounting:
         check_static(s)
         key = (id(s), len(s.steps))
         zombies = sum(len(t.zombies) for t in s.teams)
-        dead = {p for p, t in enumerate(s.teams) if t.wizard is None}
+        dead = {p for p, t in enumerate(s.teams) if t.wizard is None and t.out is not None}
         if self.key is not None and self.key[0] == key[0] and key[1] == self.key[1] + 1:
             rules = {e.rule for e in s.steps[-1].log}
             if zombies < self.zombies:

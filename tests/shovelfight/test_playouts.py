@@ -43,7 +43,9 @@ def test_many_random_games_keep_the_invariants(players):
     winners = set()
     for seed in range(60):
         s = Shovelfight(players, stranded="falls" if seed % 3 == 0 else "nearest",
-                        team_size="eight" if seed % 2 else "unlimited").new_initial_state(seed)
+                        team_size="eight" if seed % 2 else "unlimited",
+                        start="choose" if seed % 5 == 1 else "fixed",
+                        last_stand="nobody" if seed % 7 == 3 else "share").new_initial_state(seed)
         bots = [RandomBot(seed * 10 + i) for i in range(players)]
         for _ in range(5000):
             check_static(s)
@@ -56,6 +58,12 @@ def test_many_random_games_keep_the_invariants(players):
         assert s.is_terminal()
         winners.add(s.winner())
     assert len(winners) >= 3  # different seats win different games
+
+
+def test_random_playouts_with_chosen_start_graves():
+    report = random_playouts(lambda seed: Shovelfight(5, start="choose").new_initial_state(seed), range(2),
+                             invariants=[Accounting()], deep_every=7, bad_inputs=bad_inputs)
+    assert report.games == 2
 
 
 @pytest.mark.slow

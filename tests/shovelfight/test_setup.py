@@ -101,3 +101,20 @@ def test_sf_hit_boxes_five_each():
 def test_sf_teams_one_wizard_each():
     s = started(6)
     assert len(s.alive()) == 6
+
+
+def test_sf_start_graves_variant_players_choose_in_turn():
+    s = Shovelfight(4, start="choose").new_initial_state(seed=1)
+    s.play_chance()
+    s.apply("first 3")
+    assert s.phase == "place" and s.current_player() == 2
+    assert [str(a) for a in s.legal_actions()] == ["start b1", "start b4", "start c5", "start d1", "start d4"]
+    s.apply("start c5")
+    assert s.current_player() == 3 and s.teams[2].zombies == ["c5"]
+    before = s.to_json()
+    with pytest.raises(IllegalAction) as info:
+        s.apply("start c5")  # taken
+    assert info.value.rule == "sf-start-graves" and s.to_json() == before
+    s.apply("start b1").apply("start d1").apply("start d4")
+    assert s.phase == "act" and s.turn == 2 and s.worm == 1
+    assert sorted(t.wizard for t in s.teams) == ["b1", "c5", "d1", "d4"]
