@@ -31,7 +31,7 @@ setup_python() {
     fi
     local want
     want=$(digest pyproject.toml; "$PY" --version)
-    if stamp_ok pip "$want" && "$PY" -c "import necro, jupyter_book, pytest, nbval, playwright" 2>/dev/null; then
+    if stamp_ok pip "$want" && "$PY" -c "import necro, jupyter_book, pytest, nbval, playwright, xdist, pytest_timeout" 2>/dev/null; then
         echo "python: up to date"
     else
         say "pip install -e '.[dev]'"
@@ -145,7 +145,9 @@ pytest_step() {  # pytest_step NAME [--allow-no-tests] PYTEST-ARGS...
 run_tests() {
     step "ruff check" "$PY" -m ruff check necro tests
 
-    pytest_step "pytest" tests --ignore=tests/browser -q --durations=10
+    # on every core (pytest-xdist); NECRO_PYTEST_WORKERS=0 runs them in one process
+    pytest_step "pytest" tests --ignore=tests/browser -q --durations=10 \
+        -n "${NECRO_PYTEST_WORKERS:-auto}"
 
     local notebooks=()
     while IFS= read -r -d '' nb; do notebooks+=("$nb"); done < <(
