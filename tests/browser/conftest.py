@@ -233,7 +233,14 @@ class LabServer:
         self.probe = probe
 
     def notebook_url(self, name: str) -> str:
-        return f"{self.url}lab/tree/{name}?token={self.token}"
+        """URL that opens ``name`` alone, in a fresh workspace.
+
+        The server is shared by the whole session: without its own empty workspace a
+        page would also restore the notebooks an earlier test left open, and
+        ``shell.currentWidget`` could be one of those.
+        """
+        workspace = f"necro-{secrets.token_hex(6)}"
+        return f"{self.url}lab/workspaces/{workspace}/tree/{name}?reset&token={self.token}"
 
     def open_and_run_all(self, page, name: str, timeout_ms: int = 90_000) -> None:
         """Open notebook ``name``, wait for its idle kernel, start "Run All Cells".
