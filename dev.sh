@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # necro's two entry points (run from anywhere; works from a fresh clone):
-#   ./dev.sh live    set everything up, then open the book live in JupyterLab
+#   ./dev.sh live    set everything up, then serve the book live (necro live: Play live opens a chapter in Voila)
 #   ./dev.sh test    set everything up, then run every test; ends with "N passed, N failed"
 #   ./dev.sh setup   only the set-up part (what both of the above do first)
 # Set-up is idempotent and quick when nothing changed: pip runs only when
@@ -146,7 +146,8 @@ run_tests() {
     step "ruff check" "$PY" -m ruff check necro tests
 
     # on every core (pytest-xdist); NECRO_PYTEST_WORKERS=0 runs them in one process
-    pytest_step "pytest" tests --ignore=tests/browser -q --durations=10 \
+    # NECRO_SOAK=1: the Shovelfight soak (2000 seeded games, all player counts) runs too
+    NECRO_SOAK="${NECRO_SOAK:-1}" pytest_step "pytest" tests --ignore=tests/browser -q --durations=10 \
         -n "${NECRO_PYTEST_WORKERS:-auto}"
 
     local notebooks=()
@@ -175,8 +176,8 @@ case "${1:-}" in
         ;;
     live)
         setup
-        say "necro lab"
-        exec "$VENV/bin/necro" lab "${@:2}"
+        say "necro live"
+        exec "$VENV/bin/necro" live "${@:2}"
         ;;
     test)
         t0=$SECONDS

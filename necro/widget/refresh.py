@@ -27,8 +27,10 @@ WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 WIDGET_ID = "necro.widget.widget.GameWidget"
 
 
-def refresh_notebook(path) -> int:
+def refresh_notebook(path, write: bool = True) -> int:
     """Rewrite the stored ``_esm`` of the GameWidgets in one notebook; returns how many changed.
+
+    With ``write=False`` nothing is written: the count says how many are stale.
 
     The first widget of each game (and board) carries the full module, the
     others a stub, as in a live session (see :class:`necro.widget.assets.Code`).
@@ -52,7 +54,7 @@ def refresh_notebook(path) -> int:
         if state.get("_esm") != esm:
             state["_esm"] = esm
             changed += 1
-    if changed:
+    if changed and write:
         # nbformat writes notebooks with an indent of 1 and a final newline
         path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return changed

@@ -69,8 +69,8 @@ def test_random_playouts_with_chosen_start_graves():
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_soak_thousands_of_games(players, request):
-    """2000 games, deep-checked every 40 steps: about six CPU minutes, so it runs only when
-    asked for (``-m slow`` or NECRO_SOAK=1), not in every ``./dev.sh test``."""
+    """2000 games, deep-checked every 40 steps: about six CPU minutes. ``./dev.sh test`` (and so
+    CI) sets NECRO_SOAK=1; a plain ``pytest`` run skips it unless asked (``-m slow``)."""
     if "slow" not in (request.config.getoption("markexpr") or "") and not os.environ.get("NECRO_SOAK"):
         pytest.skip("the soak runs with -m slow or NECRO_SOAK=1")
     random_playouts(lambda seed: Shovelfight(players).new_initial_state(seed), range(1000, 1500),
