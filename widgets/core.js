@@ -20,6 +20,10 @@
 // static (no kernel): the toolkit then walks the precomputed `graph` trait,
 // which holds a view per position and, per action, the node it leads to
 // (see build_graph in necro/widget/view.py). No rules here.
+//
+// Insight: a view may carry `insight` ({title, columns, rows, note}), a small
+// table Python computed for this position (GameWidget(insight=...)); it is
+// drawn under the decisions as given, and hidden when the view has none.
 
 const HELLO_MS = 400;
 const STYLE_ID = "necro-widget-style-v1";
@@ -77,6 +81,15 @@ const CSS = `
 .necro-w .necro-log .necro-why { color: var(--necro-muted); font-size: 12px; }
 .necro-w .necro-log a { color: var(--necro-accent); }
 .necro-w table { margin: 0; }
+.necro-w .necro-insight { margin: 4px 0; border: 1px solid var(--necro-line); border-radius: 4px; padding: 4px 6px;
+  background: var(--necro-soft); }
+.necro-w .necro-insight-title { font-weight: 600; font-size: 13px; }
+.necro-w .necro-insight-scroll { overflow-x: auto; }
+.necro-w .necro-insight table { border-collapse: collapse; font-size: 12px; width: 100%; }
+.necro-w .necro-insight th, .necro-w .necro-insight td { border-bottom: 1px solid var(--necro-line); padding: 2px 3px;
+  text-align: left; vertical-align: top; }
+.necro-w .necro-insight td { font-variant-numeric: tabular-nums; }
+.necro-w .necro-insight p { margin: 2px 0 0; font-size: 12px; color: var(--necro-muted); }
 .necro-w code { color: inherit; background: none; padding: 0; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; }
 .necro-w textarea { width: 100%; font: 12px/1.35 ui-monospace, "DejaVu Sans Mono", monospace; color: var(--necro-fg);
   background: var(--necro-bg); border: 1px solid var(--necro-line); border-radius: 4px; }
@@ -407,6 +420,7 @@ class NecroWidget {
     this.actionsTitle = el("h4", {}, "Decisions");
     this.actionsBox = el("div", { class: "necro-actions", role: "group", "aria-label": "legal actions" });
     this.previewLine = el("div", { class: "necro-preview", "aria-live": "polite" });
+    this.insightBox = el("section", { class: "necro-insight", hidden: true });
     this.errorBox = el("div", { class: "necro-error", role: "alert" });
     this.noteBox = el("div", { class: "necro-note", role: "status" });
     this.undoBtn = el("button", { type: "button", class: "necro-undo", onclick: () => this.request({ type: "undo" }) }, "Undo");
@@ -433,7 +447,7 @@ class NecroWidget {
       el("div", { class: "necro-main" },
         this.boardBox,
         el("div", { class: "necro-side" },
-          this.actionsTitle, this.actionsBox, this.previewLine, this.errorBox, this.noteBox,
+          this.actionsTitle, this.actionsBox, this.previewLine, this.insightBox, this.errorBox, this.noteBox,
           el("div", { class: "necro-controls" }, this.undoBtn, this.redoBtn, this.resetBtn, this.botBtn, this.seatLabel),
           this.logBox, this.editorBox)));
     host.append(this.root);
@@ -452,6 +466,7 @@ class NecroWidget {
     this.drawMode();
     this.drawBoard(view);
     this.drawActions(view);
+    this.drawInsight(view);
     this.errorBox.textContent = this.mode === "static" ? this.staticError : (this.mode === "live" ? this.model.get("error") : "");
     let note = this.note;
     if (!note && this.mode === "static" && this.node().frontier && !view.terminal) note = this.frontierNote(this.node());
@@ -544,6 +559,26 @@ class NecroWidget {
     }
     if (!buttons.length && !view.terminal) buttons.push(el("span", { class: "necro-preview" }, "(no action to choose)"));
     this.actionsBox.replaceChildren(...buttons);
+  }
+
+  // The table Python computed for this position (view.insight), or nothing.
+  drawInsight(view) {
+    const insight = view.insight;
+    this.insightBox.hidden = !insight;
+    if (!insight) { this.insightBox.replaceChildren(); return; }
+    const columns = insight.columns || [];
+    const head = columns.length
+      ? el("thead", {}, el("tr", {}, columns.map((c) => el("th", { scope: "col" }, c)))) : null;
+    const body = el("tbody", {}, (insight.rows || []).map((row) =>
+      el("tr", {}, row.map((cell, i) => el(i === 0 ? "th" : "td", i === 0 ? { scope: "row" } : {}, cell)))));
+    // The title is drawn outside the (scrollable) table and read from its caption.
+    this.insightBox.setAttribute("aria-label", insight.title || "insight");
+    this.insightBox.replaceChildren(
+      insight.title ? el("div", { class: "necro-insight-title", "aria-hidden": "true" }, insight.title) : null,
+      el("div", { class: "necro-insight-scroll", role: "region", tabindex: "0",
+        "aria-label": `${insight.title || "insight"} (table, scrolls sideways when narrow)` },
+        el("table", {}, insight.title ? el("caption", { class: "necro-sr" }, insight.title) : null, head, body)),
+      insight.note ? el("p", {}, insight.note) : null);
   }
 
   ruleTitle(view, ruleId) {

@@ -10,7 +10,9 @@
 - :func:`battle_odds` answers the question a player asks at the table: "if I
   stand, or if I counter-charge, how does this hour's battle end?", exactly
   (every die enumerated, with the policy's choices) when the battle is small
-  enough, else by a seeded simulation.
+  enough, else by a seeded simulation;
+- :func:`odds_insight` is the same answer as a table for the widget
+  (``GameWidget(state, insight=odds_insight)``), cached by position.
 
 Night ``i`` of a study with seed ``S`` uses state seed ``S + i`` and policy
 seed ``S + i`` too, so any single night can be replayed and watched.
@@ -244,6 +246,48 @@ def battle_odds(state, policy=None, budget: int = 20_000, samples: int = 4000, s
             "method": method,
         }
     return result
+
+
+ODDS_CACHE_SIZE = 64
+_odds_cache: dict[str, dict] = {}
+
+
+def _method_text(method: str) -> str:
+    return "exact" if method == "exact" else "simulated (" + method.split(", ")[1] + " battles)"
+
+
+def odds_insight(state, budget: int = 20_000, samples: int = 4000, seed: int = 0) -> dict | None:
+    """:func:`battle_odds` as a widget insight table, at a stand-or-counter-charge decision.
+
+    One row per choice: chance of being overrun, expected survivors and
+    zombies when the battle ends, and whether the figures are exact or
+    simulated. None at any other point of the game. Answers are cached by
+    position and game options (the odds take up to a few seconds), so the
+    widget's redraws and undo/redo do not compute them again. ``budget``,
+    ``samples`` and ``seed`` go to :func:`battle_odds` (bind them with
+    ``functools.partial`` for a widget).
+    """
+    task = getattr(state, "task", None)
+    if not isinstance(task, dict) or task.get("k") != "stance" or getattr(state, "over", False):
+        return None
+    key = json.dumps([state.game.options, state.position(), budget, samples, seed],
+                     sort_keys=True, separators=(",", ":"))
+    odds = _odds_cache.get(key)
+    if odds is None:
+        odds = battle_odds(state, budget=budget, samples=samples, seed=seed)
+        if len(_odds_cache) >= ODDS_CACHE_SIZE:
+            _odds_cache.pop(next(iter(_odds_cache)))
+        _odds_cache[key] = odds
+    who = f" (Player {task['p'] + 1})" if state.game.players > 1 else ""
+    return {
+        "title": f"This hour's battle{who}: stand or counter-charge?",
+        "columns": ["Choice", "Overrun", "Survivors", "Zombies", "Method"],
+        "rows": [[choice, f"{o['overrun']:.1%}", f"{o['survivors']:.2f}", f"{o['zombies']:.2f}",
+                  _method_text(o["method"])] for choice, o in odds.items()],
+        "note": "Overrun: the chance the board falls in this battle. Survivors, zombies: how many are"
+                " left on average when it ends (an overrun board counts 0 survivors). Later choices in the"
+                " battle (who engages, who takes wounds) follow the cautious policy.",
+    }
 
 
 def front_strength(state, p: int = 0) -> int:

@@ -11,6 +11,9 @@ In a chapter notebook::
 
     GameWidget(scenarios.opening(), bots={1: GreedyBot(seed=1)})   # play the computer
 
+    # a table Python computes for each position, shown under the decisions
+    GameWidget(state, insight=odds_insight)    # insight(state) -> dict | None
+
 The same widget is live in JupyterLab or Voila (every click goes through the
 engine in the kernel) and static in the built book: with ``explore_depth=N``
 (or ``widget.explorable(depth=N)`` after setting a position up) the positions

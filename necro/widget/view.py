@@ -12,13 +12,16 @@ and graphs without a notebook.
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Mapping
 
 from ..core.explore import explore
 from ..core.game import CHANCE, TERMINAL, State
 
 VIEW_KEYS = ("game", "title", "status", "step", "to_move", "terminal", "winner", "players",
              "position", "actions", "log", "can_undo", "can_redo")
+INSIGHT_KEY = "insight"
+"""Optional key of a view: what a widget's ``insight(state)`` computed for this
+position (``{"title", "columns", "rows", "note"}``), present only when not None."""
 
 # Keys of a view that do not change from one node of a graph to the next, or
 # that the front end recomputes from its own path through the graph: stored
@@ -114,14 +117,17 @@ def players(state: State, bots: Mapping[int, object] | None = None) -> list[dict
 
 
 def build_view(state: State, *, viewer: int | None = None,
-               bots: Mapping[int, object] | None = None) -> dict:
+               bots: Mapping[int, object] | None = None, insight: Callable | None = None) -> dict:
     """The view dict of ``state`` as seen by ``viewer`` (None: everything).
 
     ``bots`` maps the seats played by the computer to their bots; they are
     named in ``players`` so the front end can say who is thinking.
+    ``insight(state)`` may return a small table for the page to show next to
+    the decisions (see :func:`check_insight`); the view has ``insight`` only
+    when it returns one.
     """
     position = state.position() if viewer is None else state.view(viewer)
-    return {
+    view = {
         "game": state.game.id,
         "title": state.game.title,
         "status": state.status(),
@@ -136,10 +142,35 @@ def build_view(state: State, *, viewer: int | None = None,
         "can_undo": state.can_undo(),
         "can_redo": state.can_redo(),
     }
+    if insight is not None:
+        table = insight(state)
+        if table is not None:
+            view[INSIGHT_KEY] = check_insight(table)
+    return view
+
+
+def check_insight(table) -> dict:
+    """An insight table as the page draws it: ``title`` (text), ``columns``
+    (header texts), ``rows`` (lists of cells, each text or a number, one per
+    column; the first cell names the row) and an optional ``note``. The page
+    shows the cells as given, so format numbers in Python."""
+    if not isinstance(table, dict):
+        raise TypeError(f"an insight is a dict or None, not {type(table).__name__}")
+    columns = [str(c) for c in table.get("columns", [])]
+    rows = []
+    for row in table.get("rows", []):
+        cells = [c if isinstance(c, (int, float)) and not isinstance(c, bool) else str(c) for c in row]
+        if columns and len(cells) != len(columns):
+            raise ValueError(f"insight row {cells!r} has {len(cells)} cells for {len(columns)} columns")
+        rows.append(cells)
+    out = {"title": str(table.get("title", "")), "columns": columns, "rows": rows}
+    if table.get("note"):
+        out["note"] = str(table["note"])
+    return out
 
 
 def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int | None = None,
-                bots: Mapping[int, object] | None = None) -> dict:
+                bots: Mapping[int, object] | None = None, insight: Callable | None = None) -> dict:
     """The static explorable graph of the positions within ``depth`` steps of ``state``.
 
     Built with :func:`necro.core.explore.explore` and the same view builder as
@@ -157,7 +188,8 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
       paths is stored once) and without ``terminal``/``winner`` unless set.
       ``actions`` are the live view's actions, each with ``to`` (the child
       node) and ``log`` (the lines the step wrote, ``[rule, text]``) when the
-      walk followed it; ``hint`` and ``p`` only when not empty.
+      walk followed it; ``hint`` and ``p`` only when not empty. ``view`` has
+      ``insight`` only where ``insight(state)`` returned a table.
 
     A frontier node is where the depth or the node budget stopped the walk
     (the page then points to the live mode). :func:`expand_view` turns a node
@@ -166,7 +198,7 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
     root_view = build_view(state, viewer=viewer, bots=bots)
 
     def render(s: State) -> dict:
-        view = build_view(s, viewer=viewer, bots=bots)
+        view = build_view(s, viewer=viewer, bots=bots, insight=insight)
         for key in _GRAPH_COMMON + _GRAPH_DROPPED + ("step",):
             view.pop(key, None)
         if not view["terminal"]:
@@ -251,4 +283,4 @@ def expand_view(graph: dict, path: list[str]) -> dict:
     view["log"] = log
     view["can_undo"] = bool(path)
     view["can_redo"] = False
-    return {key: view[key] for key in VIEW_KEYS}
+    return {key: view[key] for key in VIEW_KEYS + (INSIGHT_KEY,) if key in view}

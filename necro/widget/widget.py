@@ -63,6 +63,12 @@ class GameWidget(anywidget.AnyWidget):
         Precompute the static graph this many steps deep (see :meth:`explorable`).
     board:
         Override the board module: a file name in ``widgets/``, a path or source text.
+    insight:
+        ``insight(state) -> dict | None``, computed after each update (and for
+        each node of the static graph): a small table shown next to the
+        decisions, ``{"title", "columns", "rows", "note"}`` (see
+        :func:`necro.widget.view.check_insight`); None hides it. Cache slow
+        answers by position: redraws ask again.
     """
 
     view = traitlets.Dict().tag(sync=True)
@@ -76,7 +82,7 @@ class GameWidget(anywidget.AnyWidget):
 
     def __init__(self, state: State, *, bots: Mapping[int, object] | None = None,
                  player: int | None = None, auto_chance: bool = True,
-                 explore_depth: int | None = None, board=None, **kwargs):
+                 explore_depth: int | None = None, board=None, insight=None, **kwargs):
         if not isinstance(state, State):
             raise TypeError(f"GameWidget needs a necro State, not {type(state).__name__}")
         bots = dict(bots or {})
@@ -89,6 +95,9 @@ class GameWidget(anywidget.AnyWidget):
         if player is not None and (isinstance(player, bool) or not isinstance(player, int)
                                    or not 0 <= player < seats):
             raise ValueError(f"player {player!r} is not a seat of this {seats}-player game (0-{seats - 1})")
+        if insight is not None and not callable(insight):
+            raise TypeError("insight must be a function insight(state) -> dict | None")
+        self._insight = insight
         self._code = assemble(state.game.id, board)
         if self._code.key in _SHIPPED:
             self._esm = stub_esm(self._code.key)
@@ -146,7 +155,7 @@ class GameWidget(anywidget.AnyWidget):
         return next(iter(self._bot_pool.values()))
 
     def _refresh(self) -> None:
-        self.view = build_view(self.state, viewer=self.viewer, bots=self.bots())
+        self.view = build_view(self.state, viewer=self.viewer, bots=self.bots(), insight=self._insight)
 
     def explorable(self, depth: int = 2, max_nodes: int = 400,
                    max_bytes: int | None = MAX_GRAPH_BYTES) -> "GameWidget":
@@ -162,7 +171,7 @@ class GameWidget(anywidget.AnyWidget):
             raise ValueError(f"explore depth must be a whole number >= 0, not {depth!r}")
         for tried in range(depth, -1, -1):
             graph = build_graph(self.state, tried, max_nodes=max_nodes,
-                                viewer=self.viewer, bots=self.bots())
+                                viewer=self.viewer, bots=self.bots(), insight=self._insight)
             size = len(json.dumps(graph, separators=(",", ":")))
             if max_bytes is None or size <= max_bytes or tried == 0:
                 break
