@@ -154,6 +154,11 @@ def execute_notebook(path: str | os.PathLike[str], timeout: int = 600) -> pathli
         "kernelspec", {"name": "python3", "display_name": "Python 3", "language": "python"}
     )
     nbformat.write(nb, path)
+    # Store the widget code the way the static pages expect it (the full module
+    # on one widget per game, stubs on the others), in a stable order.
+    from necro.widget.refresh import refresh_notebook
+
+    refresh_notebook(path)
     return path
 
 
