@@ -328,3 +328,23 @@ def jupyterlab(tmp_path_factory):
         process.wait(timeout=20)
     except subprocess.TimeoutExpired:
         process.kill()
+
+
+def _wait_for_text(path, expected: str, timeout: float = 30.0) -> str | None:
+    """Poll a probe file the kernel writes until it holds ``expected`` (or time runs out);
+    returns the last text read, so a failing assert shows what the kernel wrote."""
+    deadline = time.monotonic() + timeout
+    text = None
+    while time.monotonic() < deadline:
+        if path.is_file():
+            text = path.read_text()
+            if text == expected:
+                return text
+        time.sleep(0.1)
+    return text
+
+
+@pytest.fixture
+def wait_for_text():
+    """The probe-file poller, for tests where a kernel reports what the engine did."""
+    return _wait_for_text

@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def wait_for_file_text(path, expected: str, timeout: float = 30.0) -> str:
-    deadline = time.monotonic() + timeout
-    text = None
-    while time.monotonic() < deadline:
-        if path.is_file():
-            text = path.read_text()
-            if text == expected:
-                return text
-        time.sleep(0.2)
-    return text
 
 
-def test_clicking_the_widget_reaches_the_kernel(jupyterlab, page):
+def test_clicking_the_widget_reaches_the_kernel(jupyterlab, page, wait_for_text):
     jupyterlab.open_and_run_all(page, "widget_counter.ipynb")
 
     button = page.locator(".jp-OutputArea .necro-fixture-button")
@@ -36,7 +25,7 @@ def test_clicking_the_widget_reaches_the_kernel(jupyterlab, page):
     page.get_by_text("counter starts at 3").wait_for(timeout=60_000)
 
     button.click()
-    assert wait_for_file_text(jupyterlab.probe, "4") == "4"
+    assert wait_for_text(jupyterlab.probe, "4") == "4"
     assert count.inner_text() == "count: 4"
     button.click()
-    assert wait_for_file_text(jupyterlab.probe, "5") == "5"
+    assert wait_for_text(jupyterlab.probe, "5") == "5"

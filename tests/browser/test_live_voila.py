@@ -271,19 +271,9 @@ def test_play_live_runs_the_chapter_in_a_kernel(live_server, page):
     page.necro_log.assert_local_only()
 
 
-def wait_for_text(path: pathlib.Path, expected: str, timeout: float = 30.0) -> str | None:
-    deadline = time.monotonic() + timeout
-    text = None
-    while time.monotonic() < deadline:
-        if path.is_file():
-            text = path.read_text()
-            if text == expected:
-                return text
-        time.sleep(0.1)
-    return text
 
 
-def test_play_live_game_widget_moves_the_engine(live_server, page):
+def test_play_live_game_widget_moves_the_engine(live_server, page, wait_for_text):
     """A GameWidget chapter: a click on a legal action is played by the engine in the kernel."""
     steps = pathlib.Path(str(live_server.probe) + ".steps")
     page.goto(f"{live_server.url}book/{GAME_NOTEBOOK[:-6]}.html?token={live_server.token}")

@@ -16,16 +16,6 @@ import pytest
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def wait_for_text(path: pathlib.Path, expected: str, timeout: float = 30.0) -> str | None:
-    deadline = time.monotonic() + timeout
-    text = None
-    while time.monotonic() < deadline:
-        if path.is_file():
-            text = path.read_text()
-            if text == expected:
-                return text
-        time.sleep(0.1)
-    return text
 
 
 def run_notebook(page, lab, name: str) -> None:
@@ -43,7 +33,7 @@ def run_notebook(page, lab, name: str) -> None:
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
 
-def test_clicking_an_action_moves_the_kernel_state(jupyterlab, page):
+def test_clicking_an_action_moves_the_kernel_state(jupyterlab, page, wait_for_text):
     probe = pathlib.Path(str(jupyterlab.probe) + ".steps")
     run_notebook(page, jupyterlab, "widget_game.ipynb")
     box = page.locator(".jp-OutputArea .necro-w").first
@@ -78,7 +68,7 @@ def test_clicking_an_action_moves_the_kernel_state(jupyterlab, page):
     print(f"\nlive widget: click to kernel to redraw {first_click * 1000:.0f} ms")
 
 
-def test_play_against_the_computer_and_swap_seats(jupyterlab, page):
+def test_play_against_the_computer_and_swap_seats(jupyterlab, page, wait_for_text):
     probe = pathlib.Path(str(jupyterlab.probe) + ".duel")
     run_notebook(page, jupyterlab, "widget_game.ipynb")
     page.wait_for_function(

@@ -1,0 +1,62 @@
+"""The published book, no kernel: in every game's chapter a scenario board answers
+a click with exactly the position the engine precomputed at build time.
+
+The expected answer is read from the notebook the page was built from: the
+first explorable GameWidget's stored graph, followed along its first legal
+action with :func:`necro.widget.view.expand_view` (the same unpacking the page's
+JavaScript does). The browser must show that status and that log line.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+
+from necro.widget.view import expand_view
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+# One chapter page per game, each with explorable scenario boards.
+CHAPTERS = ["book/graveyard-shift/index", "book/shovelfight/worm", "book/shambling-dead/edge-cases"]
+
+
+def game_widgets(notebook: pathlib.Path) -> list[dict]:
+    """The stored states of the notebook's GameWidgets, in the order the page shows them."""
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    models = nb["metadata"]["widgets"][WIDGET_STATE]["state"]
+    shown = []
+    for cell in nb["cells"]:
+        for output in cell.get("outputs", []):
+            ref = output.get("data", {}).get(WIDGET_VIEW)
+            if ref and models.get(ref["model_id"], {}).get("state", {}).get("_anywidget_id", "").endswith("GameWidget"):
+                shown.append(models[ref["model_id"]]["state"])
+    return shown
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_scenario_board_answers_with_the_precomputed_position(chapter, built_book, static_server, page):
+    widgets = game_widgets(REPO / f"{chapter}.ipynb")
+    index, state = next((i, w) for i, w in enumerate(widgets) if w.get("graph"))
+    first = state["view"]["actions"][0]["a"]
+    expected = expand_view(state["graph"], [first])
+    assert expected["status"] != state["view"]["status"], "pick a scenario whose first click shows a change"
+
+    page.goto(static_server(built_book) + f"{chapter}.html")
+    page.wait_for_function(
+        f"document.querySelectorAll('.necro-w[data-mode=static]').length === {len(widgets)}", timeout=60_000)
+    box = page.locator(".necro-w").nth(index)
+    assert box.locator(".necro-status").inner_text() == state["view"]["status"]
+
+    box.locator(f".necro-action[data-a={json.dumps(first)}]").first.click()
+    assert box.locator(".necro-status").inner_text() == expected["status"]
+    if expected["log"]:
+        last = box.locator(".necro-log li").last.inner_text()
+        assert expected["log"][-1]["text"] in last
+    assert not page.necro_log.page_errors, page.necro_log.page_errors
+    page.necro_log.assert_local_only()
