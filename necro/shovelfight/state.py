@@ -71,9 +71,10 @@ VERBS = {
 VERB_PHASE = {"move": "act", "dig": "act", "shovel": "act", "step": "step", "stop": "step",
               "hit": "hit", "shamble": "shamble", "ace": "card", "two": "card", "four": "card",
               "five": "card", "joker": "card", "leap": "leap", "land": "land", "start": "place"}
-PHASE_RULE = {"act": "sf-two-actions", "step": "sf-move", "hit": "sf-zombie-hit",
-              "shamble": "sf-shamble", "card": "sf-dig", "leap": "sf-worm-leap",
-              "land": "sf-fall-path", "over": "core-end"}
+# the rule behind every action of a phase that its phase alone decides (others: by verb or card)
+PHASE_RULE = {"deal": "sf-board", "first": "sf-first-player", "place": "sf-start-graves",
+              "move": "sf-move", "step": "sf-move", "shovel": "sf-shovel", "worm": "sf-worm-die",
+              "split": "sf-split"}
 CARD_RULE = {"A": "sf-card-ace", "2": "sf-card-two", "3": "sf-card-three", "4": "sf-card-four",
              "5": "sf-card-five", "6": "sf-card-six", "Q": "sf-card-queen", "Jo": "sf-card-joker"}
 CARD_VERB = {"A": "ace", "2": "two", "4": "four", "5": "five", "Jo": "joker"}
@@ -307,20 +308,8 @@ class ShovelfightState(State):
         return Action(words[0], tuple(words[1:]))
 
     def action_rule(self, action) -> str:
-        if self.phase == "deal":
-            return "sf-board"
-        if self.phase == "first":
-            return "sf-first-player"
-        if self.phase == "place":
-            return "sf-start-graves"
-        if self.phase in ("move", "step"):
-            return "sf-move"
-        if self.phase == "shovel":
-            return "sf-shovel"
-        if self.phase == "worm":
-            return "sf-worm-die"
-        if self.phase == "split":
-            return "sf-split"
+        if self.phase in PHASE_RULE:
+            return PHASE_RULE[self.phase]
         if self.phase == "card":
             return CARD_RULE[self.card]
         return VERBS.get(getattr(action, "verb", ""), (0, "core-legal"))[1]
