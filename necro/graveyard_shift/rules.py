@@ -69,11 +69,13 @@ RULES = RuleBook("graveyard-shift", CHAPTER, [
     # --- rulings
     Rule("gs-ruling-first-player", "Who starts the first round",
          "The text lets the best 'yes, master' start. The engine cannot judge that, so player 1 starts "
-         "round one; a table simply seats its best Igor as player 1.", "ruling"),
+         "round one; a table simply seats its best Igor as player 1. The alternative is to let chance "
+         "(a die) pick who starts.", "ruling"),
     Rule("gs-ruling-stack-order", "Parts go on top",
          "The text does not say where a dropped or arriving part goes on a square that already has "
          "parts. We put it on top, as a physical stack would be built, so the parts that were already "
-         "there are the first to be dropped when that stack moves.", "ruling"),
+         "there are the first to be dropped when that stack moves. The alternative, sliding new parts "
+         "under the stack, would make a part that has just arrived the first to leave again.", "ruling"),
     Rule("gs-ruling-no-entrance-drops", "No parts are dropped on an entrance",
          "The text does not say whether a part may be dropped on an entrance. It never arises: every "
          "straight line through a corner ends there, and a stack never drops on its first or last "
