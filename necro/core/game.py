@@ -242,6 +242,19 @@ class State:
         """Mask what ``player`` may not see in ``position`` (default: nothing)."""
         return position
 
+    def decorate_view(self, position: dict) -> dict:
+        """Add display-only facts to a view's position (e.g. the faces of the cards it
+        shows), after masking; not part of the saved position. Default: unchanged."""
+        return position
+
+    def mask_notation(self, notation: str, player: int, viewer: int) -> str:
+        """A step's notation as ``viewer`` may read it in the log (``player`` took it).
+
+        Games with secret choices (a card laid face down) hide what the viewer
+        may not know; the default shows every notation.
+        """
+        return notation
+
     def is_legal(self, action: Action) -> bool:
         return action in set(self._candidates())
 

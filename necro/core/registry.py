@@ -9,6 +9,7 @@ GAMES = {
     "graveyard-shift": "necro.graveyard_shift:GraveyardShift",
     "shovelfight": "necro.shovelfight:Shovelfight",
     "shambling-dead": "necro.shambling_dead:ShamblingDead",
+    "day-of-the-dead": "necro.day_of_the_dead:DayOfTheDead",
 }
 
 

@@ -95,17 +95,20 @@ def action_entries(state: State) -> list[dict]:
     return entries
 
 
-def log_entries(state: State) -> list[dict]:
+def log_entries(state: State, viewer: int | None = None) -> list[dict]:
     """Every log line so far: ``{"rule", "text", "href", "title", "step"}``.
 
     ``step`` is the 1-based number of the step that wrote the line, so the
-    front end can group lines under the action that caused them.
+    front end can group lines under the action that caused them. With a
+    ``viewer``, notations of steps that player may not see are masked
+    (:meth:`State.mask_notation`).
     """
     entries = []
     for number, step in enumerate(state.steps, start=1):
+        notation = step.action if viewer is None else state.mask_notation(step.action, step.player, viewer)
         for entry in step.log:
             entries.append({"rule": entry.rule, "text": entry.text, "href": rule_link(state, entry.rule),
-                            "title": rule_title(state, entry.rule), "step": number, "a": step.action})
+                            "title": rule_title(state, entry.rule), "step": number, "a": notation})
     return entries
 
 
@@ -126,7 +129,7 @@ def build_view(state: State, *, viewer: int | None = None,
     the decisions (see :func:`check_insight`); the view has ``insight`` only
     when it returns one.
     """
-    position = state.position() if viewer is None else state.view(viewer)
+    position = state.decorate_view(state.position() if viewer is None else state.view(viewer))
     view = {
         "game": state.game.id,
         "title": state.game.title,
@@ -138,7 +141,7 @@ def build_view(state: State, *, viewer: int | None = None,
         "players": players(state, bots),
         "position": position,
         "actions": action_entries(state),
-        "log": log_entries(state),
+        "log": log_entries(state, viewer),
         "can_undo": state.can_undo(),
         "can_redo": state.can_redo(),
     }

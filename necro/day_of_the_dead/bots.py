@@ -1,0 +1,5 @@
+"""Computer players for Day of the Dead (filled in below)."""
+
+from necro.core import RandomBot
+
+BOTS = {"random": RandomBot}

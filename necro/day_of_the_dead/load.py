@@ -1,0 +1,327 @@
+"""Reading, masking and printing Day of the Dead positions.
+
+``load_position`` validates a hand-written or saved position with a clear
+error for every impossible table (a card in two places, a line of seven, a
+queue step the engine does not know). ``mask`` is a player's view: the other
+player's hand and face-down cards, and the decks, show only their backs (the
+letter ``D``, ``P`` or ``U``), as card backs do at the table. A masked view
+loads back: each back letter is dealt the lowest unused card of that back.
+"""
+
+from __future__ import annotations
+
+from necro.core import FormatError
+
+from .board import LETTERS, is_card_id
+from .cards import BACK_NAMES, BACK_OF_LETTER
+
+KEYS = ("turn", "priority", "scores", "hands", "slots", "spirits", "decks", "discards", "looking", "marks",
+        "fight", "queue", "task", "over", "cards", "options")
+TASK_KINDS = ("draw", "priority", "fallen", "spirit", "target", "take", "copy", "dig", "discard", "convert", "after")
+TASK_KEYS = ("do", "p", "L", "why", "options", "source", "target", "slot", "quiet", "use", "name", "owner", "card",
+             "kind")
+
+
+class _Dealer:
+    """Turns card fields into ids, dealing a concrete card for each masked back letter."""
+
+    def __init__(self, state, doc: dict):
+        self.cs = state.cs
+        known = set()
+        _walk(doc, lambda v: known.add(v) if is_card_id(v) else None)
+        self.free = {L: [c for c in self.cs.decks[BACK_OF_LETTER[L]] if c not in known] for L in LETTERS}
+        self.seen: set[str] = set()
+
+    def card(self, r) -> str:
+        v = r.value
+        if isinstance(v, str) and v in LETTERS:
+            if not self.free[v]:
+                r.fail(f"no {BACK_NAMES[BACK_OF_LETTER[v]]} card is left to stand for this hidden card")
+            v = self.free[v].pop(0)
+        elif not isinstance(v, str) or v not in self.cs:
+            r.fail(f"{v!r} is not a card id of this card set (D01-D38, P01-P38, U01-U38) nor a back letter")
+        if v in self.seen:
+            r.fail(f"card {v} ({self.cs[v].name}) is in two places")
+        self.seen.add(v)
+        return v
+
+    def cards(self, r, max_length=200) -> list[str]:
+        return [self.card(x) for x in r.list(max_length=max_length)]
+
+
+def _walk(value, fn) -> None:
+    if isinstance(value, dict):
+        for v in value.values():
+            _walk(v, fn)
+    elif isinstance(value, list):
+        for v in value:
+            _walk(v, fn)
+    else:
+        fn(value)
+
+
+def load_position(state, r) -> None:
+    r.obj(allowed=KEYS)
+    if r.has("options"):
+        opts = r["options"].obj()
+        for name, value in opts.value.items():
+            if state.game.options.get(name, object()) != value:
+                opts[name].fail(f"this game is played with {name}={state.game.options.get(name)!r}; "
+                                "options belong to the game, not to a position")
+    from .cards import card_set
+
+    state.cs = card_set(state.game.options["cards"])
+    deal = _Dealer(state, {k: r.value.get(k) for k in ("hands", "slots", "spirits", "discards", "looking")})
+    state.turn = r["turn"].int(0, 6)
+    pr = r.get("priority", None)
+    state.priority = None if pr.value is None else pr.int(0, 1)
+    state.scores = [x.int(0, 10_000) for x in r.get("scores", [0, 0]).list(length=2)]
+    state.hands = [sorted(deal.cards(h, 60)) for h in r["hands"].list(length=2)]
+    slots = []
+    for line in r["slots"].list(length=2):
+        entries = []
+        for e in line.list(max_length=6):
+            e.list(length=2)
+            entries.append([deal.card(e[0]), e[1].str(choices=("active", "fallen")) == "active"])
+        slots.append(entries)
+    if len(slots[0]) != len(slots[1]):
+        r["slots"].fail("both lines have the same number of slots")
+    state.slots = slots
+    state.spirits = [None if s.value is None else deal.card(s) for s in r["spirits"].list(length=2)]
+    state.discards = {}
+    for L in LETTERS:
+        pile = deal.cards(r.get("discards", {})[L] if r.get("discards", {}).has(L) else _empty(r, L))
+        for i, c in enumerate(pile):
+            if c[0] != L:
+                r["discards"][L][i].fail(f"{c} does not have the {L} back")
+        state.discards[L] = pile
+    state.looking = deal.cards(r.get("looking", []), 3)
+    # The decks hold every card not found elsewhere (a position may list them, checked, or leave them out).
+    if r.has("decks"):
+        decks = r["decks"].obj(allowed=LETTERS)
+        state.decks = {}
+        for L in LETTERS:
+            listed = decks[L].list(max_length=200) if decks.has(L) else []
+            state.decks[L] = sorted(deal.card(x) for x in listed)
+    else:
+        state.decks = {L: [] for L in LETTERS}
+    for L in LETTERS:
+        for c in deal.free[L]:
+            if c not in deal.seen:
+                state.decks[L].append(c)
+                deal.seen.add(c)
+        state.decks[L].sort()
+        for c in state.decks[L]:
+            if c[0] != L:
+                r["decks"].fail(f"{c} is not a card of the {L} deck")
+    missing = sorted(set(state.cs.cards) - deal.seen)
+    if missing:
+        r.fail(f"cards missing from the table: {', '.join(missing[:6])}")
+    _load_marks(state, r.get("marks", None))
+    state.fight = _load_fight(r.get("fight", None), len(slots[0]))
+    state.queue = _load_queue(state, r.get("queue", []), len(slots[0]))
+    state.task = _load_task(state, r.get("task", None))
+    state.over = r.get("over", False).bool()
+    if state.over and (state.task is not None or state.queue):
+        r["over"].fail("a finished game waits for nothing")
+    if not state.over and state.task is None and not state.queue:
+        r["queue"].fail("an unfinished game needs a task or steps left in its queue")
+    if state.over and state.turn != 6:
+        r["turn"].fail("the game ends after turn 6")
+    if len(slots[0]) not in (state.turn, max(0, state.turn - 1)):
+        r["slots"].fail(f"on turn {state.turn} each line has {state.turn} slots (or {max(0, state.turn - 1)} "
+                        "before the new slot opens)")
+    if state.turn and state.priority is None:
+        r["priority"].fail("once the game has begun someone holds priority")
+    if state.looking and (state.task is None or state.task["do"] not in ("take", "draw")):
+        r["looking"].fail("cards are looked at only while an Unearth chooses its replacement")
+
+
+def _empty(r, L):
+    from necro.core import Reader
+
+    return Reader([], f"{r.path}.discards.{L}")
+
+
+def _load_marks(state, r) -> None:
+    from .board import empty_marks
+
+    marks = empty_marks()
+    if r.value is not None:
+        r.obj(allowed=tuple(marks))
+        marks["cancel"] = [x.int(1, 6) for x in r.get("cancel", []).list(max_length=6)]
+        for key in ("extra", "cultivate"):
+            for x in r.get(key, []).list(max_length=20):
+                x.list(length=3)
+                marks[key].append([x[0].int(0, 1), x[1].int(1, 6), x[2].int(1, 10)])
+        for x in r.get("quiet", []).list(max_length=12):
+            v = x.str()
+            if v not in state.cs:
+                x.fail(f"{v!r} is not a card id")
+            marks["quiet"].append(v)
+    state.marks = marks
+
+
+def _load_fight(r, slots: int):
+    if r.value is None:
+        return None
+    r.obj(allowed=("slot", "bonus", "parts", "stopped", "won", "power", "winner", "after"))
+    f = {"slot": r["slot"].int(1, max(1, slots)),
+         "bonus": [x.int(-200, 200) for x in r["bonus"].list(length=2)],
+         "parts": [], "stopped": [x.bool() for x in r.get("stopped", [False, False]).list(length=2)],
+         "won": None if r.get("won", None).value is None else r["won"].int(0, 1),
+         "power": None if r.get("power", None).value is None else [x.int(-500, 500) for x in r["power"].list(length=2)],
+         "winner": None if r.get("winner", None).value is None else r["winner"].int(-1, 1),
+         "after": []}
+    for x in r.get("parts", []).list(max_length=100):
+        x.list(length=3)
+        f["parts"].append([x[0].int(0, 1), x[1].str(max_length=80), x[2].int(-500, 500)])
+    for x in r.get("after", []).list(max_length=4):
+        x.list(length=2)
+        f["after"].append([x[0].int(0, 1), x[1].str(choices=("spy", "moody"))])
+    return f
+
+
+def _load_queue(state, r, slots: int) -> list:
+    queue = []
+    for item in r.list(max_length=200):
+        parts = item.list(min_length=1, max_length=6)
+        name = parts[0].str(choices=tuple(state.STEP_ARGS))
+        spec = state.STEP_ARGS[name]
+        if len(parts) != len(spec) + 1:
+            item.fail(f"step {name!r} takes {len(spec)} argument(s)")
+        out = [name]
+        for kind, x in zip(spec, parts[1:]):
+            if kind == "p":
+                out.append(x.int(0, 1))
+            elif kind == "k":
+                out.append(x.int(1, 6))
+            elif kind == "i":
+                out.append(x.int(0, 20))
+            elif kind == "c":
+                v = x.str()
+                if v not in state.cs:
+                    x.fail(f"{v!r} is not a card id")
+                out.append(v)
+            elif kind == "L":
+                out.append(x.str(choices=LETTERS))
+            elif kind == "K":
+                out.append(x.str(choices=("fallen", "spirit")))
+            elif kind == "S":
+                out.append(x.str(choices=("own", "any")))
+            elif kind == "O":
+                out.append(x.str(choices=("spirit", "keyword", "effect", "after")))
+        if name == "step" and out[4] >= len(state.cs[out[3]].effect):
+            parts[4].fail(f"{state.cs[out[3]].name} has no effect step {out[4]}")
+        queue.append(out)
+    return queue
+
+
+def _load_task(state, r):
+    if r.value is None:
+        return None
+    r.obj(allowed=TASK_KEYS)
+    kind = r["do"].str(choices=TASK_KINDS)
+    task = {"do": kind}
+    if kind != "priority":
+        task["p"] = r["p"].int(0, 1)
+    if kind == "draw":
+        task["L"] = r["L"].str(choices=LETTERS)
+        task["why"] = r["why"].str(choices=("deal", "look", "dig"))
+        if not state.decks[task["L"]]:
+            r["L"].fail("chance cannot draw from an empty deck")
+    elif kind in ("target", "copy"):
+        opts = []
+        for x in r["options"].list(min_length=1, max_length=20):
+            v = x.str()
+            if state.place_of(v) is None:
+                x.fail(f"{v!r} is not a card in play")
+            opts.append(v)
+        task["options"] = opts
+        if kind == "target":
+            task["source"] = r["source"].str(choices=("spirit", "keyword", "effect", "after"))
+        else:
+            task["slot"] = r["slot"].int(1, 6)
+            task["quiet"] = r["quiet"].bool()
+            task["use"] = r["use"].int(0, 20)
+            task["name"] = r["name"].str(max_length=40)
+    elif kind == "take":
+        task["target"] = r["target"].str()
+        task["source"] = r["source"].str(choices=("spirit", "keyword", "effect", "after"))
+        if state.place_of(task["target"]) is None:
+            r["target"].fail("the unearthed card must be in play")
+        if not state.looking:
+            r.fail("a replacement is chosen among the cards being looked at: 'looking' is empty")
+    elif kind == "discard":
+        task["L"] = r["L"].str(choices=LETTERS)
+    elif kind == "convert":
+        task["slot"] = r["slot"].int(1, 6)
+    elif kind == "after":
+        task["owner"] = r["owner"].int(0, 1)
+        task["card"] = r["card"].str()
+        task["kind"] = r["kind"].str(choices=("spy", "moody"))
+        if state.place_of(task["card"]) is None:
+            r["card"].fail("the card to unearth must be in play")
+    elif kind in ("fallen", "spirit") and not state.hands[task["p"]]:
+        r["p"].fail("that player has no card in hand")
+    return task
+
+
+# ------------------------------------------------------------------- views
+def mask(position: dict, player: int) -> dict:
+    """``position`` as ``player`` sees it (a new dict; the input is not changed)."""
+    other = 1 - player
+    out = dict(position)
+    hands = [list(h) for h in position["hands"]]
+    hands[other] = [c[0] for c in hands[other]]
+    out["hands"] = hands
+    slots = [[list(e) for e in line] for line in position["slots"]]
+    slots[other] = [[c[0], s] if s == "fallen" else [c, s] for c, s in slots[other]]
+    out["slots"] = slots
+    spirits = list(position["spirits"])
+    if spirits[other]:
+        spirits[other] = spirits[other][0]
+    out["spirits"] = spirits
+    out["decks"] = {L: [L] * len(v) for L, v in position["decks"].items()}
+    task = position.get("task")
+    if position["looking"] and not (task and task.get("p") == player):
+        out["looking"] = [c[0] for c in position["looking"]]
+    return out
+
+
+def faces(cs, position: dict) -> dict:
+    """``{id: face}`` for every card id the position shows (backs stay unknown)."""
+    found = {}
+
+    def add(v):
+        if is_card_id(v) and v in cs:
+            found[v] = cs[v].face()
+
+    for key in ("hands", "slots", "spirits", "discards", "looking", "task", "fight"):
+        _walk(position.get(key), add)
+    return dict(sorted(found.items()))
+
+
+def diagram(state) -> str:
+    """The table as text: each line slot by slot (``*`` active, ``_`` fallen), spirits, hands, scores."""
+    cs = state.cs
+
+    def card(c, up=True):
+        return f"{cs[c].name} {cs[c].power}{'*' if up else '_'}"
+
+    rows = [f"Turn {state.turn}/6, priority: "
+            f"{'-' if state.priority is None else 'player ' + str(state.priority + 1)}, "
+            f"scores {state.scores[0]}-{state.scores[1]}"]
+    for p in (0, 1):
+        line = " | ".join(f"{k}: {card(c, up)}" for k, (c, up) in enumerate(state.slots[p], start=1)) or "(empty)"
+        spirit = state.spirits[p]
+        rows.append(f"P{p + 1} line: {line}; spirit: {card(spirit, False) + ' (' + BACK_NAMES[cs[spirit].back] + ')' if spirit else '-'}")
+        rows.append(f"P{p + 1} hand: {', '.join(cs[c].name for c in state.hands[p]) or '-'}")
+    f = state.fight
+    if f and f["power"] is not None:
+        rows.append(f"Last fight, slot {f['slot']}: power {f['power'][0]} v {f['power'][1]}")
+    rows.append(state.status())
+    return "\n".join(rows)
+
+
+__all__ = ["load_position", "mask", "faces", "diagram", "FormatError"]

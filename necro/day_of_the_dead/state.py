@@ -1,0 +1,760 @@
+"""The turn of Day of the Dead as a state machine (see ``board.py`` for the data).
+
+``queue`` lists the steps left this turn (``["fight", 3]``, ``["use", 0, 3,
+1]``, ...) and ``task`` is what the game waits for now: a card drawn by
+chance, the priority counter, or one player's choice. ``_advance`` pops
+steps and runs the automatic ones until a task is needed, so the rules read
+in the text's order: summoning (open a slot, a new spirit, the field turns
+active, Unearth spirits act), fighting (slot by slot: effects, power, result,
+after-fight effects, conversion), rewards (score, pass priority).
+
+Choices that are face down at the table (the turn-1 fighter, each new
+spirit, the replacement an Unearth picks) are made one player after the
+other, the priority holder first; a player's view hides the other's faces.
+"""
+
+from __future__ import annotations
+
+import bisect
+from fractions import Fraction
+
+from necro.core import CHANCE, TERMINAL, NotationError, State
+
+from . import effects
+from .board import CONVERT, KEEP, LETTERS, PASS, Act, copy_fight, empty_marks, is_card_id, new_fight, parse_act
+from .cards import BACK_NAMES, BACK_OF_LETTER, card_set
+
+TURNS = 6
+LIMIT = 2
+_HALF = Fraction(1, 2)
+TASK_RULES = {
+    "fallen": "dotd-open-slot", "spirit": "dotd-spirit", "target": "dotd-unearth", "take": "dotd-unearth",
+    "copy": "dotd-effect-copy", "dig": "dotd-keyword-dig", "discard": "dotd-keyword-dig",
+    "convert": "dotd-convert", "after": "dotd-effect-after", "priority": "dotd-setup-priority",
+}
+DRAW_RULES = {"deal": "dotd-setup-deal", "look": "dotd-unearth", "dig": "dotd-keyword-dig"}
+SOURCE_RULES = {"spirit": "dotd-spirit-unearth", "keyword": "dotd-keyword-unearth", "effect": "dotd-effect-unearth",
+                "after": "dotd-effect-after"}
+
+
+class DayOfTheDeadState(State):
+    """Two necromancers, six turns: the whole game from the deal to the winner."""
+
+    # ----------------------------------------------------------------- set-up
+    def setup(self) -> None:
+        self.cs = card_set(self.game.options["cards"])
+        self.turn = 0
+        self.priority: int | None = None
+        self.scores = [0, 0]
+        self.hands: list[list[str]] = [[], []]
+        self.slots: list[list[list]] = [[], []]
+        self.spirits: list[str | None] = [None, None]
+        self.decks = {L: sorted(self.cs.decks[BACK_OF_LETTER[L]]) for L in LETTERS}
+        self.discards: dict[str, list[str]] = {L: [] for L in LETTERS}
+        self.looking: list[str] = []
+        self.marks = empty_marks()
+        self.fight: dict | None = None
+        self.task: dict | None = None
+        self.over = False
+        self.queue = [["deal", p, L] for p in (0, 1) for L in LETTERS for _ in range(3)] + [["priority"], ["turn"]]
+        self._advance()
+
+    # ------------------------------------------------------------ small helpers
+    def who(self, p: int) -> str:
+        return f"player {p + 1}"
+
+    def back(self, card: str) -> str:
+        return self.cs[card].back
+
+    def label(self, card: str) -> str:
+        c = self.cs[card]
+        return f"{c.name} ({c.power})"
+
+    def order(self) -> tuple[int, int]:
+        """The players in priority order."""
+        first = self.priority or 0
+        return first, 1 - first
+
+    def queue_front(self, items: list) -> None:
+        self.queue[:0] = items
+
+    def in_play(self, p: int) -> list[str]:
+        cards = [c for c, _ in self.slots[p]]
+        if self.spirits[p]:
+            cards.append(self.spirits[p])
+        return cards
+
+    def place_of(self, card: str):
+        """``(owner, slot number or 0 for the spirit)`` of a card in play, else None."""
+        for p in (0, 1):
+            if self.spirits[p] == card:
+                return p, 0
+            for i, (c, _) in enumerate(self.slots[p]):
+                if c == card:
+                    return p, i + 1
+        return None
+
+    def spirit_back(self, p: int) -> str | None:
+        spirit = self.spirits[p]
+        return self.cs[spirit].back if spirit else None
+
+    def spirit_choices(self, p: int) -> list[str]:
+        """Hand cards that keep at most two of each back in play (any card on turn 6)."""
+        hand = self.hands[p]
+        if self.turn >= TURNS:
+            return list(hand)
+        backs = [self.cs[c].back for c in self.in_play(p)]
+        fits = [c for c in hand if backs.count(self.cs[c].back) < LIMIT]
+        return fits or list(hand)
+
+    # ------------------------------------------------------------- the contract
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        task = self.task
+        if task is None or task["do"] in ("draw", "priority"):
+            return CHANCE
+        return task["p"]
+
+    def chance_outcomes(self):
+        task = self.task
+        if task["do"] == "priority":
+            return [(Act("priority", "1"), _HALF), (Act("priority", "2"), _HALF)]
+        deck = self.decks[task["L"]]
+        p = Fraction(1, len(deck))
+        return [(Act("draw", c), p) for c in deck]
+
+    def sample_chance(self, rng):
+        task = self.task
+        if task["do"] == "priority":
+            return Act("priority", str(1 + rng.randbelow(2)))
+        deck = self.decks[task["L"]]
+        return Act("draw", deck[rng.randbelow(len(deck))])
+
+    def is_legal(self, action) -> bool:
+        if not isinstance(action, Act) or self.over:
+            return False
+        task = self.task
+        if task["do"] == "draw":
+            return action.verb == "draw" and action.arg in self.decks[task["L"]]
+        return action in self._legal_actions()
+
+    def _legal_actions(self):
+        task = self.task
+        kind, p = task["do"], task.get("p")
+        if kind == "priority":
+            return [Act("priority", "1"), Act("priority", "2")]
+        if kind == "draw":
+            return [Act("draw", c) for c in self.decks[task["L"]]]
+        if kind == "fallen":
+            return [Act("fallen", c) for c in self.hands[p]]
+        if kind == "spirit":
+            return [Act("spirit", c) for c in self.spirit_choices(p)]
+        if kind in ("target", "copy"):
+            verb = "unearth" if kind == "target" else "copy"
+            return [Act(verb, c) for c in sorted(task["options"])]
+        if kind == "take":
+            return [Act("take", c) for c in sorted(self.looking)]
+        if kind == "dig":
+            return [Act("dig", L) for L in LETTERS if self.decks[L] or self.discards[L]]
+        if kind == "discard":
+            return [Act("discard", c) for c in self.hands[p] if c[0] == task["L"]]
+        if kind == "convert":
+            return [CONVERT, KEEP]
+        if kind == "after":
+            return [PASS, Act("unearth", task["card"])]
+        raise AssertionError(f"unknown task {kind}")  # pragma: no cover
+
+    def parse_action(self, text):
+        return parse_act(text)
+
+    def returns(self) -> list[float]:
+        if not self.over:
+            return [0.0, 0.0]
+        a, b = self.scores
+        if a == b and self.game.options["final_tie"] == "fighters":
+            a, b = (sum(1 for _, up in line if up) for line in self.slots)
+        if a == b:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if a > b else [-1.0, 1.0]
+
+    # ----------------------------------------------------------- the machine
+    def _apply(self, action: Act) -> None:
+        task = self.task
+        kind = task["do"]
+        self.task = None
+        if kind == "draw":
+            self._drawn(task, action.arg)
+        elif kind == "priority":
+            self.priority = int(action.arg) - 1
+            self.note("dotd-setup-priority", f"{self.who(self.priority).capitalize()} takes the priority counter.")
+        else:
+            self._decide(task, action)
+        self._advance()
+
+    def _advance(self) -> None:
+        steps = self._STEPS
+        while self.task is None and not self.over:
+            if not self.queue:
+                raise AssertionError("the turn's queue ran dry")  # pragma: no cover
+            item = self.queue.pop(0)
+            steps[item[0]](self, *item[1:])
+
+    def _draw(self, L: str, p: int, why: str) -> None:
+        """Wait for chance to draw from deck ``L`` (reshuffling its discards if it is empty)."""
+        if not self.decks[L]:
+            if not self.discards[L]:
+                self.note("dotd-reshuffle", f"The {BACK_NAMES[BACK_OF_LETTER[L]]} deck and its discard pile are "
+                          "both empty: nothing is drawn.")
+                return
+            self.decks[L] = sorted(self.discards[L])
+            self.discards[L] = []
+            self.note("dotd-reshuffle", f"The {BACK_NAMES[BACK_OF_LETTER[L]]} deck is empty: its discard pile "
+                      f"({len(self.decks[L])} cards) is shuffled into a new deck.")
+        self.task = {"do": "draw", "L": L, "p": p, "why": why}
+
+    def _drawn(self, task: dict, card: str) -> None:
+        L, p, why = task["L"], task["p"], task["why"]
+        self.decks[L].remove(card)
+        back = BACK_NAMES[BACK_OF_LETTER[L]]
+        if why == "look":
+            self.looking.append(card)
+            self.note("dotd-unearth", f"{self.who(p).capitalize()} looks at the next {back} card.")
+        else:
+            bisect.insort(self.hands[p], card)
+            self.note(DRAW_RULES[why], f"{self.who(p).capitalize()} draws a {back} card.")
+
+    # -- queued steps: set-up and summoning
+    def _q_deal(self, p: int, L: str) -> None:
+        self._draw(L, p, "deal")
+
+    def _q_priority(self) -> None:
+        self.task = {"do": "priority"}
+
+    def _q_turn(self) -> None:
+        self.turn += 1
+        self.marks = empty_marks()
+        self.fight = None
+        t = self.turn
+        first, second = self.order()
+        self.note("dotd-turn", f"Turn {t} of {TURNS} begins; {self.who(first)} has priority.")
+        opening = [["choose", p, "fallen"] for p in (first, second)] if t == 1 else [["open", first], ["open", second]]
+        self.queue = (opening + [["choose", first, "spirit"], ["choose", second, "spirit"], ["activate"],
+                                 ["spirit-unearth", first], ["spirit-unearth", second]]
+                      + [["fight", k] for k in range(t, 0, -1)] + [["rewards"], ["end-turn"]])
+
+    def _q_open(self, p: int) -> None:
+        spirit = self.spirits[p]
+        self.slots[p].append([spirit, False])
+        self.spirits[p] = None
+        self.note("dotd-open-slot", f"{self.who(p).capitalize()} moves last turn's spirit (a "
+                  f"{BACK_NAMES[self.back(spirit)]} card) face down into new slot {len(self.slots[p])}.")
+
+    def _q_choose(self, p: int, kind: str) -> None:
+        if not self.hands[p]:
+            self.note(TASK_RULES[kind], f"{self.who(p).capitalize()} has no card in hand to play.")
+            return
+        self.task = {"do": kind, "p": p}
+
+    def _q_activate(self) -> None:
+        for line in self.slots:
+            for entry in line:
+                entry[1] = True
+        pairs = [f"{k}: {self.label(a[0])} v {self.label(b[0])}"
+                 for k, (a, b) in enumerate(zip(self.slots[0], self.slots[1]), start=1)]
+        self.note("dotd-activate", "The field becomes active: " + "; ".join(pairs) + ".")
+
+    def _q_spirit_unearth(self, p: int) -> None:
+        if self.spirit_back(p) == "unearth":
+            self.note("dotd-spirit-unearth", f"{self.who(p).capitalize()}'s spirit has an Unearth back: it acts now.")
+            self.queue_front([["unearth", p, "own", "spirit"]])
+
+    # -- queued steps: fighting
+    def _q_fight(self, k: int) -> None:
+        self.fight = new_fight(k)
+        first, second = self.order()
+        a, b = self.slots[0][k - 1][0], self.slots[1][k - 1][0]
+        self.note("dotd-fight-order", f"Fight in slot {k}: {self.label(a)} v {self.label(b)}.")
+        self.queue_front([["effects", first, k], ["effects", second, k], ["compare", k]])
+
+    def _q_effects(self, p: int, k: int) -> None:
+        if self.fight["won"] is not None:
+            return
+        if k in self.marks["cancel"]:
+            self.note("dotd-effect-cancel", f"{self.who(p).capitalize()}'s fighter uses no effect: this fight was "
+                      "cancelled.")
+            return
+        uses = 1 + (self.spirit_back(p) == "double") + sum(n for q, s, n in self.marks["extra"] if q == p and s == k)
+        self.queue_front([["use", p, k, i] for i in range(uses)])
+
+    def _q_use(self, p: int, k: int, i: int) -> None:
+        f = self.fight
+        if f["won"] is not None:
+            return
+        card = self.slots[p][k - 1][0]
+        c = self.cs[card]
+        double = self.spirit_back(p) == "double"
+        rule = "dotd-effects" if i == 0 else "dotd-double" if (i == 1 and double) else "dotd-effect-next"
+        if f["stopped"][p]:
+            self.note("dotd-effect-stop", f"{c.name} cannot use its effect: it was stopped.")
+            return
+        if card in self.marks["quiet"]:
+            self.note("dotd-effect-copy", f"{c.name} has lost its effect for this turn (it was copied).")
+            return
+        if not c.effect:
+            if i == 0:
+                self.note(rule, f"{c.name} has no effect.")
+            return
+        again = "" if i == 0 else " again (Double spirit)" if rule == "dotd-double" else " again (extra use)"
+        self.note(rule, f"{self.who(p).capitalize()}'s {c.name} uses its effect{again}: {c.text}")
+        self.queue_front([["step", p, k, card, j, i] for j in range(len(c.effect))])
+
+    def _q_step(self, p: int, k: int, src: str, j: int, i: int) -> None:
+        f = self.fight
+        if f["won"] is not None or f["stopped"][p]:
+            return
+        effects.run(self, p, k, src, self.cs[src].effect[j], i)
+
+    def _q_compare(self, k: int) -> None:
+        f = self.fight
+        entries = [self.slots[0][k - 1], self.slots[1][k - 1]]
+        if f["won"] is not None:
+            winner = f["won"]
+            self.note("dotd-effect-win", f"{self.who(winner).capitalize()} wins the fight without comparing power.")
+        else:
+            power = []
+            for p in (0, 1):
+                c = self.cs[entries[p][0]]
+                f["parts"].insert(0, [p, f"printed ({c.name})", c.power])
+                total = c.power + f["bonus"][p]
+                for q, s, n in self.marks["cultivate"]:
+                    if q == p and s == k:
+                        f["parts"].append([p, "next-fighter bonus", n * c.power])
+                        total += n * c.power
+                if self.spirit_back(p) == "power-up":
+                    f["parts"].append([p, "Power Up spirit", 2])
+                    total += 2
+                power.append(total)
+            f["power"] = power
+            winner = 0 if power[0] > power[1] else 1 if power[1] > power[0] else -1
+            if winner < 0:
+                self.note("dotd-tie", f"Power {power[0]} v {power[1]}: a tie, both fighters stay active.")
+        f["winner"] = winner
+        if winner >= 0:
+            loser = 1 - winner
+            entries[loser][1] = False
+            if f["power"] is not None:
+                self.note("dotd-compare", f"Power {f['power'][0]} v {f['power'][1]}: {self.who(winner)}'s "
+                          f"{self.cs[entries[winner][0]].name} wins; {self.cs[entries[loser][0]].name} falls face down.")
+            else:
+                self.note("dotd-compare", f"{self.cs[entries[loser][0]].name} falls face down.")
+        self.queue_front([["after", k], ["convert", k]])
+
+    def _q_after(self, k: int) -> None:
+        f = self.fight
+        pending = sorted(f["after"], key=lambda x: x[0] != self.priority)
+        if not pending:
+            return
+        owner, kind = pending[0]
+        f["after"].remove(pending[0])
+        card = self.slots[owner][k - 1][0]
+        decider = owner if kind == "spy" else 1 - owner
+        self.task = {"do": "after", "p": decider, "owner": owner, "card": card, "kind": kind}
+        self.queue_front([["after", k]])
+
+    def _q_convert(self, k: int) -> None:
+        f = self.fight
+        if f["winner"] is None or f["winner"] < 0:
+            return
+        if f["won"] is not None and not self.game.options["win_convert"]:
+            self.note("dotd-ruling-win-convert", "After an outright win the loser stays in line (variant).")
+            return
+        loser = 1 - f["winner"]
+        if self.spirits[loser] is None:
+            return
+        self.task = {"do": "convert", "p": loser, "slot": k}
+
+    def _q_rewards(self) -> None:
+        for p in (0, 1):
+            points = sum(self.cs[c].power for c, up in self.slots[p] if up)
+            self.scores[p] += points
+            self.note("dotd-score", f"{self.who(p).capitalize()} scores {points} for active fighters "
+                      f"({self.scores[p]} in all).")
+
+    def _q_end_turn(self) -> None:
+        self.priority = 1 - self.priority
+        self.note("dotd-pass-priority", f"Priority passes to {self.who(self.priority)}.")
+        if self.turn >= TURNS:
+            self.over = True
+            a, b = self.scores
+            if a != b:
+                self.note("dotd-win", f"After six turns {self.who(0 if a > b else 1)} wins, {max(a, b)} to {min(a, b)}.")
+            elif self.returns() != [0.0, 0.0]:
+                self.note("dotd-ruling-final-tie", f"Tied at {a}: {self.who(self.winner())} has more active "
+                          "fighters and wins (variant).")
+            else:
+                self.note("dotd-ruling-final-tie", f"Tied at {a}: the game is a draw.")
+        else:
+            self.queue.append(["turn"])
+
+    # -- queued steps: Unearth, Dig
+    def _q_unearth(self, chooser: int, scope: str, source: str) -> None:
+        sides = (chooser,) if scope == "own" else (0, 1)
+        options = [c for q in sides for c in self.in_play(q)]
+        if source == "spirit" and not self.game.options["unearth_spirit"]:
+            options = [c for c in options if c != self.spirits[chooser]]
+        if not options:
+            self.note(SOURCE_RULES[source], "There is no card to unearth.")
+            return
+        self.task = {"do": "target", "p": chooser, "options": sorted(options), "source": source}
+
+    def start_unearth(self, chooser: int, target: str, source: str) -> None:
+        owner, k = self.place_of(target)
+        where = "spirit" if k == 0 else f"slot {k}"
+        self.note(SOURCE_RULES[source], f"{self.who(chooser).capitalize()} unearths {self.who(owner)}'s "
+                  f"{self._shown(target, chooser)} ({where}).")
+        L = target[0]
+        self.queue_front([["look", chooser, L]] * 3 + [["replace", chooser, target, source]])
+
+    def _shown(self, card: str, viewer: int) -> str:
+        """A card's name if it is face up (or the chooser's own), else only its back."""
+        place = self.place_of(card)
+        if place is not None:
+            owner, k = place
+            up = k > 0 and self.slots[owner][k - 1][1]
+            if not up and owner != viewer:
+                return f"face-down {BACK_NAMES[self.back(card)]} card"
+        return self.cs[card].name
+
+    def _q_look(self, chooser: int, L: str) -> None:
+        self._draw(L, chooser, "look")
+
+    def _q_replace(self, chooser: int, target: str, source: str) -> None:
+        if not self.looking:
+            self.note("dotd-unearth", "No card could be drawn: the unearthed card stays.")
+            return
+        self.task = {"do": "take", "p": chooser, "target": target, "source": source}
+
+    def _q_dig(self, p: int) -> None:
+        if any(self.decks[L] or self.discards[L] for L in LETTERS):
+            self.task = {"do": "dig", "p": p}
+
+    def _q_dig_draw(self, p: int, L: str) -> None:
+        self._draw(L, p, "dig")
+
+    def _q_dig_discard(self, p: int, L: str) -> None:
+        if any(c[0] == L for c in self.hands[p]):
+            self.task = {"do": "discard", "p": p, "L": L}
+
+    _STEPS = {
+        "deal": _q_deal, "priority": _q_priority, "turn": _q_turn, "open": _q_open, "choose": _q_choose,
+        "activate": _q_activate, "spirit-unearth": _q_spirit_unearth, "fight": _q_fight, "effects": _q_effects,
+        "use": _q_use, "step": _q_step, "compare": _q_compare, "after": _q_after, "convert": _q_convert,
+        "rewards": _q_rewards, "end-turn": _q_end_turn, "unearth": _q_unearth, "look": _q_look,
+        "replace": _q_replace, "dig": _q_dig, "dig-draw": _q_dig_draw, "dig-discard": _q_dig_discard,
+    }
+    STEP_ARGS = {
+        "deal": "pL", "priority": "", "turn": "", "open": "p", "choose": "pK", "activate": "",
+        "spirit-unearth": "p", "fight": "k", "effects": "pk", "use": "pki", "step": "pkcii", "compare": "k",
+        "after": "k", "convert": "k", "rewards": "", "end-turn": "", "unearth": "pSO", "look": "pL",
+        "replace": "pcO", "dig": "p", "dig-draw": "pL", "dig-discard": "pL",
+    }
+    """Each queued step's arguments, for validating loaded positions: p a player, k a slot, i a
+    count, c a card id, L a deck letter, K a choice kind, S an unearth scope, O an unearth source."""
+
+    # -- decisions
+    def _decide(self, task: dict, action: Act) -> None:
+        kind, p, card = task["do"], task.get("p"), action.arg
+        Who = self.who(p).capitalize()
+        if kind in ("fallen", "spirit"):
+            self.hands[p].remove(card)
+            back = BACK_NAMES[self.back(card)]
+            if kind == "fallen":
+                self.slots[p].append([card, False])
+                self.note("dotd-open-slot", f"{Who} lays a {back} card face down in slot 1.")
+            else:
+                self.spirits[p] = card
+                self.note("dotd-spirit", f"{Who} lays a {back} card face down as the new spirit.")
+        elif kind == "target":
+            self.start_unearth(p, card, task["source"])
+        elif kind == "take":
+            self._take(p, task["target"], card)
+        elif kind == "copy":
+            k = task["slot"]
+            if task["quiet"] and card not in self.marks["quiet"]:
+                self.marks["quiet"].append(card)
+            lost = "; it loses its effect for the rest of the turn" if task["quiet"] else ""
+            self.note("dotd-effect-copy", f"{task['name']} copies {self.cs[card].name}{lost}.")
+            self.queue_front([["step", p, k, card, j, task["use"]] for j in range(len(self.cs[card].effect))])
+        elif kind == "dig":
+            self.note("dotd-keyword-dig", f"{Who} digs in the {BACK_NAMES[BACK_OF_LETTER[card]]} deck.")
+            self.queue_front([["dig-draw", p, card], ["dig-discard", p, card]])
+        elif kind == "discard":
+            self.hands[p].remove(card)
+            self.discards[card[0]].append(card)
+            self.note("dotd-keyword-dig", f"{Who} discards {self.cs[card].name}.")
+        elif kind == "convert":
+            if action == CONVERT:
+                self._convert(p, task["slot"])
+            else:
+                self.note("dotd-convert", f"{Who} keeps the loser in line.")
+        elif kind == "after":
+            owner = task["owner"]
+            if action == PASS:
+                self.note("dotd-effect-after", f"{Who} does not have {self.cs[task['card']].name} unearthed.")
+            else:
+                self.start_unearth(owner, task["card"], "after")
+
+    def _take(self, chooser: int, target: str, card: str) -> None:
+        owner, k = self.place_of(target)
+        self.looking.remove(card)
+        if k == 0:
+            self.spirits[owner] = card
+            up = False
+        else:
+            self.slots[owner][k - 1][0] = card
+            up = self.slots[owner][k - 1][1]
+        L = target[0]
+        self.discards[L].append(target)
+        self.discards[L].extend(self.looking)
+        self.looking = []
+        where = "as the spirit" if k == 0 else f"in slot {k}, {'active' if up else 'fallen'}"
+        shown = self.cs[card].name if up else f"a {BACK_NAMES[self.back(card)]} card face down"
+        self.note("dotd-unearth", f"{self.who(chooser).capitalize()} puts {shown} {where} for {self.who(owner)}; "
+                  f"{self.cs[target].name} and the other cards looked at are discarded.")
+
+    def _convert(self, p: int, k: int) -> None:
+        line = self.slots[p]
+        loser = line.pop(k - 1)[0]
+        old = self.spirits[p]
+        up = self.game.options["spirit_fills"] == "active"
+        line.append([old, up])
+        self.spirits[p] = loser
+        moved = f"slots {k + 1}-{len(line)} move down one, " if k < len(line) else ""
+        self.note("dotd-convert", f"{self.who(p).capitalize()} pulls {self.cs[loser].name} out of slot {k}: {moved}"
+                  f"the old spirit, {self.cs[old].name}, fills slot {len(line)} "
+                  f"{'active' if up else 'face down'}, and {self.cs[loser].name} becomes the new spirit.")
+        if self.cs[loser].back == "unearth":
+            self.note("dotd-spirit-unearth", "The new spirit has an Unearth back: it acts now.")
+            self.queue_front([["unearth", p, "own", "spirit"]])
+
+    # -- effects that change cards (called from effects.run)
+    def ask_copy(self, p: int, k: int, whose: str, quiet: bool, use: int, name: str) -> None:
+        me = self.slots[p][k - 1][0]
+        sides = {"own": (p,), "opponent": (1 - p,), "any": (0, 1)}[whose]
+        options = sorted(c for q in sides for c, up in self.slots[q]
+                         if up and c != me and self.cs[c].effect
+                         and not any("copy" in step for step in self.cs[c].effect))
+        if not options:
+            self.note("dotd-effect-copy", f"{name}: no active fighter has an effect it could copy.")
+            return
+        self.task = {"do": "copy", "p": p, "slot": k, "quiet": quiet, "use": use, "name": name,
+                     "options": options}
+
+    def return_fighter(self, p: int, k: int, name: str) -> None:
+        entry = self.slots[p][k - 1]
+        L = entry[0][0]
+        pile = self.discards[L]
+        if not pile:
+            self.note("dotd-effect-return", f"{name}: the {BACK_NAMES[BACK_OF_LETTER[L]]} discard pile is empty, "
+                      "so nothing happens.")
+            return
+        new = pile.pop()
+        pile.append(entry[0])
+        entry[0] = new
+        self.note("dotd-effect-return", f"{name} goes to the discard pile and {self.label(new)} takes its place, active.")
+
+    # ----------------------------------------------------------- explanations
+    def action_rule(self, action) -> str:
+        task = self.task
+        if task is None:
+            return super().action_rule(action)
+        if task["do"] == "draw":
+            return DRAW_RULES[task["why"]]
+        return TASK_RULES[task["do"]]
+
+    def explain_illegal(self, action) -> tuple[str, str]:
+        task = self.task
+        if not isinstance(action, Act):
+            return "core-notation", "not a Day of the Dead action"
+        kind = task["do"]
+        rule = DRAW_RULES[task["why"]] if kind == "draw" else TASK_RULES[kind]
+        wanted = self._waiting()
+        expected = {"fallen": "fallen", "spirit": "spirit", "target": "unearth", "take": "take", "copy": "copy",
+                    "dig": "dig", "discard": "discard", "draw": "draw", "priority": "priority"}.get(kind)
+        if kind == "convert" and action.verb not in ("convert", "keep"):
+            return rule, f"the game is waiting for this: {wanted}"
+        if kind == "after" and action.verb not in ("pass", "unearth"):
+            return rule, f"the game is waiting for this: {wanted}"
+        if expected and action.verb != expected:
+            return rule, f"the game is waiting for this: {wanted}"
+        card, p = action.arg, task.get("p")
+        if kind == "draw":
+            return rule, f"{card} is not in the {BACK_NAMES[BACK_OF_LETTER[task['L']]]} deck now"
+        if kind in ("fallen", "spirit", "discard") and card not in self.hands[p]:
+            return rule, f"{card} is not in {self.who(p)}'s hand"
+        if kind == "spirit":
+            return "dotd-back-limit", (f"{self.who(p)} already has two {BACK_NAMES[self.back(card)]} cards in play "
+                                       "(the limit is lifted only on turn 6)")
+        if kind == "discard":
+            return rule, f"Dig discards a card with the back of the deck drawn from ({task['L']})"
+        if kind == "take":
+            return rule, f"{card} is not among the cards being looked at"
+        if kind == "target":
+            return SOURCE_RULES[task["source"]], f"{card} is not a card this Unearth may pick"
+        if kind == "copy":
+            return "dotd-ruling-copy", f"{card} is not an active fighter with an effect that can be copied"
+        if kind == "after":
+            return rule, f"only {task['card']} may be unearthed here"
+        return rule, "not possible now"
+
+    def _waiting(self) -> str:
+        task = self.task
+        if self.over:
+            return "the game is over"
+        kind, p = task["do"], task.get("p")
+        Who = self.who(p).capitalize() if p is not None else ""
+        if kind == "priority":
+            return "chance gives the priority counter to a player"
+        if kind == "draw":
+            what = {"deal": "is dealt", "look": "looks at", "dig": "digs up"}[task["why"]]
+            return f"{Who} {what} a card from the {BACK_NAMES[BACK_OF_LETTER[task['L']]]} deck"
+        return {
+            "fallen": f"{Who} lays a card from hand face down in slot 1",
+            "spirit": f"{Who} lays a card from hand face down as the new spirit",
+            "target": f"{Who} picks a card to unearth",
+            "take": f"{Who} picks the card that replaces {self.cs[task.get('target', 'D01')].name}"
+            if kind == "take" else "",
+            "copy": f"{Who} picks the fighter whose effect {task.get('name')} copies",
+            "dig": f"{Who} picks the deck to dig in",
+            "discard": f"{Who} discards a card with the back just drawn",
+            "convert": f"{Who} may turn the fallen fighter of slot {task.get('slot')} into the new spirit",
+            "after": (f"{Who} may have {self.cs[task['card']].name} unearthed" if kind == "after" else ""),
+        }[kind]
+
+    def status(self) -> str:
+        a, b = self.scores
+        if self.over:
+            winner = self.winner()
+            result = "a draw" if winner is None else f"player {winner + 1} wins"
+            return f"Game over after six turns ({a}-{b}): {result}."
+        head = f"Turn {self.turn} of {TURNS} ({a}-{b})" if self.turn else "Set-up"
+        return f"{head}: {self._waiting()}."
+
+    def describe_action(self, action) -> dict:
+        task = self.task
+        if task is None or not isinstance(action, Act):
+            return {}
+        kind = task["do"]
+        card = action.arg if is_card_id(action.arg) else None
+        hint = {"kind": kind}
+        if card:
+            hint["card"] = card
+            place = self.place_of(card)
+            if place:
+                hint["owner"], hint["slot"] = place
+        name = self.cs[card].name if card else None
+        text = {
+            "fallen": f"lay {name} face down in slot 1",
+            "spirit": f"make {name} the new spirit ({BACK_NAMES[self.back(card)]} back)" if card else "",
+            "take": f"put {name} in the unearthed card's place",
+            "copy": f"copy {name}'s effect",
+            "discard": f"discard {name}",
+            "draw": f"{name} is drawn",
+        }.get(kind)
+        if kind == "target" and card:
+            text = f"unearth {name}"
+        elif kind == "dig":
+            text = f"dig in the {BACK_NAMES[BACK_OF_LETTER[action.arg]]} deck"
+        elif kind == "convert":
+            text = "turn the loser into the new spirit" if action == CONVERT else "keep the loser in line"
+        elif kind == "after":
+            text = "unearth it" if action.verb == "unearth" else "let it stay"
+        elif kind == "priority":
+            text = f"player {action.arg} starts with priority"
+        if text:
+            hint["text"] = text
+        return hint
+
+    # ------------------------------------------------------------------ JSON
+    def position(self) -> dict:
+        return {
+            "turn": self.turn,
+            "priority": self.priority,
+            "scores": list(self.scores),
+            "hands": [list(h) for h in self.hands],
+            "slots": [[[c, "active" if up else "fallen"] for c, up in line] for line in self.slots],
+            "spirits": list(self.spirits),
+            "decks": {L: list(self.decks[L]) for L in LETTERS},
+            "discards": {L: list(self.discards[L]) for L in LETTERS},
+            "looking": list(self.looking),
+            "marks": {k: [list(x) if isinstance(x, list) else x for x in v] for k, v in self.marks.items()},
+            "fight": copy_fight(self.fight),
+            "queue": [list(item) for item in self.queue],
+            "task": None if self.task is None else _copy_task(self.task),
+            "over": self.over,
+        }
+
+    def _copy_position_from(self, other: "DayOfTheDeadState") -> None:
+        self.cs = other.cs
+        self.scores = list(other.scores)
+        self.hands = [list(h) for h in other.hands]
+        self.slots = [[list(e) for e in line] for line in other.slots]
+        self.spirits = list(other.spirits)
+        self.decks = {L: list(v) for L, v in other.decks.items()}
+        self.discards = {L: list(v) for L, v in other.discards.items()}
+        self.looking = list(other.looking)
+        self.marks = {k: [list(x) if isinstance(x, list) else x for x in v] for k, v in other.marks.items()}
+        self.fight = copy_fight(other.fight)
+        self.queue = [list(item) for item in other.queue]
+        self.task = None if other.task is None else _copy_task(other.task)
+
+    def _load_position(self, r) -> None:
+        from .load import load_position
+
+        load_position(self, r)
+
+    # ---------------------------------------------------------------- views
+    def hide(self, position: dict, player: int) -> dict:
+        """What ``player`` sees: the other's hand, face-down cards and the decks show only their backs."""
+        from .load import mask
+
+        return mask(position, player)
+
+    def decorate_view(self, position: dict) -> dict:
+        """Add the faces of every card the view shows (name, power, back, effect text, provenance)."""
+        from .load import faces
+
+        position = dict(position)
+        position["cards"] = faces(self.cs, position)
+        return position
+
+    def mask_notation(self, notation: str, player: int, viewer: int) -> str:
+        """A step's notation as ``viewer`` may read it in the log: draws and the other player's
+        face-down choices show only the card's back."""
+        verb, _, arg = notation.partition(" ")
+        if is_card_id(arg) and (verb == "draw" or (verb in ("fallen", "spirit", "take") and player != viewer)):
+            return f"{verb} {arg[0]}"
+        return notation
+
+    # ---------------------------------------------------------------- text
+    def __str__(self) -> str:
+        from .load import diagram
+
+        return diagram(self)
+
+
+def _copy_task(task: dict) -> dict:
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in task.items()}
+
+
+def check_illegal(state: DayOfTheDeadState, text: str):
+    """The IllegalAction that applying ``text`` raises (for tests and the book), or None."""
+    try:
+        state.apply(text)
+    except NotationError as exc:
+        return exc
+    except ValueError as exc:
+        return exc
+    state.undo()
+    return None
