@@ -135,6 +135,9 @@ def load_position(state, r) -> None:
         r["priority"].fail("once the game has begun someone holds priority")
     if state.looking and (state.task is None or state.task["do"] not in ("take", "draw")):
         r["looking"].fail("cards are looked at only while an Unearth chooses its replacement")
+    if state.task is None and not state.over:
+        # A hand-written position may stop between steps: run the automatic ones up to the next decision.
+        state._advance()
 
 
 def _empty(r, L):

@@ -63,6 +63,11 @@ class DayOfTheDeadState(State):
     def who(self, p: int) -> str:
         return f"player {p + 1}"
 
+    def a_back(self, card_or_letter: str) -> str:
+        """"a Double card", "an Unearth card": the back of a card (or of a deck letter)."""
+        name = BACK_NAMES[BACK_OF_LETTER[card_or_letter[0]]]
+        return f"{'an' if name[0] in 'AEIOU' else 'a'} {name} card"
+
     def back(self, card: str) -> str:
         return self.cs[card].back
 
@@ -219,10 +224,10 @@ class DayOfTheDeadState(State):
         back = BACK_NAMES[BACK_OF_LETTER[L]]
         if why == "look":
             self.looking.append(card)
-            self.note("dotd-unearth", f"{self.who(p).capitalize()} looks at the next {back} card.")
+            self.note("dotd-unearth", f"{self.who(p).capitalize()} looks at the next {back} card from the deck.")
         else:
             bisect.insort(self.hands[p], card)
-            self.note(DRAW_RULES[why], f"{self.who(p).capitalize()} draws a {back} card.")
+            self.note(DRAW_RULES[why], f"{self.who(p).capitalize()} draws {self.a_back(L)}.")
 
     # -- queued steps: set-up and summoning
     def _q_deal(self, p: int, L: str) -> None:
@@ -247,8 +252,8 @@ class DayOfTheDeadState(State):
         spirit = self.spirits[p]
         self.slots[p].append([spirit, False])
         self.spirits[p] = None
-        self.note("dotd-open-slot", f"{self.who(p).capitalize()} moves last turn's spirit (a "
-                  f"{BACK_NAMES[self.back(spirit)]} card) face down into new slot {len(self.slots[p])}.")
+        self.note("dotd-open-slot", f"{self.who(p).capitalize()} moves last turn's spirit ({self.a_back(spirit)}) "
+                  f"face down into new slot {len(self.slots[p])}.")
 
     def _q_choose(self, p: int, kind: str) -> None:
         if not self.hands[p]:
@@ -411,7 +416,8 @@ class DayOfTheDeadState(State):
     def start_unearth(self, chooser: int, target: str, source: str) -> None:
         owner, k = self.place_of(target)
         where = "spirit" if k == 0 else f"slot {k}"
-        self.note(SOURCE_RULES[source], f"{self.who(chooser).capitalize()} unearths {self.who(owner)}'s "
+        whose = "their own" if owner == chooser else f"{self.who(owner)}'s"
+        self.note(SOURCE_RULES[source], f"{self.who(chooser).capitalize()} unearths {whose} "
                   f"{self._shown(target, chooser)} ({where}).")
         L = target[0]
         self.queue_front([["look", chooser, L]] * 3 + [["replace", chooser, target, source]])
@@ -468,13 +474,12 @@ class DayOfTheDeadState(State):
         Who = self.who(p).capitalize()
         if kind in ("fallen", "spirit"):
             self.hands[p].remove(card)
-            back = BACK_NAMES[self.back(card)]
             if kind == "fallen":
                 self.slots[p].append([card, False])
-                self.note("dotd-open-slot", f"{Who} lays a {back} card face down in slot 1.")
+                self.note("dotd-open-slot", f"{Who} lays {self.a_back(card)} face down in slot 1.")
             else:
                 self.spirits[p] = card
-                self.note("dotd-spirit", f"{Who} lays a {back} card face down as the new spirit.")
+                self.note("dotd-spirit", f"{Who} lays {self.a_back(card)} face down as the new spirit.")
         elif kind == "target":
             self.start_unearth(p, card, task["source"])
         elif kind == "take":
@@ -519,7 +524,7 @@ class DayOfTheDeadState(State):
         self.discards[L].extend(self.looking)
         self.looking = []
         where = "as the spirit" if k == 0 else f"in slot {k}, {'active' if up else 'fallen'}"
-        shown = self.cs[card].name if up else f"a {BACK_NAMES[self.back(card)]} card face down"
+        shown = self.cs[card].name if up else f"{self.a_back(card)} face down"
         self.note("dotd-unearth", f"{self.who(chooser).capitalize()} puts {shown} {where} for {self.who(owner)}; "
                   f"{self.cs[target].name} and the other cards looked at are discarded.")
 
