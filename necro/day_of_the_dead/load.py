@@ -71,7 +71,7 @@ def load_position(state, r) -> None:
     from .cards import card_set
 
     state.cs = card_set(state.game.options["cards"])
-    deal = _Dealer(state, {k: r.value.get(k) for k in ("hands", "slots", "spirits", "discards", "looking")})
+    deal = _Dealer(state, {k: r.value.get(k) for k in ("hands", "slots", "spirits", "discards", "looking", "decks")})
     state.turn = r["turn"].int(0, 6)
     pr = r.get("priority", None)
     state.priority = None if pr.value is None else pr.int(0, 1)

@@ -714,6 +714,17 @@ class DayOfTheDeadState(State):
         self.queue = [list(item) for item in other.queue]
         self.task = None if other.task is None else _copy_task(other.task)
 
+    def copy_fast(self) -> "DayOfTheDeadState":
+        """A copy of the position alone (no history, no undo, no log): for search and rollouts."""
+        clone = object.__new__(type(self))
+        clone.game = self.game
+        clone.rng = self.rng.copy()
+        clone.forced, clone.steps, clone._undo, clone._redo = [], [], [], []
+        clone._notes, clone._recorded, clone._start = None, False, None
+        clone.turn, clone.priority, clone.over = self.turn, self.priority, self.over
+        clone._copy_position_from(self)
+        return clone
+
     def _load_position(self, r) -> None:
         from .load import load_position
 

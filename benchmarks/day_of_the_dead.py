@@ -1,0 +1,68 @@
+"""Day of the Dead benchmark: random games per second (fast path and recorded path),
+and the Monte Carlo bots' win rates, seeded, seats alternated.
+
+    python benchmarks/day_of_the_dead.py [--games 1000] [--duel 100] [--mc-duel 40]
+
+Prints a table. Figures depend on the machine; the seeds make the games the same
+every run. A draw counts half a win.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from necro.core import RandomBot, play  # noqa: E402
+from necro.day_of_the_dead import DayOfTheDead  # noqa: E402
+from necro.day_of_the_dead.bots import BOTS  # noqa: E402
+
+
+def speed(games: int, recorded: bool) -> tuple[float, float, float]:
+    """Games per wall-clock second, games per CPU second, and steps per game."""
+    start, cpu = time.perf_counter(), time.process_time()
+    steps = 0
+    for seed in range(games):
+        s = DayOfTheDead().new_initial_state(seed)
+        steps += play(s, [RandomBot(2 * seed), RandomBot(2 * seed + 1)], recorded=recorded)
+    return games / (time.perf_counter() - start), games / (time.process_time() - cpu), steps / games
+
+
+def duel(bot: str, against: str, games: int) -> tuple[float, float]:
+    """Win rate of ``bot`` (draws half) and its CPU seconds per game."""
+    score, cpu = 0.0, time.process_time()
+    for seed in range(games):
+        seat = seed % 2
+        bots = [None, None]
+        bots[seat] = BOTS[bot](seed=seed)
+        bots[1 - seat] = BOTS[against](seed=seed + 500)
+        s = DayOfTheDead().new_initial_state(20_000 + seed)
+        play(s, bots)
+        score += (s.returns()[seat] + 1) / 2
+    return score / games, (time.process_time() - cpu) / games
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="random games (speed)")
+    parser.add_argument("--duel", type=int, default=100, help="mc-fast and mc against random")
+    parser.add_argument("--mc-duel", type=int, default=40, help="mc against mc-fast")
+    args = parser.parse_args(argv)
+    for recorded in (False, True):
+        n = args.games if not recorded else max(1, args.games // 5)
+        gps, gpc, length = speed(n, recorded)
+        path = "recorded (validation, log, undo)" if recorded else "fast path (apply_unchecked)"
+        print(f"random games, {path}: {gps:.0f} games/s, {gpc:.0f} games/cpu-s, {length:.0f} steps a game")
+    for bot, against, games in (("mc-fast", "random", args.duel), ("mc", "random", args.duel),
+                                ("mc", "mc-fast", args.mc_duel)):
+        if games:
+            rate, secs = duel(bot, against, games)
+            print(f"{bot} v {against}: wins {rate:.1%} of {games} games (seats alternated), {secs:.2f} cpu-s a game")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
