@@ -319,7 +319,9 @@ class NecroWidget {
       for (const [rule, text] of action.log || []) log.push(line(rule, text, graph.root_step + i + 1, action.a));
     });
     const actions = node.actions.map((x) => ({ a: x.a, hint: x.hint || {}, p: x.p === undefined ? null : x.p, rule: x.rule }));
-    return { terminal: false, winner: null, ...graph.common, ...node.view, step: graph.root_step + this.path.length,
+    // dictionaries the graph stores once (card faces): back into the position
+    const view = graph.pooled && node.view.position ? { ...node.view, position: { ...node.view.position, ...graph.pooled } } : node.view;
+    return { terminal: false, winner: null, ...graph.common, ...view, step: graph.root_step + this.path.length,
       actions, log, can_undo: this.path.length > 0, can_redo: this.redoStack.length > 0 };
   }
 

@@ -743,6 +743,8 @@ class DayOfTheDeadState(State):
 
         position = dict(position)
         position["cards"] = faces(self.cs, position)
+        # a view shows how many cards each deck holds, never which (as at the table)
+        position["decks"] = {L: [L] * len(v) for L, v in position["decks"].items()}
         return position
 
     def mask_notation(self, notation: str, player: int, viewer: int) -> str:

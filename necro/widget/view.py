@@ -28,6 +28,10 @@ position (``{"title", "columns", "rows", "note"}``), present only when not None.
 # once per graph instead of once per node.
 _GRAPH_COMMON = ("game", "title", "players")
 _GRAPH_DROPPED = ("log", "can_undo", "can_redo")
+# Dictionaries inside a view's position that only grow from node to node (the
+# faces of the cards shown, keyed by card id): stored once per graph as their
+# union, and put back into each node's position by the page.
+_GRAPH_POOLED = ("cards",)
 
 
 def bot_name(bot) -> str:
@@ -185,6 +189,9 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
     - ``rules``: ``{rule id: [href, title]}`` for every rule a log line or an
       action names, so links and titles are not repeated on every line;
     - ``root_log``: the log so far, ``[rule, text, step, notation]`` per line;
+    - ``pooled`` (only when a position has one): the union over all nodes of
+      the position's growing dictionaries (``cards``: card faces by id),
+      taken out of each node and put back by the page;
     - ``nodes``: ``{"view", "actions", "frontier"?}``. ``view`` is the live
       view without ``actions``, ``log``, ``can_undo``, ``can_redo``, ``step``
       (the page rebuilds them from its path: one position reached by two
@@ -211,6 +218,13 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
         return view
 
     raw = explore(state, depth=depth, max_nodes=max_nodes, render=render)
+    pooled: dict[str, dict] = {}
+    for node in raw["nodes"]:
+        position = node["view"].get("position")
+        if isinstance(position, dict):
+            for key in _GRAPH_POOLED:
+                if isinstance(position.get(key), dict):
+                    pooled.setdefault(key, {}).update(position.pop(key))
     rules: dict[str, list] = {}
 
     def remember(rule_id: str) -> None:
@@ -245,7 +259,7 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
         nodes.append(out)
     for entry in root_view["log"]:
         remember(entry["rule"])
-    return {
+    graph = {
         "format": 1,
         "root": raw["root"],
         "depth": depth,
@@ -256,6 +270,9 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
         "rules": rules,
         "nodes": nodes,
     }
+    if pooled:
+        graph["pooled"] = {key: dict(sorted(value.items())) for key, value in pooled.items()}
+    return graph
 
 
 def expand_view(graph: dict, path: list[str]) -> dict:
@@ -278,6 +295,8 @@ def expand_view(graph: dict, path: list[str]) -> dict:
         log += [line(rule, text, graph["root_step"] + i + 1, notation) for rule, text in action.get("log", [])]
         node = graph["nodes"][action["to"]]
     view = {**graph["common"], **node["view"]}
+    if graph.get("pooled") and isinstance(view.get("position"), dict):
+        view["position"] = {**view["position"], **graph["pooled"]}
     view.setdefault("terminal", False)
     view.setdefault("winner", None)
     view["step"] = graph["root_step"] + len(path)
