@@ -112,10 +112,13 @@ def run(s, p: int, k: int, src: str, step: dict, use: int) -> None:
     elif verb == "return":
         s.return_fighter(p, k, name)
     elif verb == "unearth":
+        # Unearth on one's own cards is the keyword (dotd-keyword-unearth); any card in play is Spook's
+        # effect (dotd-effect-unearth).
+        source = "effect" if value == "any" else "keyword"
         if value == "self":
-            s.start_unearth(p, s.slots[p][k - 1][0], "effect")
+            s.start_unearth(p, s.slots[p][k - 1][0], source)
         else:
-            s.queue_front([["unearth", p, value, "effect"]])
+            s.queue_front([["unearth", p, value, source]])
     elif verb == "dig":
         s.queue_front([["dig", p]])
     elif verb == "after":

@@ -84,7 +84,12 @@ def load_position(state, r) -> None:
             e.list(length=2)
             entries.append([deal.card(e[0]), e[1].str(choices=("active", "fallen")) == "active"])
         slots.append(entries)
-    if len(slots[0]) != len(slots[1]):
+    # On turn 1 the face-down cards are laid one player after the other (dotd-ruling-hidden-order):
+    # while the second player chooses, only the first player's slot 1 is filled.
+    raw_task = r.value.get("task")
+    laying = (isinstance(raw_task, dict) and raw_task.get("do") == "fallen" and raw_task.get("p") in (0, 1)
+              and state.turn == 1 and [len(line) for line in slots] == [1 - raw_task["p"], raw_task["p"]])
+    if len(slots[0]) != len(slots[1]) and not laying:
         r["slots"].fail("both lines have the same number of slots")
     state.slots = slots
     state.spirits = [None if s.value is None else deal.card(s) for s in r["spirits"].list(length=2)]

@@ -668,7 +668,11 @@ class DayOfTheDeadState(State):
             "draw": f"{name} is drawn",
         }.get(kind)
         if kind == "target" and card:
-            text = f"unearth {name}"
+            owner, k = self.place_of(card)
+            hidden = owner != task["p"] and (k == 0 or not self.slots[owner][k - 1][1])
+            where = "spirit" if k == 0 else f"slot {k}"
+            text = (f"unearth {self.who(owner)}'s face-down {BACK_NAMES[self.back(card)]} card ({where})" if hidden
+                    else f"unearth {name} ({where})")
         elif kind == "dig":
             text = f"dig in the {BACK_NAMES[BACK_OF_LETTER[action.arg]]} deck"
         elif kind == "convert":

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 import pathlib
 
 import pytest
@@ -20,6 +21,7 @@ from necro.core import State
 from necro.core.registry import GAMES, game_class
 from necro.widget import GameWidget
 from necro.widget.assets import board_source
+from necro.widget.view import expand_view
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -36,7 +38,8 @@ def scenario_factories(game_id):
     for name, fn in sorted(vars(module).items()):
         if name.startswith("_") or not inspect.isfunction(fn) or fn.__module__ != module.__name__:
             continue
-        if all(p.default is not inspect.Parameter.empty for p in inspect.signature(fn).parameters.values()):
+        params = inspect.signature(fn).parameters.values()  # (**options: the game's options, all optional)
+        if all(p.default is not inspect.Parameter.empty or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
             found.append((name, fn))
     return found
 
@@ -82,3 +85,52 @@ def test_board_module_draws_every_scenario(game_id, page, tmp_path):
         assert not page.necro_log.page_errors, (game_id, name, page.necro_log.page_errors)
     if not shown:
         pytest.skip(f"{game_id}: no scenario returns a state yet")
+
+
+def _dotd(name, **table):
+    from necro.day_of_the_dead import scenarios
+
+    return (lambda: scenarios.table(**table)) if table else getattr(scenarios, name)
+
+
+# A click (or Enter) on a board's own target, not on the decision panel: the element
+# carrying the action's notation in data-a, with role button, tabindex 0 and a label.
+# (game id, scenario, GameWidget options, the notation clicked, how, text the board
+# shows afterwards, text it must not show: a card the viewer may not see).
+BOARD_CLICKS = [
+    ("day-of-the-dead", _dotd("unearth_oaf"), {}, "spirit U03", "click", "Spook 2", None),  # a hand card
+    ("day-of-the-dead", _dotd("unearth_oaf"), {}, "spirit P06", "key", "Hoard 5", None),
+    ("day-of-the-dead", _dotd("oaf_v_anger"), {}, "convert", "click", "Oaf 7", None),  # a decision without a card
+    # player 1's Spook unearths player 2's face-down spirit (Oaf), known to the board only by its place
+    ("day-of-the-dead", _dotd("spook", lines=[["Spook"], ["Anger"]], spirits=("Clod", "Oaf"),
+                              hands=(("Grief",), ("Troll",)), priority=1),
+     {"player": 0}, "unearth D01", "click", "Double back", "Oaf"),
+]
+
+
+@pytest.mark.parametrize("game_id, factory, options, notation, how, shown, secret", BOARD_CLICKS,
+                         ids=[f"{c[0]}-{c[3]}-{c[4]}" for c in BOARD_CLICKS])
+def test_a_board_target_plays_its_action(game_id, factory, options, notation, how, shown, secret, page, tmp_path):
+    widget = GameWidget(factory(), explore_depth=1, **options)
+    page.goto(widget.save_html(tmp_path / "board.html").as_uri())
+    page.wait_for_selector(".necro-w[data-mode=static]", timeout=20_000)
+    box = page.locator(".necro-w")
+    board = box.locator(".necro-board")
+    if secret:
+        assert secret not in board.inner_text()
+    target = board.locator(f"[data-a={json.dumps(notation)}]").first
+    if target.evaluate("(n) => n.tagName") != "BUTTON":  # a card, not a button for a decision without one
+        assert target.get_attribute("role") == "button" and target.get_attribute("tabindex") == "0"
+        assert notation in target.get_attribute("aria-label")
+    if how == "key":
+        target.focus()
+        page.keyboard.press("Enter")
+    else:
+        target.click()
+    expected = expand_view(widget.graph, [notation])
+    assert box.locator(".necro-status").inner_text() == expected["status"]
+    assert board.locator(".necro-error").count() == 0
+    assert shown in board.inner_text()
+    if secret:
+        assert secret not in board.inner_text()
+    assert not page.necro_log.page_errors, page.necro_log.page_errors

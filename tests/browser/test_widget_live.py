@@ -93,3 +93,25 @@ def test_play_against_the_computer_and_swap_seats(jupyterlab, page, wait_for_tex
     box.locator(".necro-undo").click()
     assert wait_for_text(probe, "[0] 3") == "[0] 3"
 
+
+
+def test_clicking_cards_on_the_day_of_the_dead_board_plays_them(jupyterlab, page, wait_for_text):
+    """The board's own targets (a hand card, a card in play, a card looked at) reach the
+    kernel; the computer plays player 2 and the board shows what the engine did."""
+    probe = pathlib.Path(str(jupyterlab.probe) + ".dotd")
+    run_notebook(page, jupyterlab, "widget_day_of_the_dead.ipynb")
+    page.wait_for_selector(".jp-OutputArea .necro-w[data-mode=live]", timeout=60_000)
+    board = page.locator(".jp-OutputArea .necro-w .necro-board").first
+    board.locator("[data-a='spirit U03']").click()  # Spook, an Unearth card, as the new spirit
+    assert wait_for_text(probe, "U03 D01") == "U03 D01"
+    board.locator("[data-a='unearth D01']").click()  # the spirit acts: unearth your own Oaf
+    take = board.locator("[data-a='take D04']")  # the three cards looked at: Oaf, Oaf, Nemesis
+    take.wait_for(timeout=10_000)
+    assert "Nemesis" in take.inner_text()
+    take.click()
+    # Nemesis replaced Oaf and won; the turn ended and Spook went face down into slot 2
+    assert wait_for_text(probe, "None D04") == "None D04"
+    page.wait_for_function(
+        "document.querySelector('.jp-OutputArea .necro-status').textContent.startsWith('Turn 2 of 6')")
+    assert "Nemesis" in board.inner_text()
+    assert not [e for e in page.necro_log.page_errors if "necro" in e.lower()], page.necro_log.page_errors

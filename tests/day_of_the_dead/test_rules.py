@@ -1,0 +1,559 @@
+"""Every rule and ruling of rules.py, each by a test that fails if the rule is broken.
+
+Each test names the rule ids it checks in its docstring; the last test makes sure every id of
+the rule book is named by some test here.
+"""
+
+import json
+import pathlib
+import re
+from fractions import Fraction
+
+import pytest
+
+from necro.core import CHANCE, IllegalAction
+from necro.core.rng import Rng
+from necro.day_of_the_dead import RULES, DayOfTheDead
+from necro.day_of_the_dead import scenarios as sc
+from necro.day_of_the_dead.cards import card_set
+from necro.day_of_the_dead.state import check_illegal
+
+from .helpers import lines, name, names, new, play, rules_of, table, texts
+
+HAND6 = (("Skeleton Clerk", "Postal Ghoul", "Mud-Caked Zombie", "Coffee Break Wraith", "Sorting Skeleton",
+          "Catacomb Courier"),
+         ("Rubber Stamp Mummy", "Mail Carrier Mummy", "Tombstone Tapper", "Ledger Ghoul", "Sack Zombie",
+          "Sinkhole Skeleton"))
+
+
+def hands(extra0=(), extra1=(), n=6):
+    """Hands of ``n`` cards: the extras first, topped up with plain cards of every back."""
+    return (tuple(extra0) + HAND6[0][:max(0, n - len(extra0))], tuple(extra1) + HAND6[1][:max(0, n - len(extra1))])
+
+
+def dealt(seed=0, **options):
+    """A new game once the deal and the priority draw are done (turn 1, first decision)."""
+    return play(new(seed, **options))
+
+
+def backs(state, cards):
+    return sorted(state.cs[c].back for c in cards)
+
+
+# ------------------------------------------------------------------ components and set-up
+def test_components_three_decks_of_38_by_back():
+    """dotd-components"""
+    cs = card_set()
+    assert len(cs.cards) == 114
+    for back, letter in (("double", "D"), ("power-up", "P"), ("unearth", "U")):
+        deck = cs.decks[back]
+        assert len(deck) == 38 and all(c.startswith(letter) and cs[c].back == back for c in deck)
+    assert all(cs[c].name and cs[c].power >= 0 for c in cs.cards)
+
+
+def test_deal_nine_cards_three_of_each_back_scores_zero():
+    """dotd-setup-deal, dotd-setup-priority"""
+    for seed in range(5):
+        s = dealt(seed)
+        assert s.turn == 1 and s.scores == [0, 0]
+        for p in (0, 1):
+            assert len(s.hands[p]) == 9
+            assert backs(s, s.hands[p]) == ["double"] * 3 + ["power-up"] * 3 + ["unearth"] * 3
+        assert sum(len(v) for v in s.decks.values()) == 114 - 18
+        assert rules_of(s).count("dotd-setup-deal") == 18
+        assert "dotd-setup-priority" in rules_of(s)
+
+
+def test_priority_is_chance_one_half_each():
+    """dotd-setup-priority"""
+    s = new(0)
+    for _ in range(18):
+        s.play_chance()
+    assert s.current_player() == CHANCE and s.task["do"] == "priority"
+    outcomes = dict((str(a), p) for a, p in s.chance_outcomes())
+    assert outcomes == {"priority 1": Fraction(1, 2), "priority 2": Fraction(1, 2)}
+    s.apply("priority 2")
+    assert s.priority == 1 and s.current_player() == 1
+    assert "Player 2 takes the priority counter." in texts(s)
+    firsts = {dealt(seed).priority for seed in range(12)}
+    assert firsts == {0, 1}
+
+
+def test_draws_are_chance_over_the_cards_left():
+    """dotd-setup-deal"""
+    s = new(0)
+    outcomes = s.chance_outcomes()
+    assert len(outcomes) == 38 and all(p == Fraction(1, 38) for _, p in outcomes)
+    s.apply("draw D05")
+    assert s.hands[0] == ["D05"] and "D05" not in s.decks["D"]
+    assert len(s.chance_outcomes()) == 37
+    assert check_illegal(s, "draw D05").rule == "dotd-setup-deal"
+
+
+# ------------------------------------------------------------------ summoning
+def test_six_turns_each_opened_by_a_log_line():
+    """dotd-turn"""
+    s = dealt(1)
+    first = s.priority
+    rng = Rng(5)
+    while not s.is_terminal():
+        s.play_chance() if s.is_chance_node() else s.apply(rng.choice(s.legal_actions()))
+    holders = [1 + (first + k) % 2 for k in range(6)]
+    assert lines(s, "dotd-turn") == [f"Turn {k + 1} of 6 begins; player {holders[k]} has priority." for k in range(6)]
+    assert s.turn == 6 and len(s.slots[0]) == len(s.slots[1]) == 6
+
+
+def test_turn_1_opens_slot_1_with_a_card_from_hand_face_down():
+    """dotd-open-slot, dotd-spirit"""
+    s = sc.summoning_turn_1()
+    assert s.task["do"] == "fallen" and s.current_player() == 0
+    play(s, "fallen Oaf")
+    assert names(s, 0) == [("Oaf", False)] and "Oaf" not in [name(s, c) for c in s.hands[0]]
+    assert lines(s, "dotd-open-slot") == ["Player 1 lays a Double card face down in slot 1."]
+    play(s, "fallen Anger")
+    assert s.task["do"] == "spirit" and s.current_player() == 0
+    play(s, "spirit Hoard")
+    assert name(s, s.spirits[0]) == "Hoard" and len(s.hands[0]) == 2
+    assert lines(s, "dotd-spirit") == ["Player 1 lays a Power Up card face down as the new spirit."]
+
+
+def test_later_turns_open_the_slot_with_last_turns_spirit():
+    """dotd-open-slot"""
+    s = sc.summoning_turn_1()
+    play(s, "fallen Oaf", "fallen Anger", "spirit Hoard", "spirit Greed", "keep")
+    assert s.turn == 2
+    assert names(s, 0) == [("Oaf", False), ("Hoard", False)] and s.spirits[0] is None
+    assert names(s, 1) == [("Anger", True), ("Greed", False)] and s.spirits[1] is None, "Anger won: still face up"
+    opened = lines(s, "dotd-open-slot")[-2:]
+    assert opened == ["Player 2 moves last turn's spirit (a Double card) face down into new slot 2.",
+                      "Player 1 moves last turn's spirit (a Power Up card) face down into new slot 2."]
+
+
+def limit_table(turn=3):
+    """Player 1 has two Double cards in line and chooses a spirit from Nemesis, Hoard, Clod."""
+    line0 = ["Oaf", "Oaf", "Lug", "Clod", "Lug", "Clod"][:turn]
+    line1 = ["Mail Zombie", "Sack Zombie", "Catacomb Courier", "Coffee Break Wraith", "Sorting Skeleton",
+             "Risen Temp"][:turn]
+    return table([line0, line1], (None, None), (("Nemesis", "Hoard", "Mud-Caked Zombie"), ("Greed", "Grief", "Spy")),
+                 start="spirit")
+
+
+def test_back_limit_refuses_a_third_card_of_a_back_and_leaves_the_state_unchanged():
+    """dotd-back-limit"""
+    s = limit_table()
+    nemesis = s.cs.first("Nemesis")
+    assert [s.cs[a.arg].name for a in s.legal_actions()] == ["Hoard", "Mud-Caked Zombie"]
+    before = s.to_json()
+    with pytest.raises(IllegalAction) as info:
+        s.apply(f"spirit {nemesis}")
+    assert info.value.rule == "dotd-back-limit" and "two Double cards" in info.value.reason
+    assert s.to_json() == before
+    # a card that is not in hand is refused for that reason, not the limit
+    assert check_illegal(s, "spirit D30").rule == "dotd-spirit"
+
+
+def test_back_limit_lifted_on_turn_6():
+    """dotd-back-limit"""
+    s = limit_table(turn=6)
+    assert [s.cs[a.arg].name for a in s.legal_actions()] == ["Nemesis", "Hoard", "Mud-Caked Zombie"]
+    play(s, "spirit Nemesis")
+    assert backs(s, s.in_play(0)).count("double") == 3
+
+
+def test_no_legal_spirit_any_card_may_be_played():
+    """dotd-ruling-no-legal-spirit"""
+    s = table([["Oaf", "Nemesis", "Lug"], ["Lug", "Clod", "Oaf"]], (None, None), (("Greed",), ("Spy",)),
+              start="spirit")
+    assert [s.cs[a.arg].name for a in s.legal_actions()] == ["Greed"]
+
+
+def test_field_becomes_active_spirits_stay_face_down():
+    """dotd-activate"""
+    s = table([["Lug", "Clod"], ["Oaf", "Lug"]], (None, None), hands(), start="spirit")
+    assert all(not up for line in s.slots for _, up in line)
+    play(s, "spirit Skeleton Clerk")
+    assert s.view(1)["spirits"][0] == "D", "the other player's spirit shows only its back"
+    play(s, "spirit Rubber Stamp Mummy")
+    assert "The field becomes active: 1: Lug (7) v Oaf (7); 2: Clod (7) v Lug (7)." in texts(s)
+    assert s.steps[-1].log[1].rule == "dotd-activate"
+
+
+def test_unearth_spirit_acts_at_once_priority_first():
+    """dotd-spirit-unearth"""
+    s = table([["Lug"], ["Oaf"]], (None, None), hands(("Spy",), ("Spook",)), priority=1, start="spirit")
+    play(s, "spirit Spook", "spirit Spy")
+    assert s.task["do"] == "target" and s.current_player() == 1, "player 2 has priority: unearths first"
+    assert lines(s, "dotd-spirit-unearth") == ["Player 2's spirit has an Unearth back: it acts now."]
+    play(s, "unearth Oaf")
+    assert s.task["do"] == "take"
+    play(s, str(s.legal_actions()[0]))
+    assert s.task["do"] == "target" and s.current_player() == 0, "then player 1's Unearth spirit"
+    assert lines(s, "dotd-spirit-unearth")[-1] == "Player 1's spirit has an Unearth back: it acts now."
+    assert s.fight is None, "both act before the first fight"
+
+
+# ------------------------------------------------------------------ fighting
+def test_fights_go_from_the_newest_slot_down():
+    """dotd-fight-order, dotd-next-fight"""
+    s = table([["Lug", "Clod", "Oaf"], ["Clod", "Oaf", "Lug"]], (None, None), hands(), start="spirit")
+    play(s, "spirit Postal Ghoul", "spirit Mail Carrier Mummy")
+    assert lines(s, "dotd-fight-order") == ["Fight in slot 3: Oaf (7) v Lug (7).", "Fight in slot 2: Clod (7) v Oaf (7).",
+                                            "Fight in slot 1: Lug (7) v Clod (7)."]
+
+
+def test_effects_priority_holder_first():
+    """dotd-effects, dotd-ruling-effect-order"""
+    for priority in (0, 1):
+        s = table([["Mail Zombie"], ["Parcel Mummy"]], (None, None), hands(), priority=priority, start="spirit")
+        play(s, *["spirit Postal Ghoul", "spirit Mail Carrier Mummy"][::1 - 2 * priority])
+        used = [t for t in lines(s, "dotd-effects") if "uses its effect" in t]
+        first = ["Player 1's Mail Zombie", "Player 2's Parcel Mummy"][priority]
+        assert used[0].startswith(first) and len(used) == 2
+
+
+def test_oaf_v_anger_9_v_13():
+    """dotd-power, dotd-power-up, dotd-double, dotd-compare (the rule book's fighting example)"""
+    s = sc.summoning_turn_1()
+    play(s, "fallen Oaf", "fallen Anger", "spirit Hoard", "spirit Greed")
+    assert s.fight["power"] == [9, 13]
+    assert [0, "Power Up spirit", 2] in s.fight["parts"] and [0, "printed (Oaf)", 7] in s.fight["parts"]
+    assert s.fight["parts"].count([1, "Anger", 5]) == 1 and [1, "Anger again", 5] in s.fight["parts"]
+    assert lines(s, "dotd-double") == ["Player 2's Anger uses its effect again (Double spirit): +5 power."]
+    assert "Power 9 v 13: player 2's Anger wins; Oaf falls face down." in lines(s, "dotd-compare")
+    assert names(s, 0) == [("Oaf", False)] and names(s, 1) == [("Anger", True)]
+    loaded = sc.oaf_v_anger()
+    assert loaded.fight["power"] == [9, 13]
+
+
+@pytest.mark.parametrize("spirits,power", [(("Nemesis", "Troll"), [7, 13]), (("Nemesis", "Lug"), [7, 10]),
+                                           (("Hoard", "Lug"), [9, 10]), (("Hoard", "Troll"), [9, 13])])
+def test_double_repeats_and_power_up_adds_two(spirits, power):
+    """dotd-double, dotd-power-up, dotd-power"""
+    s = table([["Oaf"], ["Anger"]], (None, None), hands((spirits[0],), (spirits[1],)), start="spirit")
+    play(s, f"spirit {spirits[0]}", f"spirit {spirits[1]}")
+    assert s.fight["power"] == power
+    assert ("dotd-double" in rules_of(s)) == (spirits[1] == "Troll")
+
+
+def test_tie_both_stay_active_and_both_score():
+    """dotd-tie, dotd-score"""
+    s = table([["Oaf"], ["Lug"]], (None, None), hands(), start="spirit")
+    play(s, "spirit Skeleton Clerk", "spirit Rubber Stamp Mummy")
+    assert "Power 7 v 7: a tie, both fighters stay active." in lines(s, "dotd-tie")
+    assert "Player 1 scores 7 for active fighters (7 in all)." in lines(s, "dotd-score")
+    assert "Player 2 scores 7 for active fighters (7 in all)." in lines(s, "dotd-score")
+    assert s.turn == 2 and s.scores == [7, 7]
+
+
+def test_loser_without_conversion_stays_fallen_and_scores_nothing():
+    """dotd-compare, dotd-score"""
+    s = table([["Lug", "Oaf"], ["Clod", "Anger"]], ("Nemesis", "Spy"), hands(n=4), fight=2, scores=(3, 4))
+    # Anger 8 beats Oaf 7 (already resolved on load); player 1 keeps Oaf in line
+    assert s.task == {"do": "convert", "p": 0, "slot": 2}
+    play(s, "keep")
+    assert "Player 1 keeps the loser in line." in texts(s)
+    assert "Player 1 scores 7 for active fighters (10 in all)." in lines(s, "dotd-score"), "only Lug (tie)"
+    assert "Player 2 scores 10 for active fighters (14 in all)." in lines(s, "dotd-score")
+
+
+def test_rewards_score_printed_power_not_the_fight_power():
+    """dotd-score"""
+    s = table([["Anger"], ["Oaf"]], (None, None), hands(extra0=("Greed",)), start="spirit")
+    play(s, "spirit Greed", "spirit Rubber Stamp Mummy")
+    assert s.fight["power"] == [13, 7]
+    play(s, "keep")
+    assert "Player 1 scores 3 for active fighters (3 in all)." in lines(s, "dotd-score")
+
+
+def test_priority_passes_at_the_end_of_each_turn():
+    """dotd-pass-priority"""
+    s = table([["Oaf"], ["Lug"]], (None, None), hands(), start="spirit", priority=1)
+    play(s, "spirit Rubber Stamp Mummy", "spirit Skeleton Clerk")
+    assert s.priority == 0 and lines(s, "dotd-pass-priority") == ["Priority passes to player 1."]
+    assert s.current_player() == 0
+
+
+def test_turn_5_conversion_example():
+    """dotd-convert (the rule book's turn-5 example: slots 4 and 5 move down, the old spirit fills slot 5)"""
+    s = sc.turn_5_conversion()
+    assert s.task == {"do": "convert", "p": 0, "slot": 3}
+    before = [name(s, c) for c, _ in s.slots[0]]
+    assert before == ["Lug", "Hoard", "Grief", "Oaf", "Vampire"]
+    play(s, "convert")
+    assert [n for n, _ in names(s, 0)] == ["Lug", "Hoard", "Oaf", "Vampire", "Moody"]
+    assert names(s, 0)[2:] == [("Oaf", True), ("Vampire", True), ("Moody", False)]
+    assert name(s, s.spirits[0]) == "Grief"
+    assert lines(s, "dotd-convert")[0] == ("Player 1 pulls Grief out of slot 3: slots 4-5 move down one, the old "
+                                           "spirit, Moody, fills slot 5 face down, and Grief becomes the new spirit.")
+
+
+def test_oaf_converts_and_hoard_takes_its_place():
+    """dotd-convert (the turn-1 example: Power Up takes Oaf's place, Oaf becomes a Double spirit)"""
+    s = sc.oaf_v_anger()
+    play(s, "convert")
+    assert s.turn == 2 and names(s, 0) == [("Hoard", False), ("Oaf", False)], "the Oaf spirit opened slot 2"
+    assert "Player 1 pulls Oaf out of slot 1: the old spirit, Hoard, fills slot 1 face down, and Oaf becomes the new " \
+           "spirit." in texts(s)
+
+
+def test_conversion_into_an_unearth_spirit_acts_at_once():
+    """dotd-convert, dotd-spirit-unearth"""
+    s = table([["Lug", "Compost Ghoul"], ["Clod", "Lug"]], ("Oaf", "Hoard"), hands(n=4), fight=2)
+    assert s.task == {"do": "convert", "p": 0, "slot": 2}
+    play(s, "convert")
+    assert "The new spirit has an Unearth back: it acts now." in lines(s, "dotd-spirit-unearth")
+    assert s.task["do"] == "target" and s.task["source"] == "spirit"
+
+
+def test_new_spirit_counts_from_the_next_fight_and_several_conversions_a_turn():
+    """dotd-ruling-conversions"""
+    # Player 1's spirit is Clod (Unearth); slot 2 Oaf loses to Anger and becomes a Double spirit, so
+    # in slot 1 Mail Zombie's +3 is doubled. Slot 1 loses too and may be converted again.
+    s = table([["Mail Zombie", "Oaf"], ["Famine", "Anger"]], ("Hoard", "Greed"), hands(n=4), fight=2)
+    assert s.fight["power"] == [9, 13] and s.task == {"do": "convert", "p": 0, "slot": 2}
+    play(s, "convert")
+    assert name(s, s.spirits[0]) == "Oaf"
+    assert s.fight["slot"] == 1 and s.fight["power"] == [10, 3], "Mail Zombie 4 + 3 + 3 (Double), no Power Up"
+    # Player 1 loses both fights and converts twice in one turn.
+    s2 = table([["Lug", "Oaf"], ["Zombie Courier", "Anger"]], ("Hoard", "Greed"), hands(n=4), fight=2)
+    play(s2, "convert")
+    assert s2.fight["power"] == [7, 14], "Lug without the Power Up spirit it no longer has"
+    assert s2.task == {"do": "convert", "p": 0, "slot": 1}
+    play(s2, "convert")
+    assert len(lines(s2, "dotd-convert")) == 2
+    assert lines(s2, "dotd-convert")[1].endswith("the old spirit, Oaf, fills slot 2 face down, and Lug becomes the "
+                                                  "new spirit.")
+    assert s2.turn == 3 and names(s2, 0) == [("Hoard", False), ("Oaf", False), ("Lug", False)]
+
+
+def test_unearth_keeps_the_state_and_discards_three():
+    """dotd-unearth, dotd-ruling-unearth-timing (the rule book's Unearth example: Oaf, Oaf, Nemesis)"""
+    s = sc.unearth_oaf()
+    play(s, "spirit Spook", "spirit Greed", "unearth Oaf")
+    assert s.task["do"] == "take" and sorted(name(s, c) for c in s.looking) == ["Nemesis", "Oaf", "Oaf"]
+    assert names(s, 0) == [("Oaf", True)], "the unearthed card stays in place until the choice"
+    assert s.discards["D"] == []
+    play(s, "take Nemesis")
+    assert names(s, 0)[0] == ("Nemesis", True)
+    assert sorted(name(s, c) for c in s.discards["D"]) == ["Oaf", "Oaf", "Oaf"] and s.looking == []
+    assert s.discards["D"][0] == s.cs.first("Oaf"), "the replaced card goes first, the two others on top"
+
+
+def test_unearth_a_fallen_card_stays_fallen_and_a_spirit_stays_spirit():
+    """dotd-unearth, dotd-ruling-unearth-self"""
+    s = sc.spy()  # Spy lost: fallen
+    play(s, "unearth Spy", "take Moldy Mummy")
+    assert names(s, 0)[0] == ("Moldy Mummy", False)
+    t = table([["Lug"], ["Oaf"]], (None, None), hands(("Spook",)), start="spirit", force=("Spy", "Clod", "Clod"))
+    play(t, "spirit Spook", "spirit Rubber Stamp Mummy")
+    assert sorted(name(t, c) for c in t.task["options"]) == ["Lug", "Spook"]
+    play(t, "unearth Spook", "take Spy")
+    assert ("Player 1 puts an Unearth card face down as the spirit for player 1; Spook and the other cards "
+            "looked at are discarded.") in texts(t)
+    assert t.turn == 2 and names(t, 0)[1] == ("Spy", False), "Spy was the spirit: it opens slot 2"
+    assert len(lines(t, "dotd-spirit-unearth")) == 2, "the new Unearth spirit does not act again"
+
+
+def test_unearth_spirit_option_off_it_cannot_pick_itself():
+    """dotd-ruling-unearth-self (variant)"""
+    t = table([["Lug"], ["Oaf"]], (None, None), hands(("Spook",)), start="spirit", unearth_spirit=False)
+    play(t, "spirit Spook", "spirit Rubber Stamp Mummy")
+    assert [name(t, c) for c in t.task["options"]] == ["Lug"]
+    assert check_illegal(t, f"unearth {t.spirits[0]}").rule == "dotd-spirit-unearth"
+
+
+def test_dig_draws_from_any_deck_then_discards_that_back():
+    """dotd-keyword-dig"""
+    s = table([["Memo Poltergeist"], ["Lug"]], (None, None), hands(), start="spirit")
+    play(s, "spirit Skeleton Clerk", "spirit Rubber Stamp Mummy")
+    assert s.task["do"] == "dig" and [str(a) for a in s.legal_actions()] == ["dig D", "dig P", "dig U"]
+    hand = list(s.hands[0])
+    play(s, "dig P")
+    assert s.task["do"] == "discard" and len(s.hands[0]) == len(hand) + 1
+    drawn = (set(s.hands[0]) - set(hand)).pop()
+    assert drawn[0] == "P"
+    assert all(a.arg[0] == "P" for a in s.legal_actions())
+    assert check_illegal(s, f"discard {s.cs.first('Coffee Break Wraith')}").rule == "dotd-keyword-dig"
+    play(s, f"discard {drawn}")
+    assert sorted(s.hands[0]) == sorted(hand) and s.discards["P"] == [drawn]
+    assert "dotd-keyword-dig" in rules_of(s)
+
+
+def test_empty_deck_is_reshuffled_from_its_discard_pile():
+    """dotd-reshuffle"""
+    s = table([["Memo Poltergeist"], ["Lug"]], (None, None), hands(), start="spirit")
+    pos = s.position()
+    pos["discards"]["U"] = pos["decks"]["U"]
+    pos["decks"]["U"] = []
+    s = DayOfTheDead().state_from_position(pos)
+    pile = list(s.discards["U"])
+    play(s, "spirit Skeleton Clerk", "spirit Rubber Stamp Mummy")
+    s.apply("dig U")
+    assert s.discards["U"] == [] and sorted(s.decks["U"]) == sorted(pile)
+    assert s.is_chance_node() and len(s.chance_outcomes()) == len(pile)
+    assert lines(s, "dotd-reshuffle") == [f"The Unearth deck is empty: its discard pile ({len(pile)} cards) is "
+                                          "shuffled into a new deck."]
+
+
+def test_keyword_unearth_on_a_fighter():
+    """dotd-keyword-unearth"""
+    s = table([["Lug", "Redirect Revenant"], ["Clod", "Oaf"]], ("Hoard", "Spy"), hands(n=4), fight=2)
+    assert s.task["do"] == "target" and s.task["p"] == 0
+    assert sorted(name(s, c) for c in s.task["options"]) == ["Hoard", "Lug", "Redirect Revenant"], "own cards only"
+    play(s, "unearth Lug")
+    assert "dotd-keyword-unearth" in rules_of(s)
+
+
+# ------------------------------------------------------------------ the effect vocabulary
+def test_effect_power_and_points_rule_ids():
+    """dotd-effect-power, dotd-effect-points"""
+    s = table([["Bone Stamper"], ["Grudge Clerk"]], (None, None), hands(), scores=(5, 5), start="spirit")
+    play(s, "spirit Postal Ghoul", "spirit Mail Carrier Mummy")
+    assert "Bone Stamper: +4 power for player 1." in lines(s, "dotd-effect-power")
+    assert "Bone Stamper: player 1 gains 1 point (6)." in lines(s, "dotd-effect-points")
+    assert "Grudge Clerk: player 1 loses 1 point (5)." in lines(s, "dotd-effect-points")
+    assert "Power 8 v 8: a tie, both fighters stay active." in texts(s), "2 + 4 + 2 v 4 + 2 + 2"
+
+
+def test_effect_win_stop_cancel_next_copy_return_unearth_after_rule_ids():
+    """dotd-effect-win, dotd-effect-stop, dotd-effect-cancel, dotd-effect-next, dotd-effect-copy,
+    dotd-effect-return, dotd-effect-unearth, dotd-effect-after (the FAQ tests hold the details)"""
+    s = play(sc.challenge(), "spirit Oaf", "spirit Oaf")
+    assert "dotd-effect-win" in rules_of(s)
+    s = play(sc.troll(priority=0), "spirit Hoard", "spirit Lug")
+    assert "dotd-effect-stop" in rules_of(s)
+    s = play(sc.cancel(), "keep")
+    assert "dotd-effect-cancel" in rules_of(s)
+    s = play(sc.alchemy(), "unearth Mail Zombie", "take Shambling Intern")
+    assert "dotd-effect-next" in rules_of(s)
+    s = play(sc.forget(), "copy Route Walker")
+    assert "dotd-effect-copy" in rules_of(s)
+    s = play(sc.return_(), "spirit Oaf", "spirit Oaf")
+    assert "dotd-effect-return" in rules_of(s)
+    s = play(sc.spook(), "unearth Anger")
+    assert "dotd-effect-unearth" in rules_of(s)
+    s = play(sc.spy(), "pass")
+    assert "dotd-effect-after" in rules_of(s)
+
+
+def test_copy_reads_active_fighters_and_never_another_copier():
+    """dotd-ruling-copy"""
+    # Photocopy Phantom (any) may copy Anger (active) but not Twin (a copier), Oaf (no effect),
+    # nor the face-down Clod in slot 1; a silenced card may still be copied.
+    s = table([["Grief", "Twin", "Photocopy Phantom"], ["Clod", "Anger", "Oaf"]], ("Hoard", "Lug"), hands(n=3),
+              fight=3, fallen=((1,), (1,)))
+    assert s.task["do"] == "copy"
+    assert sorted(name(s, c) for c in s.task["options"]) == ["Anger"]
+    assert check_illegal(s, f"copy {s.cs.first('Twin')}").rule == "dotd-ruling-copy"
+
+
+def test_spy_and_moody_come_before_conversion_priority_first():
+    """dotd-ruling-effect-order"""
+    s = sc.moody(won=False)
+    assert s.task["do"] == "after", "Moody's after-effect is asked before Moody's owner may convert"
+    play(s, "pass")
+    assert s.task == {"do": "convert", "p": 0, "slot": 1}
+
+
+# ------------------------------------------------------------------ options (rulings both ways)
+def test_spirit_fills_fallen_by_default_active_as_a_variant():
+    """dotd-ruling-spirit-fills"""
+    s = sc.oaf_v_anger()
+    play(s, "convert")
+    assert "Player 1 scores 0 for active fighters (0 in all)." in lines(s, "dotd-score")
+    v = sc.oaf_v_anger(spirit_fills="active")
+    play(v, "convert")
+    assert "the old spirit, Hoard, fills slot 1 active" in " ".join(lines(v, "dotd-convert"))
+    assert "Player 1 scores 5 for active fighters (5 in all)." in lines(v, "dotd-score")
+
+
+def test_win_convert_on_by_default_off_as_a_variant():
+    """dotd-ruling-win-convert"""
+    s = play(sc.nemesis(), "spirit Oaf", "spirit Lug")
+    assert s.task == {"do": "convert", "p": 1, "slot": 1}
+    v = play(sc.nemesis(win_convert=False), "spirit Oaf", "spirit Lug")
+    assert "After an outright win the loser stays in line (variant)." in lines(v, "dotd-ruling-win-convert")
+    assert v.turn == 2 and names(v, 1)[0] == ("Vampire", False)
+
+
+def last_turn(scores, **options):
+    """Turn 6 at the spirit choice. Every fight is 7 v 9 for player 2 (a Power Up spirit), so player 1
+    ends with no active fighter and player 2 scores 7 + 7 + 7 + 4 + 5 + 2 = 32."""
+    s = table([["Oaf", "Oaf", "Oaf", "Lug", "Lug", "Lug"],
+               ["Clod", "Clod", "Clod", "Mail Zombie", "Skeleton Clerk", "Route Walker"]],
+              (None, None), (("Nemesis",), ("Hoard",)), scores=scores, start="spirit", **options)
+    play(s, "spirit Nemesis", "spirit Hoard", *["keep"] * 6)
+    assert s.is_terminal() and s.turn == 6
+    return s
+
+
+def test_six_turns_then_the_higher_score_wins():
+    """dotd-win, dotd-turn"""
+    s = last_turn((40, 0))
+    assert s.scores == [40, 32] and s.winner() == 0 and s.returns() == [1.0, -1.0]
+    assert lines(s, "dotd-win") == ["After six turns player 1 wins, 40 to 32."]
+    assert s.legal_actions() == [] and check_illegal(s, "keep").rule == "core-end"
+    s = last_turn((30, 0))
+    assert s.winner() == 1 and lines(s, "dotd-win") == ["After six turns player 2 wins, 32 to 30."]
+
+
+def test_final_tie_is_a_draw_or_more_active_fighters():
+    """dotd-ruling-final-tie"""
+    s = last_turn((32, 0))
+    assert s.scores == [32, 32] and s.winner() is None and s.returns() == [0.0, 0.0]
+    assert lines(s, "dotd-ruling-final-tie") == ["Tied at 32: the game is a draw."]
+    assert lines(s, "dotd-win") == []
+    v = last_turn((32, 0), final_tie="fighters")
+    assert v.winner() == 1 and v.returns() == [-1.0, 1.0]
+    assert lines(v, "dotd-ruling-final-tie") == ["Tied at 32: player 2 has more active fighters and wins (variant)."]
+
+
+# ------------------------------------------------------------------ rulings on the card set and hidden choices
+def test_deck_size_ruling_36_characters_and_a_plain_7_three_times():
+    """dotd-ruling-deck-size"""
+    cs = card_set()
+    for back, plain in (("double", "Oaf"), ("power-up", "Lug"), ("unearth", "Clod")):
+        deck_names = [cs[c].name for c in cs.decks[back]]
+        assert len(set(deck_names)) == 36
+        assert deck_names.count(plain) == 3 and cs[cs.first(plain)].power == 7 and not cs[cs.first(plain)].effect
+
+
+def test_card_set_ruling_provenance_and_the_option():
+    """dotd-ruling-card-set"""
+    cs = card_set()
+    assert {c.provenance for c in cs.cards.values()} == {"rules", "faq", "book"}
+    for faq_name in ("Alchemy", "Cancel", "Challenge", "Greed", "Grief", "Moody", "Control", "Cultivate", "Famine",
+                     "Forget", "Return", "Spook", "Spy", "Troll", "Vampire", "Paranoid"):
+        assert cs[cs.first(faq_name)].provenance == "faq", faq_name
+    assert cs[cs.first("Oaf")].provenance == "rules" and cs[cs.first("Anger")].provenance == "rules"
+    assert DayOfTheDead().options["cards"] == "book"
+    with pytest.raises(ValueError):
+        DayOfTheDead(cards="real")
+
+
+def test_nemesis_is_in_the_double_deck():
+    """dotd-ruling-nemesis-back"""
+    cs = card_set()
+    assert [c.back for c in cs.by_name("Nemesis")] == ["double"]
+    assert cs[cs.first("Nemesis")].effect == ({"win": True},)
+
+
+def test_hidden_order_priority_chooses_first_and_the_other_sees_only_a_back():
+    """dotd-ruling-hidden-order"""
+    s = sc.summoning_turn_1()
+    play(s, "fallen Oaf")
+    assert s.current_player() == 1
+    view = s.view(1)
+    assert view["slots"][0] == [["D", "fallen"]], "player 2 sees only the back of player 1's card"
+    assert s.mask_notation(s.steps[-1].action, 0, 1) == "fallen D"
+    assert s.mask_notation(s.steps[-1].action, 0, 0) == s.steps[-1].action
+    play(s, "fallen Anger", "spirit Hoard")
+    assert s.current_player() == 1 and s.view(1)["spirits"][0] == "P"
+    assert "Hoard" not in json.dumps(s.decorate_view(s.view(1))["cards"])
+
+
+def test_every_rule_id_is_checked_by_a_test_here():
+    source = pathlib.Path(__file__).read_text(encoding="utf-8")
+    named = set(re.findall(r"dotd-[a-z0-9-]+", source))
+    missing = [r.id for r in RULES.own() if r.id not in named]
+    assert not missing, missing
