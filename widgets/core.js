@@ -62,7 +62,7 @@ const CSS = `
 .necro-w .necro-actions { display: flex; flex-wrap: wrap; max-height: 220px; overflow-y: auto; }
 .necro-w .necro-actions button.necro-hot { border: 2px solid var(--necro-accent); text-decoration: underline; }
 .necro-w .necro-actions button .necro-p { color: var(--necro-muted); font-size: 12px; margin-left: 4px; }
-.necro-w .necro-preview { min-height: 1.4em; font-size: 13px; color: var(--necro-muted); }
+.necro-w .necro-preview { min-height: 2.8em; font-size: 13px; color: var(--necro-muted); }
 .necro-w .necro-error:not(:empty) { border: 2px solid var(--necro-warn); border-left-width: 6px; padding: 4px 6px;
   margin: 4px 0; border-radius: 4px; }
 .necro-w .necro-error:not(:empty)::before { content: "Refused: "; font-weight: 700; color: var(--necro-warn); }
@@ -316,7 +316,7 @@ class NecroWidget {
     };
     const log = graph.root_log.map(([rule, text, step, a]) => line(rule, text, step, a));
     this.path.forEach((action, i) => {
-      for (const [rule, text] of action.log || []) log.push(line(rule, text, graph.root_step + i + 1, action.a));
+      for (const [rule, text] of action.log || []) log.push(line(rule, text, graph.root_step + i + 1, action.m || action.a));
     });
     const actions = node.actions.map((x) => ({ a: x.a, hint: x.hint || {}, p: x.p === undefined ? null : x.p, rule: x.rule }));
     // dictionaries the graph stores once (card faces): back into the position

@@ -1,40 +1,42 @@
 // Day of the Dead board (widgets/day_of_the_dead.js).
 //
 // Draws the table from view.position: each player's line of fighters, slot 1
-// first, the two lines facing each other slot by slot (the fight's slot
-// outlined); active fighters face up (name, power, effect text), fallen ones
+// first, the two lines facing each other slot by slot (the fight's slot number
+// in orange); active fighters face up (name, power, effect text), fallen ones
 // face down showing their back (with the name small and grey when the viewer
 // knows the card). Each spirit lies sideways, back up. Hands (the other
 // player's as backs only), scores, the purple priority counter, the decks and
 // discard piles, the fight in progress or the last one (every contribution to
-// power, player by player), the cards an Unearth is looking at, and what the
-// game is waiting for.
+// power, player by player), the cards an Unearth is looking at, this turn's
+// lasting effects, and what the game is waiting for (the cards it is about
+// ringed in orange).
 //
 // Card backs never depend on colour alone: Double is black with a double
 // border and "D", Power Up grey with stripes and "P", Unearth white with a
 // dashed border and "U".
 //
-// Clickable (mouse, or Tab then Enter/Space): any card an action's hint names
-// (a hand card to lay, a card in play to unearth or copy, a card looked at);
-// the decisions that name no card (convert/keep, pass, dig, priority) are
-// buttons. No rules here: everything comes from the engine's actions and hints.
+// Clickable (mouse, or Tab then Enter/Space; outlined in blue dashes): any
+// card an action's hint names (a hand card to lay, a card looked at, a card in
+// play to unearth or copy: found by its place, since the other player's
+// face-down cards carry no id); the decisions that name no card (convert/keep,
+// pass, dig, priority) are buttons. No rules here: everything comes from the
+// engine's actions and hints.
 
-const BACKS = {
-  D: { name: "Double", word: "double" },
-  P: { name: "Power Up", word: "power-up" },
-  U: { name: "Unearth", word: "unearth" },
-};
+const BACKS = { D: { name: "Double" }, P: { name: "Power Up" }, U: { name: "Unearth" } };
 const LETTER = { double: "D", "power-up": "P", unearth: "U" };
 const PLAYERS = ["Player 1", "Player 2"];
 const ACCENT = "#0b5cad", HOT = "#E69F00", PURPLE = "#6a3d9a";
-const W = 82, H = 132, GAP = 6; // a card, and the space between two slots
+const W = 82, H = 136, GAP = 6; // a card, and the space between two slots
 
 const CSS = `
 .dotd { font-size: 12px; }
+.dotd * { box-sizing: border-box; }
 .dotd .dotd-row { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; margin: 3px 0; }
 .dotd .dotd-who { font-weight: 600; font-size: 13px; }
-.dotd .dotd-line { display: grid; gap: ${GAP}px; margin: 2px 0; }
-.dotd .dotd-num { text-align: center; font-size: 11px; color: #666; border-radius: 3px; }
+.dotd .dotd-pair { display: flex; flex-direction: column; gap: 2px; }
+.dotd .dotd-card.dotd-empty { border-style: dashed; color: var(--necro-muted, #555); background: none; text-align: center;
+  padding-top: 50px; }
+.dotd .dotd-num { text-align: center; font-size: 11px; color: var(--necro-muted, #555); border-radius: 3px; }
 .dotd .dotd-num.dotd-fight { background: ${HOT}; color: #000; font-weight: 700; }
 .dotd .dotd-card { position: relative; width: ${W}px; height: ${H}px; border-radius: 6px; border: 1px solid #555;
   background: #fffdf7; color: #1b1b1b; padding: 3px 4px; overflow: hidden; line-height: 1.2; }
@@ -51,7 +53,7 @@ const CSS = `
 .dotd .dotd-small .dotd-letter { font-size: 18px; }
 .dotd .dotd-back .dotd-kind { font-size: 9px; font-weight: 600; }
 .dotd .dotd-back .dotd-known { position: absolute; left: 2px; right: 2px; bottom: 2px; font-size: 9px;
-  background: #eee; color: #555; border-radius: 3px; text-align: center; white-space: nowrap; overflow: hidden; }
+  background: #eee; color: #555; border-radius: 3px; text-align: center; line-height: 1.15; }
 .dotd .dotd-D { background: #111; color: #fff; border: 4px double #fff; outline: 1px solid #111; }
 .dotd .dotd-P { background: repeating-linear-gradient(45deg, #9a9a9a 0 5px, #7d7d7d 5px 10px); color: #000;
   border: 2px solid #444; }
@@ -61,18 +63,18 @@ const CSS = `
 .dotd .dotd-spirit { width: ${H}px; height: ${W}px; position: relative; flex: none; }
 .dotd .dotd-spirit > .dotd-card { position: absolute; left: ${(H - W) / 2}px; top: ${(W - H) / 2}px; transform: rotate(90deg); }
 .dotd .dotd-target { cursor: pointer; outline: 3px dashed ${ACCENT}; outline-offset: 0; }
-.dotd .dotd-hot { box-shadow: 0 0 0 5px ${HOT}; }
-.dotd .dotd-task { font-weight: 600; outline: 3px solid ${HOT}; outline-offset: 1px; }
+.dotd .dotd-task { box-shadow: 0 0 0 6px ${HOT}; }
+.dotd .dotd-hot { box-shadow: 0 0 0 7px ${ACCENT}; }
 .dotd .dotd-counter { display: inline-block; background: ${PURPLE}; color: #fff; border-radius: 10px; padding: 0 7px;
   font-size: 11px; font-weight: 700; border: 2px solid #000; }
-.dotd .dotd-box { border: 1px solid #999; border-radius: 5px; padding: 3px 6px; margin: 4px 0; }
-.dotd .dotd-field { border: 2px solid #777; border-radius: 8px; padding: 4px; margin: 4px 0; width: max-content;
-  max-width: 100%; }
-.dotd .dotd-nospirit { width: ${H}px; height: ${W}px; border: 1px dashed #999; border-radius: 6px; display: flex;
+.dotd .dotd-box { border: 1px solid var(--necro-line, #999); border-radius: 5px; padding: 3px 6px; margin: 4px 0; }
+.dotd .dotd-field { border: 2px solid var(--necro-line, #777); border-radius: 8px; padding: 5px; margin: 6px 0;
+  display: flex; flex-wrap: wrap; gap: 16px ${GAP}px; width: fit-content; max-width: 100%; }
+.dotd .dotd-nospirit { width: ${H}px; height: ${W}px; border: 1px dashed var(--necro-line, #999); border-radius: 6px; display: flex;
   align-items: center; justify-content: center; flex: none; }
 .dotd table { border-collapse: collapse; font-size: 12px; }
 .dotd td, .dotd th { padding: 0 6px 0 0; text-align: left; vertical-align: top; }
-.dotd .dotd-muted { color: #666; }
+.dotd .dotd-muted { color: var(--necro-muted, #555); }
 `;
 
 export function drawBoard(container, view, ui) {
@@ -89,7 +91,7 @@ export function drawBoard(container, view, ui) {
   const byKey = {}, loose = [];
   for (const a of actions) {
     const h = a.hint || {};
-    if (h.card && h.kind !== "draw") {
+    if ((h.card || h.owner !== undefined) && h.kind !== "draw") {
       const key = h.owner !== undefined ? `at:${h.owner}:${h.slot}` : `id:${h.card}`;
       (byKey[key] = byKey[key] || []).push(a);
     } else if (h.kind !== "draw") loose.push(a);
@@ -110,7 +112,7 @@ export function drawBoard(container, view, ui) {
     const f = faces[id];
     if (!f) return back(id[0], null);
     const L = LETTER[f.back] || id[0];
-    const long = f.name.length + f.text.length > 100;
+    const long = f.name.length + f.text.length > 90;
     return el("div", { class: `dotd-card${long ? " dotd-long" : ""}`, title: `${f.name} (${f.power}, ${BACKS[L].name} back): ${f.text}` },
       el("div", { class: "dotd-name" }, f.name), el("span", { class: "dotd-power" }, f.power),
       el("div", { class: "dotd-text" }, f.text),
@@ -144,9 +146,10 @@ export function drawBoard(container, view, ui) {
   const taskPlace = {};  // "p:slot" -> true for the cards the task is about
   if (task) {
     if (task.do === "convert") taskPlace[`${task.p}:${task.slot}`] = true;
-    for (const id of [task.target, task.card].filter(Boolean)) {
-      pos.slots.forEach((line, p) => line.forEach(([c], k) => { if (c === id) taskPlace[`${p}:${k + 1}`] = true; }));
-      pos.spirits.forEach((s, p) => { if (s === id) taskPlace[`${p}:0`] = true; });
+    // an Unearth names places ("p2-slot3", "p1-spirit"), never a hidden card's id
+    for (const place of [task.target, task.place].filter(Boolean)) {
+      const m = /^p([12])-(?:spirit|slot(\d))$/.exec(place);
+      if (m) taskPlace[`${Number(m[1]) - 1}:${m[2] ? Number(m[2]) : 0}`] = true;
     }
   }
   const waiting = pos.over ? view.status : task ? `Waiting: ${task.p === undefined ? "chance: " : ""}` +
@@ -154,7 +157,8 @@ export function drawBoard(container, view, ui) {
   const buttons = loose.map((a) => el("button", { type: "button", "data-a": a.a, "aria-label": named(a),
     onclick: () => ui.act(a.a), onmouseenter: () => ui.preview(a.a), onmouseleave: () => ui.clearPreview() },
   a.hint && a.hint.text ? `${a.a} (${a.hint.text})` : a.a));
-  const head = el("div", { class: "dotd-row" }, el("span", {}, `Turn ${pos.turn} of 6. ${waiting}`), ...buttons);
+  const head = el("div", { class: "dotd-row" }, el("span", {}, `${pos.turn ? `Turn ${pos.turn} of 6` : "Set-up"}. ${waiting}`),
+    ...buttons);
 
   // --- players: name, score, priority, spirit, hand
   function playerRow(p) {
@@ -178,25 +182,27 @@ export function drawBoard(container, view, ui) {
       el("div", { class: "dotd-row", style: "align-items:flex-start" }, spiritBox, ...hand));
   }
 
-  // --- the two lines, slot by slot
-  const cols = `repeat(${Math.max(n, 1)}, ${W}px)`;
-  function line(p) {
-    const row = el("div", { class: "dotd-line", style: `grid-template-columns:${cols}`, "aria-label": `${PLAYERS[p]}'s line` });
-    pos.slots[p].forEach(([id, state], k) => {
-      const up = state === "active";
-      const node = up && known(id) ? front(id) : back(id[0], id);
-      target(node, byKey[`at:${p}:${k + 1}`], describe(id, up, `${PLAYERS[p]} slot ${k + 1}`));
-      if (taskPlace[`${p}:${k + 1}`]) node.classList.add("dotd-task");
-      row.append(node);
-    });
-    if (!n) row.append(el("span", { class: "dotd-muted" }, "no slot yet"));
-    return row;
+  // --- the field: slot by slot, player 1's fighter over player 2's (pairs wrap when narrow)
+  function fighter(p, k) {
+    const entry = pos.slots[p][k - 1];
+    if (!entry) return el("div", { class: "dotd-card dotd-empty", "aria-label": `${PLAYERS[p]} slot ${k}: empty` }, "empty");
+    const [id, state] = entry;
+    const up = state === "active";
+    const node = up && known(id) ? front(id) : back(id[0], id);
+    target(node, byKey[`at:${p}:${k}`], describe(id, up, `${PLAYERS[p]} slot ${k}`));
+    if (taskPlace[`${p}:${k}`]) node.classList.add("dotd-task");
+    return node;
   }
-  const numbers = el("div", { class: "dotd-line", style: `grid-template-columns:${cols}`, "aria-hidden": "true" });
+  const pairs = [];
   for (let k = 1; k <= n; k++) {
-    numbers.append(el("div", { class: `dotd-num${fight && fight.slot === k ? " dotd-fight" : ""}` },
-      fight && fight.slot === k ? `▲ slot ${k} ▼` : `slot ${k}`));
+    const fought = fight && fight.slot === k;
+    pairs.push(el("div", { class: "dotd-pair", role: "group", "aria-label": `slot ${k}${fought ? ", the fight" : ""}` },
+      fighter(0, k), el("div", { class: `dotd-num${fought ? " dotd-fight" : ""}`, "aria-hidden": "true" },
+        fought ? `▲ slot ${k} ▼` : `slot ${k}`), fighter(1, k)));
   }
+  const field = el("div", { class: "dotd-field", role: "group",
+    "aria-label": "the field: player 1's line over player 2's, slot 1 first" },
+  ...(pairs.length ? pairs : [el("span", { class: "dotd-muted" }, "No slot is open yet.")]));
 
   // --- the fight: every contribution, player by player
   let fightBox = null;
@@ -226,26 +232,29 @@ export function drawBoard(container, view, ui) {
   }
 
   // --- decks and discard piles
-  const decks = el("div", { class: "dotd-row", "aria-label": "decks and discard piles" }, ...Object.keys(BACKS).map((L) => {
+  const decks = el("div", { "aria-label": "decks and discard piles",
+    style: "display:grid;grid-template-columns:repeat(3, minmax(0, 1fr));gap:6px;max-width:540px" },
+  ...Object.keys(BACKS).map((L) => {
     const pile = pos.discards[L] || [];
     const top = pile.length ? faces[pile[pile.length - 1]] : null;
-    return el("div", { class: "dotd-row", style: "margin:0 8px 0 0;flex-wrap:nowrap" }, back(L, null, true),
+    return el("div", { class: "dotd-row", style: "margin:0;flex-wrap:nowrap" }, back(L, null, true),
       el("div", {}, el("strong", {}, BACKS[L].name), el("br"), `deck ${(pos.decks[L] || []).length}, discards ${pile.length}`,
         el("br"), el("span", { class: "dotd-muted" }, top ? `top: ${top.name} (${top.power})` : "no discard")));
   }));
 
   // --- this turn's lasting effects
   const m = pos.marks || {};
-  const notes = [
+  const counted = {};
+  for (const note of [
     ...(m.cancel || []).map((k) => `no effects in the fight of slot ${k}`),
     ...(m.extra || []).map(([p, k, x]) => `${PLAYERS[p]}'s slot ${k} uses its effect ${x} more time(s)`),
     ...(m.cultivate || []).map(([p, k, x]) => `${PLAYERS[p]}'s slot ${k} gets +${x}× its printed power`),
-    ...(m.quiet || []).map((c) => `${known(c) ? faces[c].name : c} has no effect this turn`),
-  ];
+    ...(m.quiet || []).map((c) => `${known(c) ? faces[c].name : "a copied card"} has no effect this turn`),
+  ]) counted[note] = (counted[note] || 0) + 1;
+  const notes = Object.entries(counted).map(([note, times]) => (times > 1 ? `${note} (${times} times)` : note));
 
   container.append(el("style", {}, CSS), el("div", { class: "dotd" },
-    head, lookBox, playerRow(0), el("div", { class: "dotd-field", "aria-label": "the field, slot 1 first" },
-      line(0), numbers, line(1)), playerRow(1), fightBox,
+    head, lookBox, playerRow(0), field, playerRow(1), fightBox,
     notes.length ? el("div", { class: "dotd-muted" }, `This turn: ${notes.join("; ")}.`) : null, decks));
 
   return {

@@ -72,7 +72,7 @@ def explore(state: State, depth: int = 2, max_nodes: int = 400,
             step = child.steps[-1]
             child_id, new = add(child)
             node["edges"].append({"a": str(action), "p": prob, "to": child_id,
-                                  "log": [e.to_json() for e in step.log], "rule": step.rule})
+                                  "log": [e.to_json() for e in step.log], "rule": step.rule, "by": step.player})
             if new:
                 queue.append((child, child_id, d + 1))
     return {"root": root, "nodes": nodes}

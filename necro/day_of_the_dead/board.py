@@ -20,6 +20,7 @@ seventh card of the Double deck), so it copies fast and is its own JSON:
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from necro.core import NotationError
@@ -27,7 +28,8 @@ from necro.core import NotationError
 LETTERS = ("D", "P", "U")
 DECISIONS = ("fallen", "spirit", "target", "take", "copy", "dig", "discard", "convert", "after")
 CHANCES = ("draw", "priority")
-_CARD_VERBS = ("fallen", "spirit", "unearth", "take", "copy", "discard", "draw")
+_CARD_VERBS = ("fallen", "spirit", "take", "copy", "discard", "draw")
+_PLACE = re.compile(r"^p[12]-(spirit|slot[1-6])$")
 
 
 class Act(NamedTuple):
@@ -35,6 +37,8 @@ class Act(NamedTuple):
 
     ``spirit D07`` lays card D07 as the new spirit; ``draw P12`` is chance
     drawing P12; ``dig U``, ``priority 2``, ``convert``, ``keep``, ``pass``.
+    An Unearth names a *place*, ``unearth p2-slot3`` or ``unearth p1-spirit``,
+    since the card there may be face down and its id must not be told.
     """
 
     verb: str
@@ -62,12 +66,14 @@ def parse_act(text) -> Act:
         verb, arg = parts
         if verb in _CARD_VERBS and is_card_id(arg):
             return Act(verb, arg)
+        if verb == "unearth" and _PLACE.match(arg):
+            return Act(verb, arg)
         if verb == "dig" and arg in LETTERS:
             return Act(verb, arg)
         if verb == "priority" and arg in ("1", "2"):
             return Act(verb, arg)
     raise NotationError(text, "core-notation", f"{text!r} is not an action of Day of the Dead "
-                        "(e.g. 'spirit D07', 'unearth U03', 'take D12', 'dig P', 'convert', 'keep')")
+                        "(e.g. 'spirit D07', 'unearth p1-slot2', 'take D12', 'dig P', 'convert', 'keep')")
 
 
 def empty_marks() -> dict:

@@ -18,7 +18,7 @@ from .cards import BACK_NAMES, BACK_OF_LETTER
 KEYS = ("turn", "priority", "scores", "hands", "slots", "spirits", "decks", "discards", "looking", "marks",
         "fight", "queue", "task", "over", "cards", "options")
 TASK_KINDS = ("draw", "priority", "fallen", "spirit", "target", "take", "copy", "dig", "discard", "convert", "after")
-TASK_KEYS = ("do", "p", "L", "why", "options", "source", "target", "slot", "quiet", "use", "name", "owner", "card",
+TASK_KEYS = ("do", "p", "L", "why", "options", "source", "target", "slot", "quiet", "use", "name", "owner", "place",
              "kind")
 
 
@@ -88,7 +88,7 @@ def load_position(state, r) -> None:
     # while the second player chooses, only the first player's slot 1 is filled.
     raw_task = r.value.get("task")
     laying = (isinstance(raw_task, dict) and raw_task.get("do") == "fallen" and raw_task.get("p") in (0, 1)
-              and state.turn == 1 and [len(line) for line in slots] == [1 - raw_task["p"], raw_task["p"]])
+              and state.turn == 1 and [len(line) for line in slots] == [raw_task["p"], 1 - raw_task["p"]])
     if len(slots[0]) != len(slots[1]) and not laying:
         r["slots"].fail("both lines have the same number of slots")
     state.slots = slots
@@ -208,9 +208,13 @@ def _load_queue(state, r, slots: int) -> list:
                 out.append(x.int(0, 20))
             elif kind == "c":
                 v = x.str()
+                if v in LETTERS:
+                    x.fail(HIDDEN_REFERENCE.format(v=v))
                 if v not in state.cs:
                     x.fail(f"{v!r} is not a card id")
                 out.append(v)
+            elif kind == "w":
+                out.append(_place(state, x))
             elif kind == "L":
                 out.append(x.str(choices=LETTERS))
             elif kind == "K":
@@ -223,6 +227,16 @@ def _load_queue(state, r, slots: int) -> list:
             parts[4].fail(f"{state.cs[out[3]].name} has no effect step {out[4]}")
         queue.append(out)
     return queue
+
+
+def _place(state, r) -> str:
+    """A place in play (``p2-slot3``, ``p1-spirit``) that holds a card."""
+    from .board import _PLACE
+
+    v = r.str(max_length=20)
+    if not _PLACE.match(v) or state.card_at(v) is None:
+        r.fail(f"{v!r} is not a place holding a card (write p1-slot1..p2-slot6, p1-spirit or p2-spirit)")
+    return v
 
 
 def _load_task(state, r):
@@ -238,26 +252,26 @@ def _load_task(state, r):
         task["why"] = r["why"].str(choices=("deal", "look", "dig"))
         if not state.decks[task["L"]]:
             r["L"].fail("chance cannot draw from an empty deck")
-    elif kind in ("target", "copy"):
+    elif kind == "target":
+        task["options"] = [_place(state, x) for x in r["options"].list(min_length=1, max_length=20)]
+        task["source"] = r["source"].str(choices=("spirit", "keyword", "effect", "after"))
+    elif kind == "copy":
         opts = []
         for x in r["options"].list(min_length=1, max_length=20):
             v = x.str()
+            if v in LETTERS:
+                x.fail(HIDDEN_REFERENCE.format(v=v))
             if state.place_of(v) is None:
                 x.fail(f"{v!r} is not a card in play")
             opts.append(v)
         task["options"] = opts
-        if kind == "target":
-            task["source"] = r["source"].str(choices=("spirit", "keyword", "effect", "after"))
-        else:
-            task["slot"] = r["slot"].int(1, 6)
-            task["quiet"] = r["quiet"].bool()
-            task["use"] = r["use"].int(0, 20)
-            task["name"] = r["name"].str(max_length=40)
+        task["slot"] = r["slot"].int(1, 6)
+        task["quiet"] = r["quiet"].bool()
+        task["use"] = r["use"].int(0, 20)
+        task["name"] = r["name"].str(max_length=40)
     elif kind == "take":
-        task["target"] = r["target"].str()
+        task["target"] = _place(state, r["target"])
         task["source"] = r["source"].str(choices=("spirit", "keyword", "effect", "after"))
-        if state.place_of(task["target"]) is None:
-            r["target"].fail("the unearthed card must be in play")
         if not state.looking:
             r.fail("a replacement is chosen among the cards being looked at: 'looking' is empty")
     elif kind == "discard":
@@ -266,10 +280,8 @@ def _load_task(state, r):
         task["slot"] = r["slot"].int(1, 6)
     elif kind == "after":
         task["owner"] = r["owner"].int(0, 1)
-        task["card"] = r["card"].str()
+        task["place"] = _place(state, r["place"])
         task["kind"] = r["kind"].str(choices=("spy", "moody"))
-        if state.place_of(task["card"]) is None:
-            r["card"].fail("the card to unearth must be in play")
     elif kind in ("fallen", "spirit") and not state.hands[task["p"]]:
         r["p"].fail("that player has no card in hand")
     return task
@@ -294,7 +306,28 @@ def mask(position: dict, player: int) -> dict:
     task = position.get("task")
     if position["looking"] and not (task and task.get("p") == player):
         out["looking"] = [c[0] for c in position["looking"]]
+    # The turn's bookkeeping may name a hidden card (Spook aiming at a face-down spirit): its back only.
+    hidden = set(position["hands"][other]) | set(position["looking"]) - set(out["looking"])
+    hidden |= {c for c, s in position["slots"][other] if s == "fallen"}
+    hidden |= {position["spirits"][other]} - {None}
+    hide = _hider(hidden)
+    out["task"] = hide(task)
+    out["queue"] = hide(position["queue"])
     return out
+
+
+def _hider(hidden: set):
+    def hide(value):
+        if isinstance(value, dict):
+            return {k: hide(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [hide(v) for v in value]
+        return value[0] if isinstance(value, str) and value in hidden else value
+    return hide
+
+
+HIDDEN_REFERENCE = ("this view hides which card the turn is busy with (only its back, {v!r}, is shown): "
+                    "load the full position instead")
 
 
 def faces(cs, position: dict) -> dict:

@@ -99,6 +99,19 @@ class DayOfTheDeadState(State):
                     return p, i + 1
         return None
 
+    def place_name(self, card: str) -> str:
+        """Where a card in play lies, as Unearth notation names it: ``p2-slot3``, ``p1-spirit``."""
+        owner, k = self.place_of(card)
+        return f"p{owner + 1}-" + ("spirit" if k == 0 else f"slot{k}")
+
+    def card_at(self, place: str) -> str | None:
+        """The card at a place named like ``p2-slot3`` or ``p1-spirit`` (None if there is none)."""
+        p, where = int(place[1]) - 1, place[3:]
+        if where == "spirit":
+            return self.spirits[p]
+        k = int(where[4:])
+        return self.slots[p][k - 1][0] if k <= len(self.slots[p]) else None
+
     def spirit_back(self, p: int) -> str | None:
         spirit = self.spirits[p]
         return self.cs[spirit].back if spirit else None
@@ -155,9 +168,10 @@ class DayOfTheDeadState(State):
             return [Act("fallen", c) for c in self.hands[p]]
         if kind == "spirit":
             return [Act("spirit", c) for c in self.spirit_choices(p)]
-        if kind in ("target", "copy"):
-            verb = "unearth" if kind == "target" else "copy"
-            return [Act(verb, c) for c in sorted(task["options"])]
+        if kind == "target":
+            return [Act("unearth", place) for place in task["options"]]
+        if kind == "copy":
+            return [Act("copy", c) for c in sorted(task["options"])]
         if kind == "take":
             return [Act("take", c) for c in sorted(self.looking)]
         if kind == "dig":
@@ -167,7 +181,7 @@ class DayOfTheDeadState(State):
         if kind == "convert":
             return [CONVERT, KEEP]
         if kind == "after":
-            return [PASS, Act("unearth", task["card"])]
+            return [PASS, Act("unearth", task["place"])]
         raise AssertionError(f"unknown task {kind}")  # pragma: no cover
 
     def parse_action(self, text):
@@ -364,7 +378,7 @@ class DayOfTheDeadState(State):
         f["after"].remove(pending[0])
         card = self.slots[owner][k - 1][0]
         decider = owner if kind == "spy" else 1 - owner
-        self.task = {"do": "after", "p": decider, "owner": owner, "card": card, "kind": kind}
+        self.task = {"do": "after", "p": decider, "owner": owner, "place": self.place_name(card), "kind": kind}
         self.queue_front([["after", k]])
 
     def _q_convert(self, k: int) -> None:
@@ -411,7 +425,8 @@ class DayOfTheDeadState(State):
         if not options:
             self.note(SOURCE_RULES[source], "There is no card to unearth.")
             return
-        self.task = {"do": "target", "p": chooser, "options": sorted(options), "source": source}
+        self.task = {"do": "target", "p": chooser, "options": sorted(self.place_name(c) for c in options),
+                     "source": source}
 
     def start_unearth(self, chooser: int, target: str, source: str) -> None:
         owner, k = self.place_of(target)
@@ -420,7 +435,7 @@ class DayOfTheDeadState(State):
         self.note(SOURCE_RULES[source], f"{self.who(chooser).capitalize()} unearths {whose} "
                   f"{self._shown(target, chooser)} ({where}).")
         L = target[0]
-        self.queue_front([["look", chooser, L]] * 3 + [["replace", chooser, target, source]])
+        self.queue_front([["look", chooser, L]] * 3 + [["replace", chooser, self.place_name(target), source]])
 
     def _shown(self, card: str, viewer: int) -> str:
         """A card's name if it is face up (or the chooser's own), else only its back."""
@@ -463,10 +478,11 @@ class DayOfTheDeadState(State):
         "deal": "pL", "priority": "", "turn": "", "open": "p", "choose": "pK", "activate": "",
         "spirit-unearth": "p", "fight": "k", "effects": "pk", "use": "pki", "step": "pkcii", "compare": "k",
         "after": "k", "convert": "k", "rewards": "", "end-turn": "", "unearth": "pSO", "look": "pL",
-        "replace": "pcO", "dig": "p", "dig-draw": "pL", "dig-discard": "pL",
+        "replace": "pwO", "dig": "p", "dig-draw": "pL", "dig-discard": "pL",
     }
     """Each queued step's arguments, for validating loaded positions: p a player, k a slot, i a
-    count, c a card id, L a deck letter, K a choice kind, S an unearth scope, O an unearth source."""
+    count, c a card id, w a place in play (``p2-slot3``), L a deck letter, K a choice kind, S an unearth
+    scope, O an unearth source. Unearths keep places, not ids, so no hidden card is named."""
 
     # -- decisions
     def _decide(self, task: dict, action: Act) -> None:
@@ -481,9 +497,9 @@ class DayOfTheDeadState(State):
                 self.spirits[p] = card
                 self.note("dotd-spirit", f"{Who} lays {self.a_back(card)} face down as the new spirit.")
         elif kind == "target":
-            self.start_unearth(p, card, task["source"])
+            self.start_unearth(p, self.card_at(card), task["source"])
         elif kind == "take":
-            self._take(p, task["target"], card)
+            self._take(p, self.card_at(task["target"]), card)
         elif kind == "copy":
             k = task["slot"]
             if task["quiet"] and card not in self.marks["quiet"]:
@@ -506,9 +522,10 @@ class DayOfTheDeadState(State):
         elif kind == "after":
             owner = task["owner"]
             if action == PASS:
-                self.note("dotd-effect-after", f"{Who} does not have {self.cs[task['card']].name} unearthed.")
+                name = self.cs[self.card_at(task["place"])].name
+                self.note("dotd-effect-after", f"{Who} does not have {name} unearthed.")
             else:
-                self.start_unearth(owner, task["card"], "after")
+                self.start_unearth(owner, self.card_at(task["place"]), "after")
 
     def _take(self, chooser: int, target: str, card: str) -> None:
         owner, k = self.place_of(target)
@@ -606,11 +623,11 @@ class DayOfTheDeadState(State):
         if kind == "take":
             return rule, f"{card} is not among the cards being looked at"
         if kind == "target":
-            return SOURCE_RULES[task["source"]], f"{card} is not a card this Unearth may pick"
+            return SOURCE_RULES[task["source"]], f"the card at {card} is not one this Unearth may pick"
         if kind == "copy":
             return "dotd-ruling-copy", f"{card} is not an active fighter with an effect that can be copied"
         if kind == "after":
-            return rule, f"only {task['card']} may be unearthed here"
+            return rule, f"only the fighter at {task['place']} may be unearthed here"
         return rule, "not possible now"
 
     def _waiting(self) -> str:
@@ -628,13 +645,12 @@ class DayOfTheDeadState(State):
             "fallen": f"{Who} lays a card from hand face down in slot 1",
             "spirit": f"{Who} lays a card from hand face down as the new spirit",
             "target": f"{Who} picks a card to unearth",
-            "take": f"{Who} picks the card that replaces {self.cs[task.get('target', 'D01')].name}"
-            if kind == "take" else "",
+            "take": f"{Who} picks the card that replaces {place_words(task.get('target', 'p1-spirit'))}",
             "copy": f"{Who} picks the fighter whose effect {task.get('name')} copies",
             "dig": f"{Who} picks the deck to dig in",
             "discard": f"{Who} discards a card with the back just drawn",
             "convert": f"{Who} may turn the fallen fighter of slot {task.get('slot')} into the new spirit",
-            "after": (f"{Who} may have {self.cs[task['card']].name} unearthed" if kind == "after" else ""),
+            "after": f"{Who} may have the fighter of {place_words(task.get('place', 'p1-spirit'))} unearthed",
         }[kind]
 
     def status(self) -> str:
@@ -653,7 +669,13 @@ class DayOfTheDeadState(State):
         kind = task["do"]
         card = action.arg if is_card_id(action.arg) else None
         hint = {"kind": kind}
-        if card:
+        if action.verb == "unearth":  # a place: tell the card only if the chooser may see it
+            card = self.card_at(action.arg)
+            owner, k = self.place_of(card)
+            hint["owner"], hint["slot"] = owner, k
+            if owner == task["p"] or (k > 0 and self.slots[owner][k - 1][1]):
+                hint["card"] = card
+        elif card:
             hint["card"] = card
             place = self.place_of(card)
             if place:
@@ -667,7 +689,7 @@ class DayOfTheDeadState(State):
             "discard": f"discard {name}",
             "draw": f"{name} is drawn",
         }.get(kind)
-        if kind == "target" and card:
+        if kind == "target":
             owner, k = self.place_of(card)
             hidden = owner != task["p"] and (k == 0 or not self.slots[owner][k - 1][1])
             where = "spirit" if k == 0 else f"slot {k}"
@@ -764,6 +786,12 @@ class DayOfTheDeadState(State):
         from .load import diagram
 
         return diagram(self)
+
+
+def place_words(place: str) -> str:
+    """``p2-slot3`` as words: "player 2's slot 3" (never the card's name, which may be secret)."""
+    where = "spirit" if place.endswith("spirit") else f"slot {place[-1]}"
+    return f"player {place[1]}'s {where}"
 
 
 def _copy_task(task: dict) -> dict:

@@ -198,7 +198,9 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
       paths is stored once) and without ``terminal``/``winner`` unless set.
       ``actions`` are the live view's actions, each with ``to`` (the child
       node) and ``log`` (the lines the step wrote, ``[rule, text]``) when the
-      walk followed it; ``hint`` and ``p`` only when not empty. ``view`` has
+      walk followed it, and ``m``, the notation as the viewer's log writes it,
+      where that differs (a card the other player laid face down); ``hint``
+      and ``p`` only when not empty. ``view`` has
       ``insight`` only where ``insight(state)`` returned a table.
 
     A frontier node is where the depth or the node budget stopped the walk
@@ -246,6 +248,10 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
             edge = edges.pop(action["a"], None)
             if edge is not None:
                 packed["to"] = edge["to"]
+                if viewer is not None:  # how the viewer's log writes this step (a secret card hidden)
+                    masked = state.mask_notation(action["a"], edge["by"], viewer)
+                    if masked != action["a"]:
+                        packed["m"] = masked
                 if edge["log"]:
                     packed["log"] = edge["log"]
                     for rule_id, _ in edge["log"]:
@@ -292,7 +298,8 @@ def expand_view(graph: dict, path: list[str]) -> dict:
         action = next(x for x in node["actions"] if x["a"] == notation)
         if "to" not in action:
             raise KeyError(f"{notation!r} leads beyond the precomputed graph")
-        log += [line(rule, text, graph["root_step"] + i + 1, notation) for rule, text in action.get("log", [])]
+        shown = action.get("m", notation)
+        log += [line(rule, text, graph["root_step"] + i + 1, shown) for rule, text in action.get("log", [])]
         node = graph["nodes"][action["to"]]
     view = {**graph["common"], **node["view"]}
     if graph.get("pooled") and isinstance(view.get("position"), dict):

@@ -23,7 +23,8 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 # One chapter page per game, each with explorable scenario boards.
-CHAPTERS = ["book/graveyard-shift/index", "book/shovelfight/worm", "book/shambling-dead/edge-cases"]
+CHAPTERS = ["book/graveyard-shift/index", "book/shovelfight/worm", "book/shambling-dead/edge-cases",
+            "book/day-of-the-dead/index"]
 
 
 def game_widgets(notebook: pathlib.Path) -> list[dict]:

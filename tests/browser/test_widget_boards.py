@@ -104,7 +104,7 @@ BOARD_CLICKS = [
     # player 1's Spook unearths player 2's face-down spirit (Oaf), known to the board only by its place
     ("day-of-the-dead", _dotd("spook", lines=[["Spook"], ["Anger"]], spirits=("Clod", "Oaf"),
                               hands=(("Grief",), ("Troll",)), priority=1),
-     {"player": 0}, "unearth D01", "click", "Double back", "Oaf"),
+     {"player": 0}, "unearth p2-spirit", "click", "Double back", "Oaf"),
 ]
 
 

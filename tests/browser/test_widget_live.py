@@ -104,7 +104,7 @@ def test_clicking_cards_on_the_day_of_the_dead_board_plays_them(jupyterlab, page
     board = page.locator(".jp-OutputArea .necro-w .necro-board").first
     board.locator("[data-a='spirit U03']").click()  # Spook, an Unearth card, as the new spirit
     assert wait_for_text(probe, "U03 D01") == "U03 D01"
-    board.locator("[data-a='unearth D01']").click()  # the spirit acts: unearth your own Oaf
+    board.locator("[data-a='unearth p1-slot1']").click()  # the spirit acts: unearth your own Oaf
     take = board.locator("[data-a='take D04']")  # the three cards looked at: Oaf, Oaf, Nemesis
     take.wait_for(timeout=10_000)
     assert "Nemesis" in take.inner_text()

@@ -194,7 +194,7 @@ def test_static_card_board_answers_a_click_on_a_card(game_book, static_server, p
     # player 2's choice (precomputed): the board shows only its back
     box.locator(".necro-action[data-a='spirit D08']").click()
     assert status(box).endswith("Player 1 picks a card to unearth.")
-    assert board.locator("[data-a='unearth D01']").count() == 1
+    assert board.locator("[data-a='unearth p1-slot1']").count() == 1
     assert "Double back" in board.inner_text()
     # After a click in the panel the toolkit focuses the next action, whose preview line (two
     # lines in the book's column) empties on blur: a mouse press on Undo would move Undo up

@@ -17,7 +17,10 @@ def resolve(state, move: str) -> str:
     if not arg or is_card_id(arg) or arg in ("D", "P", "U", "1", "2"):
         return move
     for action in state.legal_actions():
-        if action.verb == verb and action.arg and is_card_id(action.arg) and state.cs[action.arg].name == arg:
+        if action.verb != verb or not action.arg:
+            continue
+        card = state.card_at(action.arg) if verb == "unearth" else action.arg if is_card_id(action.arg) else None
+        if card and state.cs[card].name == arg:
             return str(action)
     raise AssertionError(f"no legal {verb} of {arg!r}: {[str(a) for a in state.legal_actions()]}")
 

@@ -108,13 +108,13 @@ INVARIANTS = [check_cards, check_backs, check_lines, check_scores, check_log_and
 
 
 def bad_inputs(state):
-    return ("no such move", "spirit D99", "draw X01", "take Z12", "dig Q", "priority 3", "convert now", "keep")
+    return ("no such move", "spirit D99", "draw X01", "take Z12", "dig Q", "priority 3", "convert now", "keep it")
 
 
 def test_random_games():
-    report = random_playouts(lambda seed: DayOfTheDead().new_initial_state(seed), range(12), invariants=INVARIANTS,
-                             deep_every=15, bad_inputs=bad_inputs)
-    assert report.games == 12
+    report = random_playouts(lambda seed: DayOfTheDead().new_initial_state(seed), range(40), invariants=INVARIANTS,
+                             deep_every=10, bad_inputs=bad_inputs)
+    assert report.games == 40
     assert all(n > 60 for n in report.lengths)
     assert set(report.winners) >= {0, 1}
 
@@ -124,9 +124,9 @@ def test_random_games():
     {"unearth_spirit": False, "win_convert": False},
 ])
 def test_random_games_with_the_variants(options):
-    report = random_playouts(lambda seed: DayOfTheDead(**options).new_initial_state(seed), range(100, 104),
-                             invariants=INVARIANTS, deep_every=25, bad_inputs=bad_inputs)
-    assert report.games == 4
+    report = random_playouts(lambda seed: DayOfTheDead(**options).new_initial_state(seed), range(100, 110),
+                             invariants=INVARIANTS, deep_every=10, bad_inputs=bad_inputs)
+    assert report.games == 10
 
 
 def test_random_games_from_every_scenario():

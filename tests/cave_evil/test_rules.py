@@ -1,0 +1,50 @@
+"""The rule book of Cave Evil so far: ids, rulings, and the engine's references to them."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+import necro.cave_evil
+from necro.cave_evil.rules import RULES
+
+PACKAGE = Path(necro.cave_evil.__file__).resolve().parent
+RULE_TEXT = Path("/work/shared/rules/cave-evil.txt")
+
+
+def test_rule_book_ids_and_chapter():
+    assert RULES.game_id == "cave-evil" and RULES.chapter == "book/cave-evil/index"
+    assert all(r.id.startswith("ce-") for r in RULES.own())
+    assert len(RULES.own()) >= 30
+
+
+def test_every_ruling_says_what_it_decided_and_the_alternative():
+    rulings = [r for r in RULES.own() if r.kind == "ruling"]
+    assert len(rulings) >= 15
+    for r in rulings:
+        assert "lternative" in r.summary, r.id
+
+
+def test_every_rule_id_the_engine_names_is_in_the_rule_book():
+    named = set()
+    for path in PACKAGE.glob("*.py"):
+        named |= set(re.findall(r"\bce-[a-z0-9-]*[a-z0-9]", path.read_text(encoding="utf-8")))
+    named.discard("ce-shape")  # the family "ce-shape-..." named in a docstring
+    assert named, "the engine names no rules?"
+    missing = sorted(n for n in named if n not in RULES)
+    assert not missing, missing
+
+
+def _words(text):
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+@pytest.mark.skipif(not RULE_TEXT.exists(), reason="the rule text is not in this checkout")
+def test_summaries_are_in_our_own_words():
+    """No run of eight words of a summary appears in the rule text."""
+    source = " ".join(_words(RULE_TEXT.read_text(encoding="utf-8")))
+    for r in RULES.own():
+        words = _words(r.summary)
+        for i in range(len(words) - 7):
+            run = " ".join(words[i:i + 8])
+            assert f" {run} " not in f" {source} ", (r.id, run)
