@@ -101,9 +101,14 @@ class Ground:
     def lairs(self) -> list[Placement]:
         return [p for p in self.placements if p.tile.is_lair]
 
+    @property
+    def pit_room(self) -> Placement:
+        """The printed Pit Room (always the first placement)."""
+        return self.placements[0]
+
     def pit(self) -> Hex:
         """The Pit: the spawn pit of the Pit Room."""
-        return self.placements[0].spawn_pits[0]
+        return self.pit_room.spawn_pits[0]
 
     def on_map(self, h: Hex) -> bool:
         """Whether ``h`` is on the printed map (tiles may still go beyond it)."""

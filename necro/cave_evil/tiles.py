@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from necro.core import FormatError, IllegalAction, Reader
@@ -106,6 +106,7 @@ class Placement:
     anchor: Hex
     rotation: int = 0
     side: str = "open"
+    # (the hexes below are worked out once, on first use: placements are immutable)
 
     def __post_init__(self):
         if isinstance(self.rotation, bool) or not isinstance(self.rotation, int) or not 0 <= self.rotation < 6:
@@ -120,33 +121,33 @@ class Placement:
             offset = reflect(offset)
         return rotate(offset, self.rotation) + self.anchor
 
-    @property
+    @cached_property
     def spaces(self) -> tuple[Hex, ...]:
         """The tile's spaces on the map, first space first (a Lair's interior)."""
         return tuple(self._at(o) for o in self.tile.spaces)
 
-    @property
+    @cached_property
     def shell(self) -> tuple[Hex, ...]:
         return tuple(self._at(o) for o in self.tile.lair.shell) if self.tile.lair else ()
 
-    @property
+    @cached_property
     def covers(self) -> tuple[Hex, ...]:
         """Every hex the tile lies on: spaces and shell."""
         return self.spaces + self.shell
 
-    @property
+    @cached_property
     def spawn_pits(self) -> tuple[Hex, ...]:
         return () if self.side == "collapse" else tuple(self._at(o) for o in self.tile.spawn_pits)
 
-    @property
+    @cached_property
     def end(self) -> Hex | None:
         return None if (self.side == "collapse" or self.tile.end is None) else self._at(self.tile.end)
 
-    @property
+    @cached_property
     def opening(self) -> tuple[Hex, ...]:
         return tuple(self._at(o) for o in self.tile.lair.opening) if self.tile.lair else ()
 
-    @property
+    @cached_property
     def crystal(self) -> Hex | None:
         return self._at(self.tile.lair.crystal) if self.tile.lair else None
 

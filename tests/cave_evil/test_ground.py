@@ -138,6 +138,19 @@ def test_ce_overlap_later_tiles_may_cover_earlier_ones_but_not_their_pits():
     refused(g, over_pit, "ce-protect-pit")
 
 
+def test_ce_pit_room_cover_only_the_pit_is_protected():
+    g = Ground.new()
+    assert g.pit_room.tile.id == "pit-room" and set(g.pit_room.spaces) == set(within(ORIGIN, 2))
+    across = g.placement("tunnel", Hex(2, -2), 3)          # along the room's north-east edge
+    assert set(across.spaces) & set(g.pit_room.spaces) and ORIGIN not in across.spaces
+    g.place(across)
+    g.collapse("single", Hex(1, 0), 0, Hex(1, 1))
+    assert g.status_of(Hex(1, 0)) == COLLAPSED and g.tile_at(ORIGIN) is g.pit_room
+    with pytest.raises(IllegalAction) as err:
+        g.collapse("single", ORIGIN, 0, Hex(0, 1))
+    assert err.value.rule == "ce-protect-pit"
+
+
 # ---------------------------------------------------- excavation, collapse
 def test_ce_excavate_start():
     g = grown()

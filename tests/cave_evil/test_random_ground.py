@@ -31,9 +31,10 @@ def check_invariants(g: Ground) -> None:
     for h, i in g.shell.items():
         assert g.status_of(h) == UNDUG and g.top[h] == i and h not in g.graph
     # each hex's top tile covers it, and no later tile does
+    covers = [set(p.covers) for p in g.placements]
     for h, i in g.top.items():
-        assert h in g.placements[i].covers
-        assert not any(h in p.covers for p in g.placements[i + 1:])
+        assert h in covers[i]
+        assert not any(h in c for c in covers[i + 1:])
 
 
 @pytest.mark.parametrize("seed", range(20))

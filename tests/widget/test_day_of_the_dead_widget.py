@@ -8,7 +8,6 @@ player's view must never hold the ids of cards that player may not see.
 
 import json
 
-import pytest
 
 from necro.core import RandomBot
 from necro.day_of_the_dead import scenarios
