@@ -140,6 +140,15 @@ def load_position(state, r) -> None:
         r["priority"].fail("once the game has begun someone holds priority")
     if state.looking and (state.task is None or state.task["do"] not in ("take", "draw")):
         r["looking"].fail("cards are looked at only while an Unearth chooses its replacement")
+    if not state.over:
+        for p in (0, 1):
+            needed = cards_needed(state, p)
+            coming = sum(1 for item in state.queue if item[0] == "deal" and item[1] == p)
+            if state.task and state.task["do"] == "draw" and state.task["why"] == "deal" and state.task["p"] == p:
+                coming += 1
+            if len(state.hands[p]) + coming < needed:
+                r["hands"][p].fail(f"player {p + 1} has {len(state.hands[p])} card(s) in hand but must still lay "
+                                   f"{needed} (a spirit each turn, and slot 1 on turn 1)")
     if state.task is None and not state.over:
         # A hand-written position may stop between steps: run the automatic ones up to the next decision.
         state._advance()
@@ -285,6 +294,45 @@ def _load_task(state, r):
     elif kind in ("fallen", "spirit") and not state.hands[task["p"]]:
         r["p"].fail("that player has no card in hand")
     return task
+
+
+def cards_needed(state, p: int) -> int:
+    """How many cards player ``p`` must still lay from hand: the choices queued this turn and a
+    spirit for each turn to come (plus slot 1 if turn 1 has not begun)."""
+    queued = sum(1 for item in state.queue if item[0] == "choose" and item[1] == p)
+    task = state.task
+    if task and task["do"] in ("fallen", "spirit") and task.get("p") == p:
+        queued += 1
+    future = 6 - state.turn + (1 if state.turn == 0 else 0)
+    return queued + future
+
+
+def check_playable(state, path: str) -> None:
+    """Raise FormatError unless three playouts (first, last and random choices) reach the end."""
+    from necro.core import NecroError, Rng
+
+    for way in range(3):
+        s = state.copy_fast()
+        s.rng = Rng(way)
+        pick = Rng(way + 7)
+        try:
+            for _ in range(5000):
+                if s.over:
+                    break
+                if s.is_chance_node():
+                    s.apply_unchecked(s.sample_chance(s.rng))
+                    continue
+                actions = s.legal_actions()
+                if not actions:
+                    raise AssertionError(f"{s.who(s.current_player())} has no legal action")
+                s.apply_unchecked(actions[0] if way == 0 else actions[-1] if way == 1 else pick.choice(actions))
+            else:
+                raise AssertionError("the game does not end")
+        except NecroError:
+            raise
+        except Exception as exc:  # the bookkeeping leads somewhere the rules cannot go
+            raise FormatError(path, f"this position cannot be played to the end ({type(exc).__name__}: {exc}); "
+                              "check the queue, the task and the hands") from None
 
 
 # ------------------------------------------------------------------- views

@@ -44,6 +44,8 @@ def table(lines, spirits=(None, None), hands=((), ()), *, scores=(0, 0), priorit
     ``"spirit"`` (the new spirits are chosen next: ``lines`` already include
     the new slot), or ``"turn"`` (the next turn begins; ``turn`` is the turn
     just finished). ``force``: names of the next cards chance draws, in order.
+    Hands are topped up (with the last cards of the decks not yet used) to the
+    number of cards the rest of the game will lay, so every table plays to its end.
     """
     game = DayOfTheDead(**options)
     cs = card_set(game.options["cards"])
@@ -71,6 +73,16 @@ def table(lines, spirits=(None, None), hands=((), ()), *, scores=(0, 0), priorit
         queue = [["turn"]]
     else:
         raise ValueError(f"start must be fight, spirit or turn, not {start!r}")
+    # Top the hands up so the game can be played to its end (each later turn lays a spirit).
+    pending = {"fight": 0, "spirit": 1, "turn": 0}[start]
+    for p in (0, 1):
+        needed = pending + 6 - turn + (1 if turn == 0 else 0)
+        spare = (c for i in range(40) for L in "DPU" for c in [f"{L}{38 - i:02d}"] if c not in ids.used)
+        while len(hand_ids[p]) < needed:
+            card = next(spare)
+            ids.used.add(card)
+            hand_ids[p].append(card)
+        hand_ids[p].sort()
     position = {
         "turn": turn, "priority": priority, "scores": list(scores), "hands": hand_ids, "slots": slots,
         "spirits": spirit_ids, "discards": piles, "looking": [], "marks": empty_marks(), "fight": None,
@@ -147,131 +159,124 @@ def _faq_table(lines, spirits, hands, **kwargs):
 
 
 def alchemy(**options):
-    """Turn 2: your Alchemy (slot 2) gives your slot-1 Mail Zombie an extra use, but the opponent's
-    Spook unearths Mail Zombie first. Pick its replacement for them (the top Double cards are
-    Shambling Intern, Oaf, Zombie Courier): the new fighter is the one that uses its effect twice
-    (Shambling Intern: 8 - 2 - 2 = 4 against Lug's 7)."""
+    """Turn 2: Alchemy has promised your slot-1 Mail Zombie an extra use, but the opponent's Spook
+    unearths Mail Zombie first; pick its replacement (Shambling Intern, Oaf or Zombie Courier) and watch
+    the new card use its effect twice (Shambling Intern: 8 - 2 - 2 = 4 against Lug's 7)."""
     return _faq_table([["Mail Zombie", "Alchemy"], ["Lug", "Spook"]], ("Clod", "Clod"),
                       (("Grief",), ("Troll",)), fight=2, force=("Shambling Intern", "Oaf", "Zombie Courier"),
                       **options)
 
 
 def cancel(**options):
-    """Turn 3: your Cancel beat the opponent's Compost Ghoul in slot 3, so the slot-2 fight is cancelled.
-    If they make the Ghoul their spirit, its Unearth back swaps their slot-2 fighter at once; the new
-    card still uses no effect there, and later your Twin may still copy your slot-2 Parcel Mummy."""
+    """Turn 3: Cancel has won slot 3, so no effects are used in slot 2; let the opponent turn the loser
+    into an Unearth spirit and swap their slot-2 fighter (say for Envious Wraith), and watch it still get
+    no effect while your Twin later copies the cancelled Parcel Mummy."""
     return _faq_table([["Twin", "Parcel Mummy", "Cancel"], ["Lug", "Anger", "Compost Ghoul"]],
                       ("Hoard", "Oaf"), (("Grief", "Troll"), ("Vampire", "Famine")), fight=3,
                       force=("Envious Wraith", "Final Notice", "Restructuring Lich"), **options)
 
 
 def challenge(**options):
-    """Turn 1 with priority: pick a Double spirit and watch Challenge beat the stronger Grief at once:
-    one use only, Grief never takes your 3 points away, and no power is compared."""
+    """Turn 1, you have priority: pick a Double spirit (Oaf) and watch Challenge beat the stronger
+    Grief at once, used only once, with Grief never acting (your 10 points stay) and no power compared."""
     return _faq_table([["Challenge"], ["Grief"]], (None, None), (("Oaf", "Lug"), ("Oaf",)),
                       scores=(10, 10), start="spirit", **options)
 
 
 def greed(score: int = 39, **options):
-    """You have 39 points and Greed in slot 1: choose Oaf (a Double back) as the spirit. Greed is used
-    twice and each use reads the score anew: +3 to 42, then +4 to 46."""
+    """You have 39 points and Greed in slot 1: pick Oaf (a Double back) as the spirit and watch each use
+    read the score anew, +3 to 42 and then +4 to 46."""
     return _faq_table([["Greed"], ["Lug"]], (None, None), (("Oaf", "Hoard"), ("Lug",)),
                       scores=(score, 30), start="spirit", **options)
 
 
 def grief(**options):
-    """Turn 1, both scores at 0: choose your spirit and watch Grief take nothing from an opponent who
-    has no points (not even twice under a Double spirit)."""
+    """Turn 1 with both scores at 0: pick a spirit (Oaf doubles the effect) and watch Grief take nothing
+    from an opponent who has no points."""
     return _faq_table([["Grief"], ["Clod"]], (None, None), (("Oaf", "Hoard"), ("Lug",)), start="spirit",
                       **options)
 
 
 def moody(won: bool = True, **options):
-    """Your Moody (8) has fought a Clod; the opponent's spirit decided it (Double: Moody won 8 v 7;
-    with ``won=False``, Power Up: it lost 8 v 9). The opponent now chooses whether you must unearth
-    Moody; you pick from Heavy Lifter, Lug, Lug: the new card is active (and scores its 9 at rewards)
-    if Moody won, face down if it lost."""
+    """Moody (8) has just beaten Clod 8 v 7 (with ``won=False`` it lost 8 v 9): the opponent decides
+    whether you must unearth it, you pick the replacement (Heavy Lifter), and it stays active and scores 9
+    at rewards, or lies face down if Moody lost."""
     return _faq_table([["Moody"], ["Clod"]], ("Clod", "Oaf" if won else "Hoard"),
                       (("Grief",), ("Troll",)), force=("Heavy Lifter", "Lug", "Lug"), **options)
 
 
 def control(**options):
-    """Turn 2 with a Double spirit: your Control (slot 2) copies an opponent's effect twice. Oaf has
-    none, so only Anger can be picked, twice (+10); Anger then fights slot 1 without its +5, and gets
-    it back next turn."""
+    """Turn 2 with a Double spirit: Control may not copy Oaf (no effect), so pick Anger twice (+10,
+    12 v 9), then watch Anger fight slot 1 without its +5; it gets the effect back next turn."""
     return _faq_table([["Clod", "Control"], ["Anger", "Oaf"]], ("Oaf", "Hoard"),
                       (("Grief", "Lug"), ("Troll", "Famine")), fight=2, **options)
 
 
 def cultivate(**options):
-    """Turn 2: your Cultivate (slot 2, a 1-1 tie) has promised your next fighter + its printed power.
-    That fighter, Job Swap Ghost, unearths itself before power is added: pick from Moldy Mummy, Clod,
-    Spy, and the bonus is the new card's printed power (Moldy Mummy: 9 + 9 = 18 against Lug's 7)."""
+    """Turn 2: Cultivate has promised your slot-1 fighter a bonus of its printed power, and that
+    fighter, Job Swap Ghost, unearths itself; pick Moldy Mummy and watch the bonus follow the new card
+    (9 + 9 = 18 v 7)."""
     return _faq_table([["Job Swap Ghost", "Cultivate"], ["Lug", "Final Notice"]], ("Clod", "Oaf"),
                       (("Grief",), ("Troll",)), fight=2, force=("Moldy Mummy", "Clod", "Spy"), **options)
 
 
 def famine(score: int = 31, **options):
-    """You have 31 points, the opponent 34, and Famine in slot 1: choose Oaf (Double) as the spirit.
-    The first use takes 6 (34 to 28); now you lead, so the second does nothing. With ``score=21`` the
-    second use takes 5 more (28 to 23)."""
+    """You have 31 points to the opponent's 34 and Famine in slot 1: pick Oaf (Double) as the spirit and
+    watch the first use take 6 (34 to 28) and the second do nothing, as you now lead; with ``score=21``
+    the second takes 5 more (28 to 23)."""
     return _faq_table([["Famine"], ["Clod"]], (None, None), (("Oaf", "Lug"), ("Grief",)),
                       scores=(score, 34), start="spirit", **options)
 
 
 def forget(**options):
-    """Turn 3 with a Double spirit: your Forget (slot 3) copies your own Route Walker twice (+10); Oaf has
-    no effect and cannot be picked. Route Walker then fights slot 1 with no effect, this turn only."""
+    """Turn 3 with a Double spirit: Forget may not copy Oaf (no effect), so pick Route Walker twice
+    (+10, 12 v 9), then watch Route Walker fight slot 1 without its +5 (2 v 9), for this turn only."""
     return _faq_table([["Route Walker", "Oaf", "Forget"], ["Lug", "Clod", "Clod"]], ("Oaf", "Hoard"),
                       (("Grief", "Troll"), ("Famine", "Greed")), fight=3, **options)
 
 
 def nemesis(priority: int = 0, **options):
-    """Turn 1: Nemesis against Vampire. Choose a Double spirit: Nemesis wins once and for all, with no
-    second use. With priority (the default) Vampire never drains your points; with ``priority=1`` it
-    acts first and takes 2."""
+    """Turn 1, Nemesis against Vampire: pick a Double spirit and watch Nemesis win at once, used only
+    once; with priority Vampire never drains you, with ``priority=1`` it acts first and takes 2."""
     hands = (("Oaf", "Lug"), ("Lug",))
     return _faq_table([["Nemesis"], ["Vampire"]], (None, None), hands, scores=(10, 10),
                       priority=priority, start="spirit", **options)
 
 
 def return_(pile=("Anger",), **options):
-    """Turn 1: Return (4) against Lug (7), with Anger on top of the Unearth discard pile. Choose a
-    Double spirit: Return swaps itself for Anger, then Anger's effect is used (3 + 5 = 8, a win). With
-    ``pile=()`` the pile is empty and Return does nothing."""
+    """Turn 1, Return (4) against Lug (7) with Anger on top of the Unearth discard pile: pick a Double
+    spirit and watch Return swap itself for Anger, whose +5 is then used (8 v 7); with ``pile=()``
+    Return does nothing."""
     return _faq_table([["Return"], ["Lug"]], (None, None), (("Oaf", "Hoard"), ("Oaf",)),
                       discards={"U": tuple(pile)}, start="spirit", **options)
 
 
 def spook(**options):
-    """Turn 1, the opponent has priority: their Anger has already used its +5 when your Spook acts.
-    Unearth your own Spook and take Paranoid (9 v 8, you win), or unearth their Anger and take
-    Paranoid for them (Anger's +5 stays: 14 v 2). The top Unearth cards are Paranoid, Job Swap Ghost
-    and Dirt Nap Zombie; no replacement uses its effect."""
+    """Turn 1, the opponent has priority and Anger has used its +5: pick your own Spook and take Paranoid
+    to win 9 v 8, or pick their Anger and take Paranoid for them, which keeps the +5 (2 v 14)."""
     return _faq_table([["Spook"], ["Anger"]], ("Clod", "Clod"), (("Grief",), ("Troll",)), priority=1,
                       force=("Paranoid", "Job Swap Ghost", "Dirt Nap Zombie"), **options)
 
 
 def spy(won: bool = False, **options):
-    """Your Spy (5) has fought Clod (7, a loss) or, with ``won=True``, Grief (4, a win). You may now
-    unearth Spy and pick from Moldy Mummy, Job Swap Ghost, Dirt Nap Zombie: the new card is face down
-    (hidden from the opponent) if Spy lost, active and scoring its printed power if Spy won."""
+    """Spy has just lost to Clod (with ``won=True``, beaten Grief): choose to unearth it and pick Moldy
+    Mummy, which lies face down (hidden from the opponent) after a loss, or stays active and scores 9
+    after a win."""
     return _faq_table([["Spy"], ["Grief" if won else "Clod"]], ("Oaf", "Troll"),
                       (("Lug",), ("Greed",)), force=("Moldy Mummy", "Job Swap Ghost", "Dirt Nap Zombie"),
                       **options)
 
 
 def troll(priority: int = 1, **options):
-    """Turn 1: your Troll against Anger; both spirits will be Power Up cards. The opponent has priority,
-    so Anger's +5 is already used when Troll stops it (5 v 10). With ``priority=0`` Troll acts first
-    and Anger gets no +5 (5 v 5, a tie)."""
+    """Turn 1, Troll against Anger with the opponent holding priority: pick Power Up spirits (Lug, Hoard)
+    and watch Anger's +5 land before Troll stops it (5 v 10); with ``priority=0`` Troll acts first (5 v 5)."""
     return _faq_table([["Troll"], ["Anger"]], (None, None), (("Hoard", "Lug"), ("Lug",)),
                       priority=priority, start="spirit", **options)
 
 
 def vampire(**options):
-    """Turn 1, both scores at 0: choose your spirit and watch Vampire drain nothing from an opponent
-    with no points while still getting its +2 power (a Double spirit: 3 + 2 + 2 = 7 against Clod's 7)."""
+    """Turn 1 with both scores at 0: pick a spirit (Oaf doubles the effect) and watch Vampire drain
+    nothing but still add its +2 power (3 + 2 + 2 = 7 v 7 with Oaf)."""
     return _faq_table([["Vampire"], ["Clod"]], (None, None), (("Oaf", "Lug"), ("Oaf",)), start="spirit",
                       **options)
 

@@ -756,6 +756,19 @@ class DayOfTheDeadState(State):
 
         load_position(self, r)
 
+    def _load_checked(self, position, path: str) -> None:
+        """Load a position from outside (a file, the editor) and check it can be played out.
+
+        The queue and the task are the engine's own bookkeeping; a hand-edited
+        one can be well formed yet impossible (a fight in a slot that does not
+        exist, a spirit to lay from an empty hand). Rather than list every such
+        case, three quick playouts from the position must reach the end.
+        """
+        super()._load_checked(position, path)
+        from .load import check_playable
+
+        check_playable(self, path)
+
     # ---------------------------------------------------------------- views
     def hide(self, position: dict, player: int) -> dict:
         """What ``player`` sees: the other's hand, face-down cards and the decks show only their backs."""
