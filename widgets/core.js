@@ -372,6 +372,8 @@ class NecroWidget {
     const node = this.node();
     if (node.view.to_move !== "chance") { this.staticError = "it is not chance's turn to decide (rule core-turn)"; return; }
     const followed = node.actions.filter((x) => x.to !== undefined);
+    const forced = followed.find((x) => x.forced);  // a scenario fixed this outcome (the next card, the die)
+    if (forced) { this.path.push(forced); this.redoStack = []; return; }
     if (!followed.length || followed.length < node.actions.length) { this.note = this.frontierNote(node); return; }
     let pick = Math.random();
     let chosen = followed[followed.length - 1];
@@ -642,7 +644,8 @@ class NecroWidget {
         : el("span", {}, entry.title ? `${entry.title} ` : "", el("code", {}, entry.rule));
       // The step and its notation head its first line only; long notations
       // (a shuffled deck) are shortened, in full on hover.
-      const head = entry.step === lastStep ? null : [
+      // step 0: what a set-up position did on its own before its first decision
+      const head = entry.step === lastStep ? null : entry.step === 0 ? [el("span", { class: "necro-step" }, "Before:")] : [
         el("span", { class: "necro-step" }, `${entry.step}.`),
         el("code", { title: entry.a }, entry.a.length > 24 ? entry.a.slice(0, 22) + "..." : entry.a), ": "];
       lastStep = entry.step;

@@ -157,4 +157,167 @@ RULES = RuleBook("cave-evil", CHAPTER, [
          "along the edge between two hexes, it is blocked only if both of them block: a line that "
          "just grazes a rock face gets through. Alternatives: blocked if either side blocks; or "
          "count every hex the line touches, even at a corner.", "ruling"),
+    # ------------------------------------------------------- excavation deck
+    Rule("ce-excavation-deck", "The Excavation Deck",
+         "A deck of 42 cards. Each tile card names the tile a finished dig lays and the spawn roll "
+         "that follows; some cards are events instead. Event cards leave the game once they have "
+         "been carried out."),
+    Rule("ce-deck-contents", "What the Excavation Deck holds",
+         "Our choice, since the text never lists the cards: 36 tile cards (16 Tunnels, 4 Crooks, "
+         "4 Alcoves, 4 Antechambers, 3 Great Halls, 2 Thronerooms, 3 singles) and 6 events. No tile "
+         "appears on more cards than the box still has after the biggest set-up, so every card can "
+         "be laid at least once; no card shows a Lair. Most cards ask for the Excavation Spawn Roll, "
+         "a few for a Resource Spawn Roll or none, as the text's 'usually' suggests. Alternative: "
+         "any other mix an owner of the game types into excavation_deck.json.", "ruling"),
+    Rule("ce-deck-protectors", "The Protectors' cards",
+         "The Protector mini-expansion adds four black-diamond excavation cards that find Shrines and "
+         "Temples, with two or three spawn rolls on the new pit and a Protector. Our choice: two "
+         "Shrine cards rolling twice and two Temple cards rolling three times, one per tile in the "
+         "box, and no Shrine or Temple in the base deck. Alternative: some Shrine or Temple cards "
+         "in the base deck without Protectors.", "ruling"),
+    Rule("ce-deck-draw", "Drawing excavation cards",
+         "Our modelling: a draw takes one of the cards still in the pile, each equally likely, "
+         "which is what drawing the top of a well-shuffled pile amounts to; a rolled or forced draw "
+         "names the card. Alternative: keep a shuffled order, which adds hidden state and changes "
+         "no chance.", "ruling"),
+    Rule("ce-deck-reshuffle", "When the Excavation Deck runs out",
+         "Our choice: tile cards go to a discard pile after their dig, and when the pile to draw "
+         "from is empty the discards are shuffled to form a new one; events are boxed once used. If "
+         "nothing at all is left to draw, a dig waiting for a card fails. The text never says. "
+         "Alternative: no more digging once the deck is spent.", "ruling"),
+    # ----------------------------------------------------------------- digging
+    Rule("ce-one-action", "One action per squad",
+         "Each squad takes at most one action a turn; moving, picking up and passing are not actions."),
+    Rule("ce-dig-excavator", "Who digs",
+         "Only a squad holding a creature with a pick-axe may dig or collapse. Its digging speed is "
+         "the pick-axe numbers of all its creatures added together."),
+    Rule("ce-dig-declare", "Starting a dig",
+         "As its action a squad says whether it excavates or collapses (saying nothing means "
+         "excavating). It must touch undug ground to excavate. The top excavation card is put on "
+         "the squad unseen, three rocks on top, and the squad is done for the turn."),
+    Rule("ce-dig-declare-collapse", "Starting a collapse",
+         "Our choice: a squad may start a collapse only if it touches open ground, since the "
+         "finished collapse must begin on such a hex. The text states the condition only for "
+         "excavating. Alternative: let any digger start one and fail at the end.", "ruling"),
+    Rule("ce-dig-continue", "Going on digging",
+         "On each later turn the digging squad, as its action, takes off as many rocks as its "
+         "digging speed; otherwise its card and rocks are thrown away. Our reading: a turn that "
+         "passes without digging loses the dig at its end. Alternative: lose it only when the "
+         "squad does something else."),
+    Rule("ce-dig-add", "More diggers join",
+         "Creatures that join a digging squad add their pick-axes to its speed, if they have not "
+         "acted this turn (one that has acted stops the whole squad acting: rule ce-merge-acted)."),
+    Rule("ce-dig-busy", "A digging squad stays put",
+         "Until the dig is over the squad neither moves nor takes another action; if it does, the "
+         "dig is abandoned and its card and rocks discarded. Picking up and passing are still fine."),
+    Rule("ce-dig-leave", "Leaving a digging squad",
+         "Before the squad has dug this turn, creatures may leave it, for a new squad or another "
+         "one, as long as a creature with a pick-axe stays; when the last one leaves, the dig is "
+         "abandoned. Once it has dug this turn, nobody in it moves."),
+    Rule("ce-dig-finish", "Finishing a dig",
+         "When the last rock comes off, in the same action, the card is turned up. An event is put "
+         "aside for the player's Phase 4 and another card drawn, again and again, until a tile card "
+         "appears. Our reading: events are set aside this way for collapses too, since only the "
+         "card's own text is ignored. Alternative: drop events met while collapsing."),
+    Rule("ce-dig-ride", "What the new tile covers",
+         "Squads, Wandering Monsters and loot on hexes the new tile covers stay on the same hexes, "
+         "on top of it. A squad on collapsed ground that an excavation reopens is free again."),
+    Rule("ce-dig-step", "Breaking through",
+         "After laying an excavated tile the diggers may step one hex onto it, but no further, and "
+         "take no other action."),
+    Rule("ce-dig-step-how", "How the breakthrough step works",
+         "Our choice: the step goes to a space of the new tile touching the squad, costs no movement "
+         "and follows the other movement rules: not onto a spawn pit or an enemy, into a friendly "
+         "squad only if both fit, never out of a collapse, and not when an enemy is adjacent. A "
+         "collapse gives no step. Alternative: any hex of the new tile within one step.", "ruling"),
+    Rule("ce-dig-immediate", "Immediate excavators",
+         "A squad with a digging speed of 4 or more declares and finishes in the same action, with "
+         "no rocks at all. It may move into position first."),
+    Rule("ce-dig-immediate-step", "The immediate excavators' step",
+         "An immediate excavator takes its one step onto the new tile only if it still had movement "
+         "left when it began the dig."),
+    Rule("ce-dig-no-tile", "No tile left in the box",
+         "Our choice: if every tile of the kind the card shows is already on the map, the dig fails "
+         "as if the tile fitted nowhere. The text never runs out of tiles. Alternative: lay another "
+         "tile of the player's choice.", "ruling"),
+    Rule("ce-dig-spawn", "The card's spawn roll",
+         "After an excavation the card says which spawn roll to make: resources go to the digging "
+         "squad, creatures, items and spells to the new tile's space farthest from it. A collapse "
+         "ignores the card's text, and so does a card drawn for an event."),
+    Rule("ce-dig-spawn-far", "Farthest from the diggers",
+         "Our choice: 'farthest' is counted in steps over open ground from the digging squad, the "
+         "way movement counts, and the player picks among equally far spaces. Alternative: count "
+         "straight hex distance.", "ruling"),
+    Rule("ce-collapse-trapped", "Caught in a collapse",
+         "Creatures on ground a collapse buries are trapped: they may still act (a trapped "
+         "Necromancer may invoke into hexes beside it) but may neither move nor fight, and nothing "
+         "is passed to or from them. Other squads may walk past trapped enemies without stopping."),
+    Rule("ce-collapse-death", "Death in a collapse (optional)",
+         "With this optional rule each squad caught under a collapse rolls a D12 and dies on a 1. "
+         "Our reading: one roll for the whole squad, since a 1 kills the squad; Wandering Monsters "
+         "roll too, and so does the collapsing squad if it buries itself. Alternative: one roll "
+         "per creature.", "variant"),
+    Rule("ce-collapse-self", "Burying yourself",
+         "Our choice: only a collapse's first space must touch the squad, so its tile may cover the "
+         "squad's own hex, trapping it. Nothing in the text forbids it. Alternative: forbid a "
+         "collapse over its own diggers.", "ruling"),
+    Rule("ce-flank-excavation", "Flank excavation (advanced)",
+         "In the advanced game, squads with pick-axes next to a digging squad may spend their "
+         "action helping: their pick-axes add to the rocks removed. The tile still starts next to "
+         "the squad that declared. Our choice: helpers join when rocks are removed, not at the "
+         "declaration, and do not make a dig immediate; a squad with its own dig cannot help. "
+         "Alternative: count helpers at the declaration too.", "variant"),
+    # ------------------------------------------------------------------ squads
+    Rule("ce-squad-size", "How big a squad may be",
+         "A squad is one large creature, or one medium and one small, or up to three smalls; "
+         "trinket creatures never count."),
+    Rule("ce-necromancer-small", "The Necromancer's size",
+         "The Necromancer takes room in its squad like a small creature."),
+    Rule("ce-control-cards", "Six control cards",
+         "A player has six control cards, the Necromancer's and five more, so at most six squads."),
+    Rule("ce-move-rate", "How far a squad moves",
+         "A squad moves hex by hex up to the speed of its slowest creature. Our bookkeeping: "
+         "movement points are spent per creature, and a squad may go as far as its most spent "
+         "member still can, which gives exactly the text's merging examples."),
+    Rule("ce-move-stop", "Stopping next to enemies",
+         "Whenever a moving squad comes to a hex beside an enemy squad or a Wandering Monster, it halts "
+         "there for the rest of the turn: nobody slips past without a fight."),
+    Rule("ce-move-engaged", "Starting next to an enemy",
+         "Our choice: a squad that already stands next to an enemy or Wandering Monster that is not "
+         "trapped cannot move away, because the text makes it deal with it (in Phase 1 if need "
+         "be). Alternative: let it walk off.", "ruling"),
+    Rule("ce-move-occupied", "One squad to a hex",
+         "Two squads never share a hex; squads of the same player may merge instead. No squad "
+         "enters a hex held by an enemy or a Wandering Monster."),
+    Rule("ce-move-pit", "Spawn pits",
+         "A squad may cross a spawn pit, picking up what lies there, but never ends its move on one."),
+    Rule("ce-move-pit-stop", "A pit where the squad would have to stop",
+         "Our choice: a spawn pit next to an enemy cannot be entered at all, since the squad would "
+         "have to stop on it. Alternative: let it stop on the pit in that one case.", "ruling"),
+    Rule("ce-move-through", "Walking through friends",
+         "A squad may pass through a friendly squad's hex only if both together would fit in one "
+         "squad; otherwise they have to split up first."),
+    Rule("ce-move-halted", "When movement is over",
+         "A squad moves no more this turn after fighting, hiring, subduing or digging, or after "
+         "stopping next to an enemy."),
+    Rule("ce-merge", "Merging squads",
+         "A squad that ends its move on a friendly squad joins it, if the size limits allow. The "
+         "joined squad may move on only as far as its slowest member allows and no creature "
+         "beyond its own remaining points: three points spent of a speed of 4 leaves 1 for the "
+         "whole squad."),
+    Rule("ce-merge-acted", "Merging and actions",
+         "Merging or splitting never gives a creature a second action, and a squad holding any "
+         "creature that has already acted this turn takes no action."),
+    Rule("ce-merge-keeps", "Which card a merged squad keeps",
+         "Our choice: the squad already on the hex keeps its control card, unless the Necromancer's "
+         "squad moved in, which always stays on its N card; the other card is freed. Alternative: "
+         "the player picks.", "ruling"),
+    Rule("ce-break", "Breaking away",
+         "Creatures may leave their squad and move on as a new squad if a control card is free (or "
+         "into another friendly squad). The Necromancer never leaves its N card."),
+    Rule("ce-break-movement", "How far a creature that breaks away moves",
+         "Our reading: it may use what is left of its own speed this turn, so a speed-5 creature "
+         "that has moved 2 with a slow squad goes 3 more. The text's 'full movement rate' could "
+         "also mean 5 more, but a creature never moves beyond its rate in a turn. "
+         "Alternative: a fresh full move.", "ruling"),
 ])

@@ -19,7 +19,9 @@ from .game import CHANCE, State
 
 
 def canonical(state: State) -> str:
-    return json.dumps(state.position(), sort_keys=True, separators=(",", ":"))
+    """A node's key: its position, and the chance outcomes still forced on it (if any)."""
+    key = [state.position(), state.forced] if state.forced else state.position()
+    return json.dumps(key, sort_keys=True, separators=(",", ":"))
 
 
 def explore(state: State, depth: int = 2, max_nodes: int = 400,
@@ -32,6 +34,8 @@ def explore(state: State, depth: int = 2, max_nodes: int = 400,
     [[rule, text], ...]}``. A node is a frontier when the depth or the node
     budget stopped the walk there (the widget then points to the live mode).
     Chance nodes whose outcomes cannot be listed (shuffles) are frontiers too.
+    Where the state has forced outcomes queued (a scenario fixing the next
+    cards), only the forced outcome is followed, and its edge says ``forced``.
     """
     render = render or (lambda s: {"position": s.position(), "status": s.status()})
     ids: dict[str, int] = {}
@@ -55,7 +59,10 @@ def explore(state: State, depth: int = 2, max_nodes: int = 400,
         if d >= depth:
             node["frontier"] = True
             continue
-        if s.current_player() == CHANCE:
+        forced = s.current_player() == CHANCE and bool(s.forced)
+        if forced:  # a scenario fixed the next outcome(s): follow only that one
+            moves = [(s.parse_action(s.forced[0]), "1")]
+        elif s.current_player() == CHANCE:
             outcomes = s.chance_outcomes()
             if outcomes is None:
                 node["frontier"] = True
@@ -68,11 +75,17 @@ def explore(state: State, depth: int = 2, max_nodes: int = 400,
                 node["frontier"] = True
                 continue
             child = s.copy()
-            child.apply(action)
+            if forced:
+                child.play_chance()  # uses and removes the forced outcome
+            else:
+                child.apply(action)
             step = child.steps[-1]
             child_id, new = add(child)
-            node["edges"].append({"a": str(action), "p": prob, "to": child_id,
-                                  "log": [e.to_json() for e in step.log], "rule": step.rule, "by": step.player})
+            edge = {"a": str(action), "p": prob, "to": child_id, "log": [e.to_json() for e in step.log],
+                    "rule": step.rule, "by": step.player}
+            if forced:
+                edge["forced"] = True
+            node["edges"].append(edge)
             if new:
                 queue.append((child, child_id, d + 1))
     return {"root": root, "nodes": nodes}

@@ -181,6 +181,8 @@ class State:
         self._notes: list[LogEntry] | None = []
         self._recorded = True
         self._start: str | None = None
+        self.prelude: tuple[LogEntry, ...] = ()
+        """Log lines written while a loaded position ran on to its first decision (shown before step 1)."""
         if _setup:
             self.setup()
             self._start = self._snapshot()
@@ -307,7 +309,7 @@ class State:
 
     @property
     def log(self) -> list[LogEntry]:
-        return [entry for step in self.steps for entry in step.log]
+        return list(self.prelude) + [entry for step in self.steps for entry in step.log]
 
     def _coerce(self, action) -> Action:
         return self.parse_action(action) if isinstance(action, str) else action
@@ -504,12 +506,14 @@ class State:
         return load_state(doc, game_cls)
 
     def _load_checked(self, position, path: str) -> None:
+        self._notes = []
         try:
             self._load_position(Reader(position, path))
         except NecroError:
             raise
         except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
             raise FormatError(path, f"malformed position ({type(exc).__name__}: {exc})") from None
+        self.prelude, self._notes = tuple(self._notes), []
 
 
 def _game_classes():

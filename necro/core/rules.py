@@ -42,9 +42,11 @@ class Rule:
 class RuleBook:
     """The rules of one game, in teaching order, with the chapter that explains them."""
 
-    def __init__(self, game_id: str, chapter: str, rules: list[Rule]):
+    def __init__(self, game_id: str, chapter: str, rules: list[Rule], pages: dict[str, str] | None = None):
         self.game_id = game_id
         self.chapter = chapter  # document path in the book, e.g. "book/graveyard-shift/index"
+        # id prefix -> the page of the chapter that teaches those rules (default: ``chapter``)
+        self.pages = dict(pages or {})
         self._rules: dict[str, Rule] = {}
         for rule in list(CORE_RULES) + list(rules):
             if rule.id in self._rules and rule.kind != "core":
@@ -71,8 +73,14 @@ class RuleBook:
         """Link to the rule's section, relative to the book's root."""
         if rule_id not in self._rules:
             raise KeyError(rule_id)
-        doc = CORE_CHAPTER if self._rules[rule_id].kind == "core" else self.chapter
-        return f"{doc}.html#{rule_id}"
+        return f"{self.page(rule_id)}.html#{rule_id}"
+
+    def page(self, rule_id: str) -> str:
+        """The document that teaches ``rule_id``: the longest matching prefix in ``pages``, else the chapter."""
+        if self._rules[rule_id].kind == "core":
+            return CORE_CHAPTER
+        prefixes = [p for p in self.pages if rule_id.startswith(p)]
+        return self.pages[max(prefixes, key=len)] if prefixes else self.chapter
 
 
 CORE_CHAPTER = "book/intro"

@@ -12,6 +12,8 @@ from necro.core import Rule, RuleBook
 
 CHAPTER = "book/day-of-the-dead/index"
 
+PAGES = {"dotd-effect-": "book/day-of-the-dead/effects", "dotd-ruling-": "book/day-of-the-dead/rulings"}
+
 RULES = RuleBook("day-of-the-dead", CHAPTER, [
     # --- components and set-up
     Rule("dotd-components", "Three decks by back",
@@ -171,4 +173,4 @@ RULES = RuleBook("day-of-the-dead", CHAPTER, [
     Rule("dotd-ruling-final-tie", "A tie after six turns",
          "The text names no winner on equal scores. The game is a draw. Variant: more active fighters after "
          "the last rewards wins, and only then is it a draw.", "ruling"),
-])
+], pages=PAGES)

@@ -428,12 +428,13 @@ class DayOfTheDeadState(State):
         self.task = {"do": "target", "p": chooser, "options": sorted(self.place_name(c) for c in options),
                      "source": source}
 
-    def start_unearth(self, chooser: int, target: str, source: str) -> None:
+    def start_unearth(self, chooser: int, target: str, source: str, wish: int | None = None) -> None:
         owner, k = self.place_of(target)
         where = "spirit" if k == 0 else f"slot {k}"
         whose = "their own" if owner == chooser else f"{self.who(owner)}'s"
+        asked = f" at {self.who(wish)}'s wish" if wish is not None and wish != chooser else ""
         self.note(SOURCE_RULES[source], f"{self.who(chooser).capitalize()} unearths {whose} "
-                  f"{self._shown(target, chooser)} ({where}).")
+                  f"{self._shown(target, chooser)} ({where}){asked}.")
         L = target[0]
         self.queue_front([["look", chooser, L]] * 3 + [["replace", chooser, self.place_name(target), source]])
 
@@ -525,7 +526,7 @@ class DayOfTheDeadState(State):
                 name = self.cs[self.card_at(task["place"])].name
                 self.note("dotd-effect-after", f"{Who} does not have {name} unearthed.")
             else:
-                self.start_unearth(owner, self.card_at(task["place"]), "after")
+                self.start_unearth(owner, self.card_at(task["place"]), "after", wish=p)
 
     def _take(self, chooser: int, target: str, card: str) -> None:
         owner, k = self.place_of(target)
@@ -552,7 +553,8 @@ class DayOfTheDeadState(State):
         up = self.game.options["spirit_fills"] == "active"
         line.append([old, up])
         self.spirits[p] = loser
-        moved = f"slots {k + 1}-{len(line)} move down one, " if k < len(line) else ""
+        moved = ("" if k >= len(line) else f"slot {k + 1} moves down one, " if k + 1 == len(line)
+                 else f"slots {k + 1}-{len(line)} move down one, ")
         self.note("dotd-convert", f"{self.who(p).capitalize()} pulls {self.cs[loser].name} out of slot {k}: {moved}"
                   f"the old spirit, {self.cs[old].name}, fills slot {len(line)} "
                   f"{'active' if up else 'face down'}, and {self.cs[loser].name} becomes the new spirit.")

@@ -103,11 +103,13 @@ def log_entries(state: State, viewer: int | None = None) -> list[dict]:
     """Every log line so far: ``{"rule", "text", "href", "title", "step"}``.
 
     ``step`` is the 1-based number of the step that wrote the line, so the
-    front end can group lines under the action that caused them. With a
+    front end can group lines under the action that caused them; step 0 is
+    the prelude (what a loaded position did before its first decision). With a
     ``viewer``, notations of steps that player may not see are masked
     (:meth:`State.mask_notation`).
     """
-    entries = []
+    entries = [{"rule": e.rule, "text": e.text, "href": rule_link(state, e.rule), "title": rule_title(state, e.rule),
+                "step": 0, "a": ""} for e in state.prelude]
     for number, step in enumerate(state.steps, start=1):
         notation = step.action if viewer is None else state.mask_notation(step.action, step.player, viewer)
         for entry in step.log:
@@ -248,6 +250,8 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
             edge = edges.pop(action["a"], None)
             if edge is not None:
                 packed["to"] = edge["to"]
+                if edge.get("forced"):
+                    packed["forced"] = True
                 if viewer is not None:  # how the viewer's log writes this step (a secret card hidden)
                     masked = state.mask_notation(action["a"], edge["by"], viewer)
                     if masked != action["a"]:
