@@ -7,6 +7,17 @@ from necro.day_of_the_dead.board import is_card_id
 from necro.day_of_the_dead.scenarios import table  # noqa: F401
 
 
+HAND6 = (("Skeleton Clerk", "Postal Ghoul", "Mud-Caked Zombie", "Coffee Break Wraith", "Sorting Skeleton",
+          "Catacomb Courier"),
+         ("Rubber Stamp Mummy", "Mail Carrier Mummy", "Tombstone Tapper", "Ledger Ghoul", "Sack Zombie",
+          "Sinkhole Skeleton"))
+
+
+def hands(extra0=(), extra1=(), n=6):
+    """Hands of ``n`` cards: the extras first, topped up with plain cards of every back."""
+    return (tuple(extra0) + HAND6[0][:max(0, n - len(extra0))], tuple(extra1) + HAND6[1][:max(0, n - len(extra1))])
+
+
 def new(seed=0, **options):
     return DayOfTheDead(**options).new_initial_state(seed)
 

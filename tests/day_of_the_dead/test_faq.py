@@ -4,7 +4,7 @@ import pytest
 
 from necro.day_of_the_dead import scenarios as sc
 
-from .helpers import lines, name, names, play, rules_of, texts
+from .helpers import hands, lines, name, names, play, rules_of, texts
 
 FAQ_ENTRIES = ("alchemy", "cancel", "challenge", "greed", "grief", "moody", "control", "cultivate", "famine",
                "forget", "nemesis", "return", "spook", "spy", "troll", "vampire")
@@ -70,7 +70,7 @@ def test_challenge_wins_once_without_comparing_and_the_opponent_never_acts():
 
 
 def test_challenge_needs_a_stronger_opponent():
-    s = play(sc.table([["Challenge"], ["Nemesis"]], (None, None), (("Oaf",), ("Lug",)), start="spirit"),
+    s = play(sc.table([["Challenge"], ["Nemesis"]], (None, None), hands(("Oaf",), ("Lug",)), start="spirit"),
              "spirit Oaf", "spirit Lug")
     assert "nothing happens" in " ".join(lines(s, "dotd-effect-win"))
 
@@ -97,7 +97,7 @@ def test_grief_takes_nothing_from_an_opponent_at_zero():
 
 
 def test_grief_takes_three_when_there_are_points():
-    s = play(sc.table([["Grief"], ["Clod"]], (None, None), (("Hoard",), ("Lug",)), scores=(0, 5),
+    s = play(sc.table([["Grief"], ["Clod"]], (None, None), hands(("Hoard",), ("Lug",)), scores=(0, 5),
                       start="spirit"), "spirit Hoard", "spirit Lug")
     assert s.scores == [0, 2]
 

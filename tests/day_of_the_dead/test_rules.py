@@ -18,18 +18,7 @@ from necro.day_of_the_dead import scenarios as sc
 from necro.day_of_the_dead.cards import card_set
 from necro.day_of_the_dead.state import check_illegal
 
-from .helpers import lines, name, names, new, play, rules_of, table, texts
-
-HAND6 = (("Skeleton Clerk", "Postal Ghoul", "Mud-Caked Zombie", "Coffee Break Wraith", "Sorting Skeleton",
-          "Catacomb Courier"),
-         ("Rubber Stamp Mummy", "Mail Carrier Mummy", "Tombstone Tapper", "Ledger Ghoul", "Sack Zombie",
-          "Sinkhole Skeleton"))
-
-
-def hands(extra0=(), extra1=(), n=6):
-    """Hands of ``n`` cards: the extras first, topped up with plain cards of every back."""
-    return (tuple(extra0) + HAND6[0][:max(0, n - len(extra0))], tuple(extra1) + HAND6[1][:max(0, n - len(extra1))])
-
+from .helpers import hands, lines, name, names, new, play, rules_of, table, texts
 
 def dealt(seed=0, **options):
     """A new game once the deal and the priority draw are done (turn 1, first decision)."""
@@ -107,13 +96,14 @@ def test_turn_1_opens_slot_1_with_a_card_from_hand_face_down():
     """dotd-open-slot, dotd-spirit"""
     s = sc.summoning_turn_1()
     assert s.task["do"] == "fallen" and s.current_player() == 0
+    dealt_hand = len(s.hands[0])
     play(s, "fallen Oaf")
     assert names(s, 0) == [("Oaf", False)] and "Oaf" not in [name(s, c) for c in s.hands[0]]
     assert lines(s, "dotd-open-slot") == ["Player 1 lays a Double card face down in slot 1."]
     play(s, "fallen Anger")
     assert s.task["do"] == "spirit" and s.current_player() == 0
     play(s, "spirit Hoard")
-    assert name(s, s.spirits[0]) == "Hoard" and len(s.hands[0]) == 2
+    assert name(s, s.spirits[0]) == "Hoard" and len(s.hands[0]) == dealt_hand - 2
     assert lines(s, "dotd-spirit") == ["Player 1 lays a Power Up card face down as the new spirit."]
 
 
@@ -134,8 +124,8 @@ def limit_table(turn=3):
     line0 = ["Oaf", "Oaf", "Lug", "Clod", "Lug", "Clod"][:turn]
     line1 = ["Mail Zombie", "Sack Zombie", "Catacomb Courier", "Coffee Break Wraith", "Sorting Skeleton",
              "Risen Temp"][:turn]
-    return table([line0, line1], (None, None), (("Nemesis", "Hoard", "Mud-Caked Zombie"), ("Greed", "Grief", "Spy")),
-                 start="spirit")
+    return table([line0, line1], (None, None),
+                 (("Nemesis", "Hoard", "Mud-Caked Zombie", "Twin"), ("Greed", "Grief", "Spy", "Cancel")), start="spirit")
 
 
 def test_back_limit_refuses_a_third_card_of_a_back_and_leaves_the_state_unchanged():
@@ -153,8 +143,13 @@ def test_back_limit_refuses_a_third_card_of_a_back_and_leaves_the_state_unchange
 
 
 def test_back_limit_lifted_on_turn_6():
-    """dotd-back-limit"""
-    s = limit_table(turn=6)
+    """dotd-back-limit: a hand-made line with one Power Up card, so that before turn 6 only Hoard would fit"""
+    line0 = ["Oaf", "Oaf", "Lug", "Clod", "Clod", "Spy"]
+    line1 = ["Mail Zombie", "Sack Zombie", "Catacomb Courier", "Coffee Break Wraith", "Sorting Skeleton", "Risen Temp"]
+    hand = (("Nemesis", "Hoard", "Mud-Caked Zombie"), ("Greed", "Grief", "Spook"))
+    before = table([line0[:5], line1[:5]], (None, None), hand, start="spirit")
+    assert [before.cs[a.arg].name for a in before.legal_actions()] == ["Hoard"]
+    s = table([line0, line1], (None, None), hand, start="spirit")
     assert [s.cs[a.arg].name for a in s.legal_actions()] == ["Nemesis", "Hoard", "Mud-Caked Zombie"]
     play(s, "spirit Nemesis")
     assert backs(s, s.in_play(0)).count("double") == 3
@@ -162,9 +157,9 @@ def test_back_limit_lifted_on_turn_6():
 
 def test_no_legal_spirit_any_card_may_be_played():
     """dotd-ruling-no-legal-spirit"""
-    s = table([["Oaf", "Nemesis", "Lug"], ["Lug", "Clod", "Oaf"]], (None, None), (("Greed",), ("Spy",)),
-              start="spirit")
-    assert [s.cs[a.arg].name for a in s.legal_actions()] == ["Greed"]
+    s = table([["Oaf", "Nemesis", "Lug"], ["Lug", "Clod", "Oaf"]], (None, None),
+              (("Greed", "Twin", "Alchemy", "Cancel"), ("Spy", "Troll", "Famine", "Clod")), start="spirit")
+    assert sorted(s.cs[a.arg].name for a in s.legal_actions()) == ["Alchemy", "Cancel", "Greed", "Twin"]
 
 
 def test_field_becomes_active_spirits_stay_face_down():
@@ -346,7 +341,8 @@ def test_unearth_a_fallen_card_stays_fallen_and_a_spirit_stays_spirit():
     assert names(s, 0)[0] == ("Moldy Mummy", False)
     t = table([["Lug"], ["Oaf"]], (None, None), hands(("Spook",)), start="spirit", force=("Spy", "Clod", "Clod"))
     play(t, "spirit Spook", "spirit Rubber Stamp Mummy")
-    assert sorted(name(t, c) for c in t.task["options"]) == ["Lug", "Spook"]
+    assert t.task["options"] == ["p1-slot1", "p1-spirit"]
+    assert sorted(name(t, t.card_at(o)) for o in t.task["options"]) == ["Lug", "Spook"]
     play(t, "unearth Spook", "take Spy")
     assert ("Player 1 puts an Unearth card face down as the spirit for player 1; Spook and the other cards "
             "looked at are discarded.") in texts(t)
@@ -358,8 +354,8 @@ def test_unearth_spirit_option_off_it_cannot_pick_itself():
     """dotd-ruling-unearth-self (variant)"""
     t = table([["Lug"], ["Oaf"]], (None, None), hands(("Spook",)), start="spirit", unearth_spirit=False)
     play(t, "spirit Spook", "spirit Rubber Stamp Mummy")
-    assert [name(t, c) for c in t.task["options"]] == ["Lug"]
-    assert check_illegal(t, f"unearth {t.spirits[0]}").rule == "dotd-spirit-unearth"
+    assert t.task["options"] == ["p1-slot1"]
+    assert check_illegal(t, "unearth p1-spirit").rule == "dotd-spirit-unearth"
 
 
 def test_dig_draws_from_any_deck_then_discards_that_back():
@@ -399,7 +395,7 @@ def test_keyword_unearth_on_a_fighter():
     """dotd-keyword-unearth"""
     s = table([["Lug", "Redirect Revenant"], ["Clod", "Oaf"]], ("Hoard", "Spy"), hands(n=4), fight=2)
     assert s.task["do"] == "target" and s.task["p"] == 0
-    assert sorted(name(s, c) for c in s.task["options"]) == ["Hoard", "Lug", "Redirect Revenant"], "own cards only"
+    assert s.task["options"] == ["p1-slot1", "p1-slot2", "p1-spirit"], "own cards only"
     play(s, "unearth Lug")
     assert "dotd-keyword-unearth" in rules_of(s)
 
