@@ -157,7 +157,7 @@ def _card(r: Reader, tiles: TileSet) -> Card:
     needed = ("count", "tile", "spawn") if kind == "tile" else ("count", "event")
     for key in needed:
         if not prov.has(key):
-            prov[key].fail("say where this comes from: rules or book")
+            prov.get(key, None).fail("say where this comes from: rules or book")
     why = r["why"].str(max_length=300)
     if not why.strip() or "\n" in why:
         r["why"].fail("give a one-line reason")

@@ -286,11 +286,19 @@ def new_plan(players: int, clearance: str = "gap", extras: str = "turns") -> Set
 class _Context:
     """What a step's checks need, worked out once per (ground, plan, step)."""
 
-    def __init__(self, ground: Ground, plan: SetupPlan, step: SetupStep):
-        self.ground, self.plan, self.step = ground, plan, step
+    def __init__(self, ground: Ground, plan: SetupPlan, step: SetupStep, level: int = 0):
+        self.ground, self.plan, self.step, self.level = ground, plan, step, level
         self.covered = set(ground.top) | set(ground.status)     # any hex a tile lies on
         self.room = set(ground.pit_room.spaces)
         self.room_edge = {n for h in self.room for n in neighbours(h)} - self.room
+        self.apart = max(1, plan.hall_apart - level) if step.kind == HALL else plan.hall_apart
+        self.gap = 1 if level > _base_level(step, plan) else plan.gap
+        if step.kind == TUNNEL and level:
+            # rule ce-setup-stuck: a Tunnel with nowhere to go may start next to any open space
+            cave = ground.open_hexes() - set(ground.interior)
+            self.starts = {n for h in cave for n in neighbours(h)} - self.covered
+        else:
+            self.starts = self.room_edge - self.covered
         self.partner = plan.partner(step)
         # hexes too near earlier pieces, per rule, for this step's kind (and its follower's)
         self.zones = {kind: self._zones(kind) for kind in (step.kind, _FOLLOWER.get(step.kind))
@@ -303,10 +311,10 @@ class _Context:
             if kind == HALL and x.kind == HALL:
                 if x.owner == self.step.owner:
                     continue
-                reach = plan.hall_apart - 1
+                reach = self.apart - 1
                 rule, why = "ce-hall-apart", f"within {reach} of player {x.owner + 1}'s Great Hall"
             elif frozenset((kind, x.kind)) in _KEEP_CLEAR:
-                reach = plan.gap - 1
+                reach = self.gap - 1
                 rule = _clear_rule(kind, x.kind)
                 why = f"{'touching' if reach else 'under'} the {x.kind.replace('-', ' ')} {x.placement}"
             else:
@@ -346,9 +354,10 @@ class _Context:
                 return Refusal("ce-setup-undug", f"{h} is not undug rock: set-up tiles never overlap")
         if kind in (HALL, TUNNEL):
             first = p.spaces[0]
-            if first not in self.room_edge:
+            if first not in self.starts:
                 rule = "ce-hall-start" if kind == HALL else "ce-tunnel-start"
-                return Refusal(rule, f"its first space {first} is not next to the Pit Room")
+                where = "the cave" if self.level and kind == TUNNEL else "the Pit Room"
+                return Refusal(rule, f"its first space {first} is not next to {where}")
             if kind == HALL:
                 touched = {n for h in p.spaces for n in neighbours(h) if n in self.room}
                 if len(touched) > 2:
@@ -426,61 +435,44 @@ def _candidates(tile: Tile, kind: str, partner, room_edge: set[Hex] | None = Non
     Halls and Tunnels start next to the Pit Room, a Lair's opening or a Throneroom's space
     touches its partner's end."""
     if kind in (HALL, TUNNEL):
-        targets, which = room_edge, None
-    else:
-        targets, which = neighbours(partner.end), (2 if kind == LAIR else 0)
-    found = set()
-    for r in range(6):
-        offs = (ORIGIN,) if which is None else _turned(tile, r)[which]
-        for t in targets:
-            for o in offs:
-                found.add((t - o, r))
-    return sorted(found)
+        return sorted((a, r) for a in room_edge for r in range(6))
+    end = partner.end
+    return [(Hex(end.q + a.q, end.r + a.r), r) for a, r in _around_end(tile, kind)]
 
 
-def _step_of(plan: SetupPlan, step: SetupStep | None) -> SetupStep | None:
-    return plan.next_step() if step is None else step
+_AROUND: dict = {}
 
 
-def check_placement(ground: Ground, plan: SetupPlan, p: Placement, step: SetupStep | None = None) -> Refusal | None:
-    """Why ``p`` may not be laid at ``step`` (the plan's next step by default); None if it may."""
-    step = _step_of(plan, step)
-    if step is None:
-        return Refusal("ce-setup-order", "set-up is complete")
-    if step.kind == FIRST:
-        return Refusal("ce-setup-order", "the first player is rolled for before any tile is laid")
-    if step != plan.next_step():
-        return Refusal("ce-setup-order", f"the step now is {plan.next_step()}, not {step}")
-    if not isinstance(p, Placement):
-        return Refusal("ce-setup-tile", "not a tile placement")
-    if p.tile.id != step.kind:
-        return Refusal("ce-setup-order", f"this step lays a {step.kind.replace('-', ' ')}, not a {p.tile.name}")
-    if p.side != "open":
-        return Refusal("ce-setup-tile", "set-up tiles are laid tunnel side up")
-    refusal = ground.refusal(p)
-    if refusal:
-        return refusal
-    ctx = _Context(ground, plan, step)
-    partner = ctx.partner.placement if ctx.partner else None
-    refusal = ctx.check_piece(p, step.kind, partner)
-    if refusal:
-        return refusal
-    if not ctx.follower_fits(p):
-        follower = _FOLLOWER[step.kind]
-        return Refusal("ce-setup-room", f"no {follower} could then be laid at its end")
-    return None
+def _around_end(tile: Tile, kind: str) -> list[tuple[Hex, int]]:
+    """The candidates of :func:`_candidates` for an end at +0+0 (translation keeps the order)."""
+    key = (id(tile), kind)
+    found = _AROUND.get(key)
+    if found is None or found[0] is not tile:
+        which = 2 if kind == LAIR else 0
+        pairs = {(t - o, r) for r in range(6) for t in neighbours(ORIGIN) for o in _turned(tile, r)[which]}
+        found = _AROUND[key] = (tile, sorted(pairs))
+    return found[1]
 
 
-def legal_placements(ground: Ground, plan: SetupPlan, step: SetupStep | None = None) -> list[Placement]:
-    """Every legal placement for ``step`` (the next step by default), sorted by anchor and rotation."""
-    step = _step_of(plan, step)
-    if step is None or step.kind == FIRST or step != plan.next_step():
-        return []
-    ctx = _Context(ground, plan, step)
+def _base_level(step: SetupStep, plan: SetupPlan) -> int:
+    if step.kind == HALL:
+        return plan.hall_apart - 1
+    return 1 if step.kind == TUNNEL and step.owner is not None else 0
+
+
+def max_level(step: SetupStep, plan: SetupPlan) -> int:
+    """How far rule ce-setup-stuck may relax ``step``, one level at a time: a Hall's spacing
+    comes down by one hex per level (to 1), a player's Tunnel may start next to any open
+    space of the cave; last, with clearance ``gap``, pieces need only not overlap."""
+    return _base_level(step, plan) + (1 if plan.clearance == "gap" else 0)
+
+
+def _legal_at(ground: Ground, plan: SetupPlan, step: SetupStep, level: int) -> list[Placement]:
+    ctx = _Context(ground, plan, step, level)
     tile = ground.tiles[step.kind]
     partner = ctx.partner.placement if ctx.partner else None
     out = []
-    for anchor, r in _candidates(tile, step.kind, partner, ctx.room_edge):
+    for anchor, r in _candidates(tile, step.kind, partner, ctx.starts):
         if not ctx.free(tile, anchor, r):
             continue
         c = _Cand(tile, anchor, r)
@@ -489,6 +481,78 @@ def legal_placements(ground: Ground, plan: SetupPlan, step: SetupStep | None = N
             if ground.refusal(p) is None:
                 out.append(p)
     return out
+
+
+def _check_at(ground: Ground, plan: SetupPlan, step: SetupStep, p: Placement, level: int) -> Refusal | None:
+    ctx = _Context(ground, plan, step, level)
+    partner = ctx.partner.placement if ctx.partner else None
+    refusal = ctx.check_piece(p, step.kind, partner)
+    if refusal:
+        return refusal
+    if not ctx.follower_fits(p):
+        return Refusal("ce-setup-room", f"no {_FOLLOWER[step.kind].replace('-', ' ')} could then be laid at its end")
+    return None
+
+
+def _check_step(plan: SetupPlan, step: SetupStep | None) -> tuple[SetupStep | None, Refusal | None]:
+    step = plan.next_step() if step is None else step
+    if step is None:
+        return None, Refusal("ce-setup-order", "set-up is complete")
+    if step.kind == FIRST:
+        return step, Refusal("ce-setup-order", "the first player is rolled for before any tile is laid")
+    if step != plan.next_step():
+        return step, Refusal("ce-setup-order", f"the step now is {plan.next_step()}, not {step}")
+    return step, None
+
+
+def check_placement(ground: Ground, plan: SetupPlan, p: Placement, step: SetupStep | None = None) -> Refusal | None:
+    """Why ``p`` may not be laid at ``step`` (the plan's next step by default); None if it may."""
+    step, refusal = _check_step(plan, step)
+    if refusal:
+        return refusal
+    if not isinstance(p, Placement):
+        return Refusal("ce-setup-tile", "not a tile placement")
+    if p.tile.id != step.kind:
+        return Refusal("ce-setup-tile", f"this step lays a {step.kind.replace('-', ' ')}, not a {p.tile.name}")
+    if p.side != "open":
+        return Refusal("ce-setup-tile", "set-up tiles are laid tunnel side up")
+    refusal = ground.refusal(p)
+    if refusal:
+        return refusal
+    strict = _check_at(ground, plan, step, p, 0)
+    if strict is None:
+        return None
+    level = stuck_level(ground, plan, step)
+    if level <= 0:
+        return strict
+    return _check_at(ground, plan, step, p, level)
+
+
+def stuck_level(ground: Ground, plan: SetupPlan, step: SetupStep | None = None) -> int:
+    """0 if the step has a legal placement under the full rules; else the least relaxation of
+    rule ce-setup-stuck that gives one (-1 if even the last gives none)."""
+    step, refusal = _check_step(plan, step)
+    if refusal:
+        return 0
+    for level in range(max_level(step, plan) + 1):
+        if _legal_at(ground, plan, step, level):
+            return level
+    return -1
+
+
+def legal_placements(ground: Ground, plan: SetupPlan, step: SetupStep | None = None) -> list[Placement]:
+    """Every legal placement for ``step`` (the next step by default), sorted by anchor and rotation.
+
+    If the full rules leave none, the relaxations of rule ce-setup-stuck apply in turn.
+    """
+    step, refusal = _check_step(plan, step)
+    if refusal:
+        return []
+    for level in range(max_level(step, plan) + 1):
+        out = _legal_at(ground, plan, step, level)
+        if out:
+            return out
+    return []
 
 
 def place(ground: Ground, plan: SetupPlan, p: Placement) -> SetupPlan:

@@ -314,11 +314,12 @@ class DayOfTheDeadState(State):
         c = self.cs[card]
         double = self.spirit_back(p) == "double"
         rule = "dotd-effects" if i == 0 else "dotd-double" if (i == 1 and double) else "dotd-effect-next"
-        if f["stopped"][p]:
-            self.note("dotd-effect-stop", f"{c.name} cannot use its effect: it was stopped.")
-            return
-        if card in self.marks["quiet"]:
-            self.note("dotd-effect-copy", f"{c.name} has lost its effect for this turn (it was copied).")
+        if f["stopped"][p] or card in self.marks["quiet"]:
+            if i == 0:  # said once, not again for each repeat
+                if f["stopped"][p]:
+                    self.note("dotd-effect-stop", f"{c.name} cannot use its effect: it was stopped.")
+                else:
+                    self.note("dotd-effect-copy", f"{c.name} has lost its effect for this turn (it was copied).")
             return
         if not c.effect:
             if i == 0:

@@ -175,7 +175,8 @@ def test_field_becomes_active_spirits_stay_face_down():
 
 def test_unearth_spirit_acts_at_once_priority_first():
     """dotd-spirit-unearth"""
-    s = table([["Lug"], ["Oaf"]], (None, None), hands(("Spy",), ("Spook",)), priority=1, start="spirit")
+    s = table([["Lug"], ["Oaf"]], ("Hoard", "Greed"), hands(("Spy",), ("Spook",)), priority=1, turn=1,
+              start="turn")  # turn 2 begins: the Hoard and Greed spirits open slot 2
     play(s, "spirit Spook", "spirit Spy")
     assert s.task["do"] == "target" and s.current_player() == 1, "player 2 has priority: unearths first"
     assert lines(s, "dotd-spirit-unearth") == ["Player 2's spirit has an Unearth back: it acts now."]
@@ -190,8 +191,8 @@ def test_unearth_spirit_acts_at_once_priority_first():
 # ------------------------------------------------------------------ fighting
 def test_fights_go_from_the_newest_slot_down():
     """dotd-fight-order, dotd-next-fight"""
-    s = table([["Lug", "Clod", "Oaf"], ["Clod", "Oaf", "Lug"]], (None, None), hands(), start="spirit")
-    play(s, "spirit Postal Ghoul", "spirit Mail Carrier Mummy")
+    s = table([["Lug", "Clod"], ["Clod", "Oaf"]], ("Oaf", "Lug"), hands(), turn=2, start="turn")
+    play(s, "spirit Postal Ghoul", "spirit Mail Carrier Mummy")  # turn 3: the spirits have opened slot 3
     assert lines(s, "dotd-fight-order") == ["Fight in slot 3: Oaf (7) v Lug (7).", "Fight in slot 2: Clod (7) v Oaf (7).",
                                             "Fight in slot 1: Lug (7) v Clod (7)."]
 
