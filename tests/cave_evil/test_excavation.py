@@ -570,3 +570,15 @@ def test_the_random_runs_meet_collapses_steps_and_abandons():
                 break
         total += stats
     assert total["excavate"] and total["collapse"], total
+
+
+def test_ce_deck_protectors_a_shrine_find_spawns_on_its_pit_and_calls_a_protector():
+    g, deck = Ground.new(), Deck.new(protectors=True)
+    squads = Squads([sq(0, "I", S(0, 2), cr("a", pick=4))])
+    dig = ex.declare(g, squads, "0:I", "excavate", deck, "shrine")
+    p = ex.placements(g, squads, dig)[0]
+    dig, placed = ex.place(g, squads, dig, p, deck)
+    assert placed.protector and placed.spawn.at == "spawn-pit" and placed.spawn.times == 2
+    assert g.is_open(p.spawn_pits[0]) and p.spawn_pits[0] in g.spawn_pits
+    refused("ce-deck-draw", ex.declare, g, Squads([sq(0, "II", S(0, 2), cr("b", pick=4))]), "0:II",
+            "excavate", Deck.new(), "shrine")
