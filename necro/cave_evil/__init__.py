@@ -1,7 +1,16 @@
-"""Cave Evil (Emperors of Eternal Evil, 2011): the ground floor of its engine.
+"""Cave Evil (Emperors of Eternal Evil, 2011): two to four Necromancers dig a cave round the Pit.
 
-So far: hex maths (:mod:`.hexes`), the tiles as validated data (:mod:`.tiles`,
-``tiles.json``), the map as it is dug and collapsed (:mod:`.ground`) and the
-rule ids of all that (:mod:`.rules`). Set-up, excavation as an action and
-movement build on these; the game is not registered yet.
+The ground floor: hex maths (:mod:`.hexes`), the tiles as validated data
+(:mod:`.tiles`, ``tiles.json``), the map as it is dug and collapsed
+(:mod:`.ground`), set-up placements (:mod:`.setup`), the Excavation Deck
+(:mod:`.deck`), the three-part dig (:mod:`.excavation`), squads and movement
+(:mod:`.movement`) and the rule ids (:mod:`.rules`). The game itself
+(:class:`CaveEvil`, :mod:`.state`) wires them into set-up and turns of moving
+and digging; combat, conjuration and the awakening come later.
 """
+
+from .game import CaveEvil
+from .rules import RULES
+from .state import CaveEvilState
+
+__all__ = ["CaveEvil", "CaveEvilState", "RULES"]

@@ -320,4 +320,133 @@ RULES = RuleBook("cave-evil", CHAPTER, [
          "that has moved 2 with a slow squad goes 3 more. The text's 'full movement rate' could "
          "also mean 5 more, but a creature never moves beyond its rate in a turn. "
          "Alternative: a fresh full move.", "ruling"),
+    # ------------------------------------------------------------------ set-up (setup.py)
+    Rule("ce-setup-order", "The order of set-up",
+         "First the players find out who goes first. Then, starting with the first player and going "
+         "clockwise, each lays a Great Hall out from the Pit Room and at once a Lair at its far end. "
+         "Then, starting with the last player (the one to the first player's right) and going "
+         "counter-clockwise, each lays a Tunnel out from the Pit Room and a Throneroom at its end. "
+         "Three players first lay a neutral pair; two players lay a second pair each."),
+    Rule("ce-first-player", "The first player",
+         "Everyone rolls a D12 and the highest roll goes first, taking the Start Player token; every "
+         "cycle begins with that player. Our ruling for ties (the text has none): the tied players "
+         "roll again. Every player is then equally likely to start, so the engine draws the first "
+         "player as one chance step. Alternative: the owner of the game breaks ties.", "ruling"),
+    Rule("ce-seats", "Seats round the map",
+         "Our choice, so that clockwise means something on the map: player 2 sits clockwise of "
+         "player 1, and so on. Seen from above with north at the top, player 1 sits at the south edge "
+         "of the map, then west, north and east; two players sit south and north, three leave the east "
+         "seat empty. Clockwise round the Pit is the way a compass bearing grows (north 0, east 90 "
+         "degrees). Alternative: any other seating, which only turns the quick layouts and the "
+         "Throneroom numbers.", "ruling"),
+    Rule("ce-setup-tile", "Set-up tiles",
+         "Each player gets a Great Hall, a Lair, a Tunnel and a Throneroom for set-up (two Tunnels "
+         "and two Thronerooms with two players). Each step lays the tile it names, tunnel side up, "
+         "on the hex grid, turned any of six ways. A Lair may spill off the map."),
+    Rule("ce-setup-undug", "Set-up tiles go on bare rock",
+         "Our reading: a set-up tile never overlaps the Pit Room or an earlier tile. The text forbids "
+         "a Tunnel over a Hall and keeps Thronerooms clear of everything; the rest only makes sense "
+         "with the pieces side by side. Alternative: allow overlaps that no stated distance forbids, "
+         "such as two Tunnels crossing.", "ruling"),
+    Rule("ce-setup-ends", "Which end of a Hall or Tunnel is which",
+         "Our reading: a Hall or Tunnel starts with its first space on a hex touching the Pit Room, "
+         "and its far end is the tile's end space, where the Lair or Throneroom goes. A straight "
+         "Tunnel laid along the room may have both ends touching it; the end space is still the one "
+         "that counts. Alternative: any space may touch the room and either end may take the next "
+         "tile.", "ruling"),
+    Rule("ce-hall-start", "Where a Great Hall starts",
+         "A Great Hall begins on a hex next to the Pit Room and may touch at most two of the room's "
+         "hexes, so it leads away from the room instead of hugging it."),
+    Rule("ce-hall-apart", "Great Halls keep apart",
+         "Each player's Great Hall stays clear of every other player's: at least 3 hexes apart with "
+         "three or four players, at least 6 with two."),
+    Rule("ce-hall-apart-measure", "How 'apart' is measured",
+         "Our reading: two Halls are n hexes apart when the nearest spaces of the two are n steps "
+         "from each other on the grid, so 3 apart leaves two hexes of rock between them. "
+         "Alternatives: n clear hexes between them (one more step), or measuring from the first "
+         "spaces only.", "ruling"),
+    Rule("ce-lair-at-hall", "The Lair at the end of its Hall",
+         "The Lair goes at the far end of its owner's Hall: a space of its opening touches the Hall's "
+         "end space, and no more than two Lair spaces touch that end space."),
+    Rule("ce-tunnel-start", "Where a Tunnel starts",
+         "A Tunnel begins on a hex next to the Pit Room."),
+    Rule("ce-tunnel-clear", "Tunnels keep off the Halls",
+         "A Tunnel stays at least one hex away from every Great Hall; it may never lie over one."),
+    Rule("ce-throneroom-at-tunnel", "The Throneroom at the end of its Tunnel",
+         "A Throneroom is laid right after its Tunnel, touching the Tunnel's end space, and touches "
+         "at most two of that Tunnel's spaces."),
+    Rule("ce-throneroom-clear", "Thronerooms keep apart",
+         "A Throneroom stays at least one hex away from every Lair (shell included), Hall, other "
+         "Tunnel and other Throneroom."),
+    Rule("ce-setup-clear", "What 'one hex away' means",
+         "Our reading: pieces that must stay at least one hex away from each other may touch but "
+         "never share a hex, as the text's own aside on Tunnels and Halls (no overlap) suggests. "
+         "With our guessed tile shapes the stricter reading often leaves no room for four Tunnels. "
+         "Alternative (option clearance=gap): a hex of rock must lie between them.", "ruling"),
+    Rule("ce-setup-both-ways", "Distances hold both ways",
+         "Our reading: the distances between kinds of piece hold whichever is laid first. With three "
+         "players the neutral Tunnel and Throneroom come before any Hall, so Halls keep the Tunnel "
+         "distance from them and Lairs the Throneroom distance, and a second Tunnel keeps it from "
+         "Thronerooms already laid. Alternative: check only the later piece's own sentence.",
+         "ruling"),
+    Rule("ce-setup-room", "Leave room for the next tile",
+         "Our ruling: a Hall may only go where its Lair can then be laid at its end, and a Tunnel only "
+         "where a Throneroom can follow, since each pair is laid together. Alternative: lay it anyway "
+         "and pick it up again if the second tile does not fit.", "ruling"),
+    Rule("ce-setup-stuck", "When a piece has nowhere to go",
+         "Our ruling, for a dead end the text never meets: if no placement obeys every set-up rule, "
+         "the rules give way one step at a time until one does. A Hall's distance from other Halls "
+         "comes down by one hex at a time; a player's Tunnel may start next to any open space of the "
+         "cave instead of the Pit Room; last, with option clearance=gap, pieces need only not "
+         "overlap. If even that fails, the cave cannot be built. Alternative: start set-up again.",
+         "ruling"),
+    Rule("ce-setup-two", "Set-up with two players",
+         "With two players four Thronerooms are still laid: each player lays two Tunnels and two "
+         "Thronerooms. Our ruling on the order, which the text leaves open: after both first pairs, "
+         "the players lay their second pairs in the same order (option extras=turns). Halls keep 6 "
+         "hexes apart. Alternative (extras=together): each lays both pairs one after the other.",
+         "ruling"),
+    Rule("ce-setup-three", "Set-up with three players",
+         "With three players a neutral Tunnel is laid out from the Pit Room before anyone's Hall, "
+         "pointing at the empty seat, and a Throneroom at its end, so four Thronerooms are in play. "
+         "Our rulings: the last player lays this pair; 'pointing at the empty seat' means the "
+         "Tunnel's end lies in that seat's quarter of the map (bearing within 45 degrees of east). "
+         "Alternative: all players agree on another direction, as the text also allows.", "ruling"),
+    Rule("ce-throneroom-numbers", "Throneroom numbers",
+         "Once the cave is built the four Thronerooms are numbered: 1 is the one nearest the first "
+         "player, then 2, 3 and 4 going clockwise. Our reading of 'nearest': the Throneroom whose "
+         "middle lies in the compass direction from the Pit closest to the first player's seat (a "
+         "tie goes clockwise), then by growing bearing. Alternative: the one closest in a straight "
+         "line to that player's edge of the table.", "ruling"),
+    Rule("ce-quick-setup", "Quick set-up",
+         "The text lets players copy a ready-made diagram instead of placing pieces. Its diagrams are "
+         "lost, so ours were found by this engine's own search: for 2, 3 and 4 players each player's "
+         "Hall and Lair face their seat, and every piece obeys the set-up rules under both readings "
+         "of the distances. The layout belongs to the seats, whoever rolls highest. Alternative: "
+         "the printed diagrams, if someone types them in.", "ruling"),
+    # ------------------------------------------------------------ the game so far (state.py)
+    Rule("ce-turn-order", "Cycles and turns",
+         "Play goes in cycles. In each cycle every player has one turn, starting with the first "
+         "player and going clockwise; the first player starts every cycle. On a turn each of the "
+         "player's squads may move as its movement allows and take at most one action; 'end' "
+         "passes the turn. Combat, conjuration and event outcomes (phases 1, 2 and 4) come later."),
+    Rule("ce-start-squad", "The squad each player starts with",
+         "Our ruling for this stage: once the cave is built, each player's Necromancer squad (card N) "
+         "stands on the Chthonic Crystal of their Lair, as the text says. Until Invoke exists, the "
+         "Necromonk of the starting hand already stands in that squad (small, speed 3, pick-axe 1), "
+         "so that someone can dig; the Necromancer is small with speed 3 (its card's numbers are not "
+         "in the text). Alternative: the Necromancer alone, and no digging before conjuration.",
+         "ruling"),
+    Rule("ce-events-later", "Events before Phase 4 exists",
+         "Our ruling for this stage: an event card turned up while a dig is finished is set aside, as "
+         "the rules say, and at the end of the turn goes to the box without effect, since event "
+         "outcomes are not implemented yet. Alternative: discard it, so it can come up again.",
+         "ruling"),
+    Rule("ce-cycle-limit", "How this map-only stage ends",
+         "Our ruling while combat and the awakening are missing: the game ends after a chosen number "
+         "of cycles (an option, 6 by default) and nobody wins; all results are 0. "
+         "Alternative: no limit, which would never end.", "ruling"),
+    Rule("ce-last-standing", "The last Necromancer",
+         "A player whose Necromancer dies is out of the game. When a single Necromancer is left, "
+         "its player wins at once."),
 ])

@@ -22,12 +22,18 @@ player ``i``; with the map's north at the top, player 0 sits at its south
 edge, then west, north and east. "Clockwise" on the map is the way a bearing
 grows (north 0 degrees, east 90), seen from above.
 
-Sizes of the choices (the tiles of ``tiles.json``): a Hall or a Tunnel starts
-on one of the 18 hexes round the Pit Room in one of 6 turns, so at most 108
-candidates; a Lair's opening must touch the Hall's end (at most 108
-candidates), a Throneroom must touch the Tunnel's end (at most 252). Each
-Hall and Tunnel candidate also looks one step ahead (rule ce-setup-room), so
-a list costs at most a few thousand cheap set look-ups.
+Sizes of the choices (with the tiles of ``tiles.json``): a Hall or a Tunnel
+starts on one of the 18 hexes round the Pit Room, turned one of 6 ways, so
+108 candidates; a Lair whose opening touches the Hall's end has 78, a
+Throneroom touching the Tunnel's end 114. Each Hall and Tunnel candidate also
+looks one step ahead for room for its Lair or Throneroom (rule
+ce-setup-room). In random games the lists hold 1-55 placements (up to about
+150 when a Tunnel may start anywhere next to the cave, rule ce-setup-stuck)
+and take a few milliseconds each.
+
+When no placement obeys every rule, rule ce-setup-stuck relaxes them one
+level at a time (:func:`stuck_level`, :func:`max_level`); the lists and
+checks then follow the first level that leaves a choice.
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from necro.core import FormatError, IllegalAction, Reader
 
@@ -212,7 +218,7 @@ class SetupPlan:
 
     players: int
     first: int | None = None
-    clearance: str = "gap"
+    clearance: str = "no-overlap"
     extras: str = "turns"
     laid: tuple[Laid, ...] = ()
     steps: tuple[SetupStep, ...] = field(default=(), compare=False, repr=False)
@@ -278,7 +284,7 @@ class SetupPlan:
                 "extras": self.extras, "laid": [x.placement.to_json() for x in self.laid]}
 
 
-def new_plan(players: int, clearance: str = "gap", extras: str = "turns") -> SetupPlan:
+def new_plan(players: int, clearance: str = "no-overlap", extras: str = "turns") -> SetupPlan:
     return SetupPlan(players, None, clearance, extras)
 
 
@@ -296,9 +302,9 @@ class _Context:
         if step.kind == TUNNEL and level:
             # rule ce-setup-stuck: a Tunnel with nowhere to go may start next to any open space
             cave = ground.open_hexes() - set(ground.interior)
-            self.starts = {n for h in cave for n in neighbours(h)} - self.covered
+            self.starts = {n for h in cave for n in neighbours(h)} - cave
         else:
-            self.starts = self.room_edge - self.covered
+            self.starts = self.room_edge
         self.partner = plan.partner(step)
         # hexes too near earlier pieces, per rule, for this step's kind (and its follower's)
         self.zones = {kind: self._zones(kind) for kind in (step.kind, _FOLLOWER.get(step.kind))
@@ -349,12 +355,9 @@ class _Context:
     def check_piece(self, p: Placement, kind: str, partner: Placement | None,
                     extra: set[Hex] = frozenset()) -> Refusal | None:
         """The kind's own rules (the tile and side are already right)."""
-        for h in p.covers:
-            if h in self.covered or h in extra:
-                return Refusal("ce-setup-undug", f"{h} is not undug rock: set-up tiles never overlap")
         if kind in (HALL, TUNNEL):
             first = p.spaces[0]
-            if first not in self.starts:
+            if first not in self.starts and first not in self.covered:
                 rule = "ce-hall-start" if kind == HALL else "ce-tunnel-start"
                 where = "the cave" if self.level and kind == TUNNEL else "the Pit Room"
                 return Refusal(rule, f"its first space {first} is not next to {where}")
@@ -391,6 +394,9 @@ class _Context:
             for h in p.covers:
                 if h in zone:
                     return Refusal(rule, f"{h} is {why}")
+        for h in p.covers:
+            if h in self.covered or h in extra:
+                return Refusal("ce-setup-undug", f"{h} is not undug rock: set-up tiles never overlap")
         return None
 
 
@@ -467,11 +473,11 @@ def max_level(step: SetupStep, plan: SetupPlan) -> int:
     return _base_level(step, plan) + (1 if plan.clearance == "gap" else 0)
 
 
-def _legal_at(ground: Ground, plan: SetupPlan, step: SetupStep, level: int) -> list[Placement]:
+def _legal_at(ground: Ground, plan: SetupPlan, step: SetupStep, level: int) -> Iterator[Placement]:
+    """The legal placements at one level of rule ce-setup-stuck, in order, found lazily."""
     ctx = _Context(ground, plan, step, level)
     tile = ground.tiles[step.kind]
     partner = ctx.partner.placement if ctx.partner else None
-    out = []
     for anchor, r in _candidates(tile, step.kind, partner, ctx.starts):
         if not ctx.free(tile, anchor, r):
             continue
@@ -479,8 +485,7 @@ def _legal_at(ground: Ground, plan: SetupPlan, step: SetupStep, level: int) -> l
         if ctx.check_piece(c, step.kind, partner) is None and ctx.follower_fits(c):
             p = c.placement()
             if ground.refusal(p) is None:
-                out.append(p)
-    return out
+                yield p
 
 
 def _check_at(ground: Ground, plan: SetupPlan, step: SetupStep, p: Placement, level: int) -> Refusal | None:
@@ -535,7 +540,7 @@ def stuck_level(ground: Ground, plan: SetupPlan, step: SetupStep | None = None) 
     if refusal:
         return 0
     for level in range(max_level(step, plan) + 1):
-        if _legal_at(ground, plan, step, level):
+        if next(_legal_at(ground, plan, step, level), None) is not None:
             return level
     return -1
 
@@ -549,7 +554,7 @@ def legal_placements(ground: Ground, plan: SetupPlan, step: SetupStep | None = N
     if refusal:
         return []
     for level in range(max_level(step, plan) + 1):
-        out = _legal_at(ground, plan, step, level)
+        out = list(_legal_at(ground, plan, step, level))
         if out:
             return out
     return []
@@ -592,7 +597,7 @@ def throneroom_numbers(plan: SetupPlan) -> dict[int, Placement]:
 
 
 # ---------------------------------------------------------------- replay
-def replay(players: int, first: int, placements: Iterable[Placement | dict], clearance: str = "gap",
+def replay(players: int, first: int, placements: Iterable[Placement | dict], clearance: str = "no-overlap",
            extras: str = "turns", ground: Ground | None = None) -> tuple[Ground, SetupPlan]:
     """Lay ``placements`` step by step from the start, each checked (IllegalAction if one is refused)."""
     ground = Ground.new() if ground is None else ground
@@ -607,31 +612,43 @@ def _placement_from_json(ground: Ground, data) -> Placement:
     return ground.placement(data["tile"], parse_hex(data["at"]), int(data["turn"]), data.get("side", "open"))
 
 
-def plan_from_json(data, ground: Ground, path: str = "setup") -> SetupPlan:
-    """A plan rebuilt from :meth:`SetupPlan.to_json`, its pieces checked against ``ground``
-    (which must hold them, after the Pit Room, in the same order)."""
+def plan_from_json(data, ground: Ground, path: str = "setup", check: bool = True) -> SetupPlan:
+    """A plan rebuilt from :meth:`SetupPlan.to_json`, its pieces matched against ``ground``
+    (which must hold them, after the Pit Room, in the same order).
+
+    With ``check`` (the default) every piece is replayed through
+    :func:`check_placement`, about a tenth of a second for a whole set-up;
+    ``check=False`` only matches each piece to its step and to the ground, for
+    positions this engine wrote itself (undo snapshots, copies).
+    """
     r = Reader(data, path).obj(allowed=("players", "first", "clearance", "extras", "laid"))
     players = r["players"].int(2, 4)
     first = r["first"].optional()
     first = None if first is None else first.int(0, players - 1)
-    plan = new_plan(players, r.get("clearance", "gap").str(choices=CLEARANCES),
+    plan = new_plan(players, r.get("clearance", "no-overlap").str(choices=CLEARANCES),
                     r.get("extras", "turns").str(choices=EXTRAS))
     if first is not None:
         plan = plan.with_first(first)
-    items = r["laid"].list(max_length=len(plan.steps))
+    items = r["laid"].list(max_length=max(1, len(plan.steps) - 1))
     if items and first is None:
         r["laid"].fail("no tile is laid before the first player is known")
-    check = Ground.new(ground.tiles)
+    replayed = Ground.new(ground.tiles) if check else None
     for i, item in enumerate(items):
         item.obj(allowed=("tile", "at", "turn", "side"))
         try:
-            p = _placement_from_json(check, item.value)
+            p = _placement_from_json(ground, item.value)
         except (KeyError, ValueError, TypeError) as exc:
             item.fail(f"not a placement: {exc}")
-        refusal = check_placement(check, plan, p)
-        if refusal:
-            item.fail(f"{refusal.reason} (rule {refusal.rule})")
-        plan = place(check, plan, p)
+        if check:
+            refusal = check_placement(replayed, plan, p)
+            if refusal:
+                item.fail(f"{refusal.reason} (rule {refusal.rule})")
+            plan = place(replayed, plan, p)
+        else:
+            step = plan.next_step()
+            if p.tile.id != step.kind or p.side != "open":
+                item.fail(f"step {step.index} lays a {step.kind}, tunnel side up (rule ce-setup-tile)")
+            plan = replace(plan, laid=plan.laid + (Laid(step, p),))
         if i + 1 >= len(ground.placements) or ground.placements[i + 1] != p:
             item.fail("the ground does not hold this piece at this place in its order")
     return plan
@@ -677,7 +694,7 @@ def quick_setup(players: int, first: int, extras: str = "turns") -> list[Placeme
         else:
             item = layout["seats"][step.owner][taken[step.owner]]
             taken[step.owner] += 1
-            out.append(tiles[item["tile"]].placement(parse_hex(item["at"]), item["turn"], item.get("side", "open")))
+        out.append(tiles[item["tile"]].placement(parse_hex(item["at"]), item["turn"], item.get("side", "open")))
     return out
 
 

@@ -10,6 +10,7 @@ GAMES = {
     "shovelfight": "necro.shovelfight:Shovelfight",
     "shambling-dead": "necro.shambling_dead:ShamblingDead",
     "day-of-the-dead": "necro.day_of_the_dead:DayOfTheDead",
+    "cave-evil": "necro.cave_evil:CaveEvil",
 }
 
 

@@ -1,0 +1,50 @@
+"""The Cave Evil game: players, options (variants and rulings) and bots."""
+
+from __future__ import annotations
+
+from necro.core import Game, Option
+
+from . import setup as su
+from .rules import RULES
+from .state import CaveEvilState
+
+
+class CaveEvil(Game):
+    """Cave Evil (2011): two to four Necromancers dig a cave round the Pit.
+
+    So far (the first issue): the cave's set-up, then turns of moving and
+    digging (excavations and collapses) for a fixed number of cycles. Combat,
+    conjuration, spawn rolls and the awakening come later, so the game ends
+    after the cycle limit with no winner (unless collapses kill all but one
+    Necromancer).
+    """
+
+    id = "cave-evil"
+    title = "Cave Evil"
+    rules = RULES
+    state_class = CaveEvilState
+    min_players = 2
+    max_players = 4
+    options_spec = (
+        Option("setup", "placement", ("placement", "quick"),
+               "Build the cave placement by placement, or lay the ready-made layout for the number of "
+               "players as soon as the first player is known.", "ce-quick-setup"),
+        Option("clearance", su.SetupPlan.__dataclass_fields__["clearance"].default, su.CLEARANCES,
+               "Set-up pieces that must stay 'one hex away' keep a hex of rock between them, or may touch.",
+               "ce-setup-clear"),
+        Option("extras", "turns", ("turns", "together"),
+               "Two players: lay the second Tunnel and Throneroom in turns, or right after the first pair.",
+               "ce-setup-two"),
+        Option("collapse_death", False, (False, True),
+               "Optional rule: each squad caught in a collapse rolls a D12 and dies on a 1.", "ce-collapse-death"),
+        Option("flank", False, (False, True),
+               "Advanced rule: adjacent squads with pick-axes help a dig go on (flank excavation).",
+               "ce-flank-excavation"),
+        Option("cycles", 6, (1, 2, 3, 4, 6, 8, 12, 20),
+               "How many cycles this map-only stage of the game lasts.", "ce-cycle-limit"),
+    )
+
+    def bots(self):
+        from .bots import BOTS
+
+        return dict(BOTS)

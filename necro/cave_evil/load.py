@@ -1,0 +1,187 @@
+"""Loading a Cave Evil position from JSON: every part validated, and the parts checked
+against each other (the set-up pieces are the ground's first tiles, squads stand on
+open or collapsed ground, each dig belongs to a squad, every excavation card is in
+exactly one place, the pending decision is possible).
+
+A position (``CaveEvilState.position()``)::
+
+    {"phase": "setup" | "play" | "over",
+     "setup": {...},            # the set-up plan (setup.SetupPlan.to_json)
+     "ground": {"placements": [...]},
+     "squads": [...],           # movement.Squads.to_json
+     "deck": {"pile": {...}, "discard": {...}},
+     "digs": [...],             # excavation.Dig.to_json, one per digging squad
+     "events": [...],           # events set aside this turn (for Phase 4)
+     "boxed": {...},            # events gone to the box
+     "turn": 0, "cycle": 1,     # whose turn, which cycle (null / 0 during set-up)
+     "pending": null | {"kind": "move", "squad": "0:N"}
+                     | {"kind": "declare", "squad": "0:N", "mode": "excavate"}
+                     | {"kind": "roll", "squads": ["1:N"]},
+     "out": []}                 # players whose Necromancer is dead
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from . import excavation as ex
+from . import setup as su
+from .deck import Deck
+from .ground import UNDUG, Ground
+from .movement import Squads, destinations
+
+KEYS = ("phase", "setup", "ground", "squads", "deck", "digs", "events", "boxed", "turn", "cycle", "pending", "out")
+
+
+_PLANS: dict[str, su.SetupPlan] = {}
+
+
+def _plan(r, ground: Ground) -> su.SetupPlan:
+    """:func:`setup.plan_from_json`, remembered: re-checking every set-up piece (with its look-ahead)
+    is the slow part of a load, and undo loads often. A set-up already checked against the
+    same first tiles of the ground is the same plan (it is immutable)."""
+    laid = r.value.get("laid") if isinstance(r.value, dict) else None
+    key = None
+    if isinstance(laid, list):
+        key = json.dumps([r.value, [p.to_json() for p in ground.placements[:1 + len(laid)]]], sort_keys=True)
+        if key in _PLANS:
+            return _PLANS[key]
+    plan = su.plan_from_json(r.value, ground, r.path)
+    if key is not None:
+        if len(_PLANS) >= 256:
+            _PLANS.clear()
+        _PLANS[key] = plan
+    return plan
+
+
+def load_into(state, r) -> None:
+    from .state import FINISHING, OVER, PHASES, PLAY, SETUP, full_deck
+
+    game = state.game
+    n = game.players
+    opts = game.options
+    r.obj(allowed=KEYS)
+    phase = r["phase"].str(choices=PHASES)
+    ground = Ground.from_json(r["ground"].value, r["ground"].path)
+    plan = _plan(r["setup"], ground)
+    if plan.players != n:
+        r["setup"]["players"].fail(f"this game is for {n} players")
+    if plan.clearance != opts["clearance"] or plan.extras != opts["extras"]:
+        r["setup"].fail("the set-up rulings must be the game's options (clearance, extras)")
+    laid = 1 + len(plan.laid)
+    if phase == SETUP and plan.complete:
+        r["phase"].fail("set-up is complete: the phase is play or over")
+    if phase == PLAY and not plan.complete:
+        r["phase"].fail("play begins once set-up is complete (rule ce-setup-order)")
+    if not plan.complete and len(ground.placements) != laid:
+        r["ground"].fail("during set-up only the set-up tiles lie on the map (rule ce-setup-order)")
+    for i, p in enumerate(ground.placements[laid:], laid):
+        if p.tile.is_lair or p.tile.printed:
+            r["ground"]["placements"][i].fail(f"a {p.tile.name} is never dug up (rule ce-excavate-start)")
+    for tile_id, k in ground.used().items():
+        if k > ground.tiles[tile_id].count:
+            r["ground"].fail(f"{k} {ground.tiles[tile_id].name} tiles, but the box holds "
+                             f"{ground.tiles[tile_id].count} (rule ce-components)")
+
+    squads = Squads.from_json(r["squads"].value, r["squads"].path, players=n)
+    for item, squad in zip(r["squads"].list(), squads.to_json()):
+        s = squads[squad["id"]]
+        if ground.status_of(s.hex) == UNDUG or s.hex in ground.shell:
+            item["at"].fail(f"{s.hex} is undug rock: squads stand on open or collapsed ground (rule ce-open-ground)")
+    out_r = r["out"]
+    out = sorted({x.int(0, n - 1) for x in out_r.list(max_length=n)})
+    if len(out) != len(out_r.value):
+        out_r.fail("a player is listed twice")
+    if phase != OVER and len(out) >= n - 1 and plan.complete:
+        out_r.fail("with one Necromancer left standing the game is over (rule ce-last-standing)")
+    turn_r = r["turn"].optional()
+    turn = None if turn_r is None else turn_r.int(0, n - 1)
+    cycle = r["cycle"].int(0, opts["cycles"])
+    if phase == PLAY:
+        if turn is None or turn in out:
+            r["turn"].fail("in play it is the turn of a player still in the game")
+        if cycle < 1:
+            r["cycle"].fail("cycles count from 1")
+    elif turn is not None:
+        r["turn"].fail("no player has a turn outside play")
+    if phase == SETUP:
+        if len(squads) or cycle:
+            r.fail("during set-up no squad is on the map and no cycle has begun")
+    elif plan.complete:
+        for p in range(n):
+            mine = squads.of(p)
+            if p in out and mine:
+                r["squads"].fail(f"player {p + 1}'s Necromancer is dead: no squad of theirs is left")
+            if p not in out and not any(s.card == "N" for s in mine):
+                r["squads"].fail(f"player {p + 1} has no Necromancer squad (N) on the map")
+
+    deck = Deck.from_json(r["deck"].value, r["deck"].path)
+    digs = {}
+    for item in r["digs"].list(max_length=6 * n):
+        dig = ex.dig_from_json(item.value, item.path, ground, deck.spec)
+        if dig.squad not in squads or squads[dig.squad].wandering:
+            item["squad"].fail(f"no player's squad {dig.squad} is on the map")
+        if dig.squad in digs:
+            item["squad"].fail(f"squad {dig.squad} has two digs")
+        if dig.stage == "done":
+            item["stage"].fail("a finished dig is no longer kept")
+        if dig.stage in FINISHING and squads[dig.squad].owner != turn:
+            item["stage"].fail("a dig is finished only on its owner's turn")
+        if ex.abandoned(ground, squads, dig):
+            item.fail(f"this dig is abandoned: {ex.abandoned(ground, squads, dig).reason}")
+        digs[dig.squad] = dig
+    if sum(1 for d in digs.values() if d.stage in FINISHING) > 1:
+        r["digs"].fail("only one dig is finished at a time")
+    spec = deck.spec
+    events = [e.str(choices=[c.id for c in spec if c.is_event]) for e in r["events"].list(max_length=50)]
+    boxed_r = r["boxed"].obj()
+    boxed = Counter()
+    for card_id in boxed_r.value:
+        if card_id not in spec or not spec[card_id].is_event:
+            boxed_r[card_id].fail("only event cards go to the box")
+        boxed[card_id] = boxed_r[card_id].int(0, 42)
+    found = Counter(deck.pile) + Counter(deck.discard) + Counter(events) + Counter(boxed)
+    for dig in digs.values():
+        if dig.card is not None:
+            found[dig.card] += 1
+        found.update(dig.events)
+    if +found != full_deck():
+        r["deck"].fail("every excavation card must be in exactly one place (pile, discards, digs, set aside, box)")
+
+    pending = None
+    pending_r = r["pending"].optional()
+    if pending_r is not None:
+        if phase != PLAY:
+            r["pending"].fail("a pending decision belongs to play")
+        pending_r.obj(allowed=("kind", "squad", "mode", "squads"))
+        kind = pending_r["kind"].str(choices=("move", "declare", "roll"))
+        if any(d.stage in FINISHING for d in digs.values()):
+            r["pending"].fail("a dig is being finished: nothing else is pending")
+        if kind in ("move", "declare"):
+            sid = pending_r["squad"].str(max_length=40)
+            if sid not in squads or squads[sid].owner != turn:
+                pending_r["squad"].fail(f"{sid} is not a squad of the player whose turn it is")
+            pending = {"kind": kind, "squad": sid}
+            if kind == "move" and not destinations(ground, squads, sid):
+                pending_r.fail(f"squad {sid} has nowhere to move")
+            if kind == "declare":
+                mode = pending_r["mode"].str(choices=ex.MODES)
+                refusal = ex.declare_refusal(ground, squads, sid, mode, digs)
+                if refusal:
+                    pending_r.fail(f"{refusal.reason} (rule {refusal.rule})")
+                if not deck.outcomes():
+                    pending_r.fail("no excavation card is left to draw")
+                pending["mode"] = mode
+        else:
+            if not opts["collapse_death"]:
+                pending_r.fail("the collapse death roll is an optional rule not in play (ce-collapse-death)")
+            ids = [x.str(max_length=40) for x in pending_r["squads"].list(min_length=1, max_length=24)]
+            for sid in ids:
+                if sid not in squads:
+                    pending_r["squads"].fail(f"no squad {sid} is on the map")
+            pending = {"kind": "roll", "squads": ids}
+
+    state.phase, state.ground, state.plan, state.squads, state.deck = phase, ground, plan, squads, deck
+    state.digs, state.events, state.boxed = digs, events, boxed
+    state.turn, state.cycle, state.pending, state.out = turn, cycle, pending, out

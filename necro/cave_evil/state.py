@@ -1,0 +1,744 @@
+"""A game of Cave Evil as a State on the engine contract: set-up, then turns of
+movement and digging (the first issue's scope: map, set-up, excavation, movement).
+
+The pieces come from the foundation modules: the map (:mod:`.ground`), the
+set-up placements (:mod:`.setup`), the Excavation Deck (:mod:`.deck`), the
+three-part dig (:mod:`.excavation`) and squads on the move (:mod:`.movement`).
+This module only sequences them into decisions:
+
+**Set-up** (rule ce-setup-order): chance picks the first player (``first 2``),
+then each step of :func:`~necro.cave_evil.setup.setup_steps` is one decision
+of the player who lays it, written ``hall +2-1 r3`` (tile word, anchor hex,
+rotation). With the quick layout (option ``setup="quick"``, rule
+ce-quick-setup) the whole cave is laid as soon as the first player is known.
+Then every Necromancer squad goes on its Lair's crystal (rule ce-start-squad).
+
+**Turns** (rule ce-turn-order): the current player's squads each may move
+(``move N`` picks the squad, ``move N +3-2`` the hex; free activities, as
+often as movement points allow) and take one action: ``dig N`` or
+``collapse N`` declares a dig (the card drawn face down is a chance step
+``face-down tunnel``, hidden from everyone), ``continue N`` (``continue N
+with I``: flank excavation) goes on with it; a dig that runs out of rocks
+turns its card up, draws again after events (``draw crook``), is laid
+(``place +4-1 r2``) or fails where it fits nowhere, and its squad may step on
+(``step +4-1`` or ``stay``). Under the optional collapse death, each squad a
+collapse buries rolls a D12 (``d12 7``). ``end`` passes the turn; after the
+cycle limit the game ends (rule ce-cycle-limit).
+
+Actions are their notation (plain strings); :meth:`CaveEvilState.parse_action`
+reads any well-formed notation back, so an illegal but well-formed action is
+refused by :meth:`~CaveEvilState.explain_illegal` with the rule that forbids it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
+
+from necro.core import CHANCE, TERMINAL, IllegalAction, NotationError, State
+
+from . import excavation as ex
+from . import setup as su
+from .deck import Deck, deck_spec
+from .ground import Ground, Refusal
+from .hexes import Hex, parse_hex
+from .movement import CARDS, Creature, Squad, Squads, destinations, move, move_refusal, squad_id
+
+WORDS = {"hall": su.HALL, "lair": su.LAIR, "tunnel": su.TUNNEL, "throneroom": su.THRONEROOM}
+TILE_WORD = {v: k for k, v in WORDS.items()}
+SETUP, PLAY, OVER = "setup", "play", "over"
+PHASES = (SETUP, PLAY, OVER)
+FINISHING = ("draw", "place", "step")
+
+NECROMANCER = {"size": "small", "speed": 3}
+NECROMONK = {"size": "small", "speed": 3, "pick": 1}
+"""The starting squad (rule ce-start-squad): the Necromancer and, standing in for the
+starting hand's Necromonk card until Invoke exists, a Necromonk (speed 3, pick-axe 1)."""
+
+_HEX = r"([+-]\d{1,6}[+-]\d{1,6})"
+_CARD = "(" + "|".join(sorted(CARDS, key=len, reverse=True)) + ")"
+_CARD_ID = r"([a-z][a-z0-9-]*)"
+GRAMMAR = [
+    ("first", re.compile(r"^first (\d{1,2})$")),
+    ("setup", re.compile(r"^(hall|lair|tunnel|throneroom) " + _HEX + r" r([0-5])$")),
+    ("move-to", re.compile(r"^move " + _CARD + " " + _HEX + "$")),
+    ("move", re.compile(r"^move " + _CARD + "$")),
+    ("declare", re.compile(r"^(dig|collapse) " + _CARD + "$")),
+    ("continue", re.compile(r"^continue " + _CARD + r"(?: with ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*))?$")),
+    ("face-down", re.compile(r"^face-down " + _CARD_ID + "$")),
+    ("draw", re.compile(r"^draw " + _CARD_ID + "$")),
+    ("place", re.compile(r"^place " + _HEX + r" r([0-5])$")),
+    ("step", re.compile(r"^step " + _HEX + "$")),
+    ("stay", re.compile(r"^stay$")),
+    ("d12", re.compile(r"^d12 (\d{1,2})$")),
+    ("end", re.compile(r"^end$")),
+]
+CARD_ORDER = {c: i for i, c in enumerate(CARDS)}
+
+
+def parse(text: str) -> tuple[str, tuple]:
+    """``(kind, groups)`` of a well-formed notation; NotationError otherwise."""
+    if isinstance(text, str):
+        for kind, pattern in GRAMMAR:
+            m = pattern.match(text)
+            if m:
+                return kind, m.groups()
+    raise NotationError(text, "core-notation", f"{text!r} is not Cave Evil notation (e.g. 'hall +2-1 r3', "
+                                               "'move N +3-2', 'dig N', 'place +4-1 r2', 'end')")
+
+
+class CaveEvilState(State):
+    """A game of Cave Evil: set-up, then turns of moving and digging."""
+
+    # ------------------------------------------------------------------ set-up
+    def setup(self) -> None:
+        opts = self.game.options
+        self.phase = SETUP
+        self.ground = Ground.new()
+        self.plan = su.new_plan(self.game.players, opts["clearance"], opts["extras"])
+        self.squads = Squads()
+        self.deck = Deck.new()
+        self.digs: dict[str, ex.Dig] = {}
+        self.events: list[str] = []           # events set aside this turn, for Phase 4
+        self.boxed: Counter = Counter()       # events gone to the box
+        self.turn: int | None = None
+        self.cycle = 0
+        self.pending: dict | None = None
+        self.out: list[int] = []
+        self._cache = None
+
+    # ------------------------------------------------------------ who decides
+    def finishing(self) -> ex.Dig | None:
+        """The dig being finished now (turned up, waiting for a card, a placement or a step)."""
+        for dig in self.digs.values():
+            if dig.stage in FINISHING:
+                return dig
+        return None
+
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        if self.phase == SETUP:
+            step = self.plan.next_step()
+            return CHANCE if step.kind == su.FIRST else step.player
+        if self.pending is not None:
+            return CHANCE if self.pending["kind"] in ("declare", "roll") else self.turn
+        dig = self.finishing()
+        if dig is not None and dig.stage == "draw":
+            return CHANCE
+        return self.turn
+
+    def status(self) -> str:
+        if self.phase == SETUP:
+            step = self.plan.next_step()
+            if step.kind == su.FIRST:
+                return "Set-up: rolling for the first player."
+            return f"Set-up: player {step.player + 1} lays {step}."
+        if self.phase == PLAY:
+            return f"Cycle {self.cycle}: player {self.turn + 1}'s turn. " + super().status()
+        return super().status()
+
+    # ----------------------------------------------------------- legal actions
+    def _legal_actions(self):
+        if self._cache is None:
+            self._cache = self._compute_legal()
+        return self._cache
+
+    def _compute_legal(self) -> list[str]:
+        if self.phase == SETUP:
+            step = self.plan.next_step()
+            word = TILE_WORD[step.kind]
+            return [f"{word} {p.anchor} r{p.rotation}" for p in self._setup_options()]
+        if self.pending is not None:
+            if self.pending["kind"] == "move":
+                sid = self.pending["squad"]
+                card = self.squads[sid].card
+                return [f"move {card} {h}" for h in sorted(destinations(self.ground, self.squads, sid))]
+            return []
+        dig = self.finishing()
+        if dig is not None:
+            if dig.stage == "place":
+                return [f"place {p.anchor} r{p.rotation}" for p in self._placements(dig)]
+            if dig.stage == "step":
+                return [f"step {h}" for h in ex.step_options(self.ground, self.squads, dig)] + ["stay"]
+            return []
+        out = ["end"]
+        for squad in self._own_squads():
+            sid, card = squad.id, squad.card
+            if destinations(self.ground, self.squads, sid):
+                out.append(f"move {card}")
+            for mode in ex.declare_options(self.ground, self.squads, sid, self.digs):
+                out.append(f"{'dig' if mode == 'excavate' else 'collapse'} {card}")
+            if sid in self.digs:
+                for helpers in self._helper_sets(self.digs[sid]):
+                    names = ",".join(self.squads[h].card for h in helpers)
+                    out.append(f"continue {card}" + (f" with {names}" if names else ""))
+        return out
+
+    def _own_squads(self) -> list[Squad]:
+        return sorted(self.squads.of(self.turn), key=lambda s: CARD_ORDER[s.card])
+
+    def _setup_options(self):
+        if self._cache_setup is None or self._cache_setup[0] is not self.plan:
+            self._cache_setup = (self.plan, su.legal_placements(self.ground, self.plan))
+        return self._cache_setup[1]
+
+    _cache_setup = None
+
+    def _placements(self, dig):
+        """The legal placements of the dig's tile, one per distinct result: a tile that looks the
+        same turned (a Single) is offered at its least rotation only."""
+        out, seen = [], set()
+        for p in ex.placements(self.ground, self.squads, dig, self.deck.spec):
+            key = _shape_key(p)
+            if key not in seen:
+                seen.add(key)
+                out.append(p)
+        return out
+
+    def _canonical_place(self, anchor: Hex, rotation: int) -> int:
+        """The least rotation that lays the finishing dig's tile exactly as ``rotation`` does."""
+        dig = self.finishing()
+        card = ex.tile_card(dig, self.deck.spec) if dig is not None else None
+        if card is None:
+            return rotation
+        side = "open" if dig.mode == "excavate" else "collapse"
+        key = _shape_key(self.ground.placement(card.tile, anchor, rotation, side))
+        for r in range(rotation):
+            if _shape_key(self.ground.placement(card.tile, anchor, r, side)) == key:
+                return r
+        return rotation
+
+    def _helper_sets(self, dig) -> list[tuple[str, ...]]:
+        """The sets of helpers the dig may go on with: none, or (flank excavation) any of the
+        adjacent own squads that may help."""
+        if ex.continue_refusal(self.ground, self.squads, dig, (), True, self.digs):
+            return []
+        out = [()]
+        if not self.game.options["flank"]:
+            return out
+        helpers = [s.id for s in self._own_squads() if s.id != dig.squad and
+                   ex.continue_refusal(self.ground, self.squads, dig, (s.id,), True, self.digs) is None]
+        for mask in range(1, 1 << len(helpers)):
+            out.append(tuple(h for i, h in enumerate(helpers) if mask >> i & 1))
+        return out
+
+    def chance_outcomes(self):
+        if self.phase == SETUP:
+            return [(f"first {p + 1}", q) for p, q in su.first_player_outcomes(self.game.players)]
+        if self.pending is not None:
+            if self.pending["kind"] == "declare":
+                verb = "draw" if self.squads[self.pending["squad"]].pick >= ex.IMMEDIATE else "face-down"
+                return [(f"{verb} {card}", q) for card, q in self.deck.outcomes()]
+            if self.pending["kind"] == "roll":
+                return [(f"d12 {n}", Fraction(1, 12)) for n in range(1, 13)]
+        dig = self.finishing()
+        if dig is not None and dig.stage == "draw":
+            return [(f"draw {card}", q) for card, q in ex.draw_outcomes(dig, self.deck)]
+        return []
+
+    # ---------------------------------------------------------------- notation
+    def parse_action(self, text):
+        kind, groups = parse(text)
+        if kind == "setup":
+            return f"{groups[0]} {parse_hex(groups[1])} r{groups[2]}"
+        if kind == "place":
+            at = parse_hex(groups[0])
+            return f"place {at} r{self._canonical_place(at, int(groups[1]))}"
+        return text
+
+    def explain_illegal(self, action) -> tuple[str, str]:
+        try:
+            kind, g = parse(action)
+        except NotationError as exc:
+            return exc.rule, exc.reason
+        player = self.current_player()
+        if player == CHANCE and kind not in ("first", "face-down", "draw", "d12"):
+            return "core-turn", "chance decides now"
+        if player != CHANCE and kind in ("first", "face-down", "draw", "d12"):
+            return "core-chance", "only chance decides that"
+        if self.phase == SETUP:
+            return self._explain_setup(kind, g)
+        if kind == "first":
+            return "ce-first-player", "the first player is already known"
+        if kind in ("face-down", "draw"):
+            return "ce-deck-draw", f"no {g[0]!r} card is left to draw, or the draw is not that kind"
+        if kind == "d12":
+            return "ce-collapse-death", "a D12 shows 1 to 12"
+        dig = self.finishing()
+        if self.pending is not None or dig is not None:
+            return self._explain_pending(kind, g, dig)
+        return self._explain_turn(kind, g)
+
+    def _explain_setup(self, kind, g):
+        step = self.plan.next_step()
+        if kind == "first":
+            return "ce-first-player", f"the first player is one of 1-{self.game.players}"
+        if kind != "setup":
+            return "ce-setup-order", f"set-up comes first: now {step}"
+        p = self.ground.placement(WORDS[g[0]], parse_hex(g[1]), int(g[2]))
+        refusal = su.check_placement(self.ground, self.plan, p)
+        if refusal is None:  # pragma: no cover - legal placements are listed
+            return "ce-setup-order", "not among the placements listed"
+        return refusal.rule, refusal.reason
+
+    def _explain_pending(self, kind, g, dig):
+        pending = self.pending
+        if pending is not None and pending["kind"] == "move":
+            sid = pending["squad"]
+            card = self.squads[sid].card
+            if kind != "move-to" or g[0] != card:
+                return "ce-move-rate", f"squad {card} is on the move: name the hex it goes to (move {card} +q+r)"
+            to = parse_hex(g[1])
+            try:
+                move(self.ground, self.squads.copy(), sid, to)
+            except IllegalAction as exc:
+                return exc.rule, exc.reason
+            return "ce-move-rate", f"{to} is not a destination of squad {card}"  # pragma: no cover
+        if dig is None:
+            return "core-legal", "not a legal action now"
+        if dig.stage == "place":
+            if kind != "place":
+                return "ce-dig-finish", "the dig's tile is to be laid now (place +q+r rN)"
+            card = ex.tile_card(dig, self.deck.spec)
+            p = self.ground.placement(card.tile, parse_hex(g[0]), int(g[1]),
+                                      "open" if dig.mode == "excavate" else "collapse")
+            refusal = ex.placement_refusal(self.ground, self.squads, dig, p, self.deck.spec)
+            return (refusal.rule, refusal.reason) if refusal else ("ce-dig-finish", "not a legal placement")
+        if dig.stage == "step":
+            if kind != "step":
+                return "ce-dig-step", "the diggers may step onto the new tile, or stay"
+            refusal = ex.step_refusal(self.ground, self.squads, dig.squad, parse_hex(g[0]))
+            if not dig.momentum:
+                refusal = Refusal("ce-dig-immediate-step", "the squad used up its movement before digging")
+            return (refusal.rule, refusal.reason) if refusal else ("ce-dig-step", "not a space of the new tile next to the squad")
+        return "core-turn", "chance decides now"  # pragma: no cover
+
+    def _explain_turn(self, kind, g):
+        if kind in ("place", "step", "stay"):
+            return "ce-dig-finish", "no dig is being finished"
+        if kind == "setup":
+            return "ce-setup-order", "set-up is over"
+        card = g[0] if kind in ("move", "move-to", "continue") else (g[1] if kind == "declare" else None)
+        sid = squad_id(self.turn, card) if card else None
+        if sid is not None and sid not in self.squads:
+            return "ce-control-cards", f"player {self.turn + 1} has no squad on card {card}"
+        if kind in ("move", "move-to"):
+            refusal = move_refusal(self.ground, self.squads, sid)
+            if refusal:
+                return refusal.rule, refusal.reason
+            if kind == "move":
+                return "ce-move-rate", f"squad {card} has nowhere to go"
+            try:
+                move(self.ground, self.squads.copy(), sid, parse_hex(g[1]))
+            except IllegalAction as exc:
+                return exc.rule, exc.reason
+            return "ce-move-rate", "pick the squad first (move N), then its hex"
+        if kind == "declare":
+            mode = "excavate" if g[0] == "dig" else "collapse"
+            refusal = ex.declare_refusal(self.ground, self.squads, sid, mode, self.digs)
+            return (refusal.rule, refusal.reason) if refusal else ("ce-dig-declare", "not now")
+        if kind == "continue":
+            if sid not in self.digs:
+                return "ce-dig-continue", f"squad {card} has no dig to go on with"
+            helpers = tuple(squad_id(self.turn, c) for c in (g[1].split(",") if g[1] else ()))
+            if any(h not in self.squads for h in helpers):
+                return "ce-flank-excavation", "a helper is not one of your squads"
+            refusal = ex.continue_refusal(self.ground, self.squads, self.digs[sid], helpers,
+                                          self.game.options["flank"], self.digs)
+            return (refusal.rule, refusal.reason) if refusal else ("ce-dig-continue", "not now")
+        if kind == "first":
+            return "ce-first-player", "the first player is already known"
+        return "core-legal", "not a legal action now"
+
+    def action_rule(self, action) -> str:
+        kind, _ = parse(action)
+        if self.phase == SETUP:
+            return "ce-first-player" if kind == "first" else self.plan.next_step().rule
+        if kind == "draw" and self.pending is not None:
+            return "ce-dig-immediate"
+        return {"move": "ce-move-rate", "move-to": "ce-move-rate", "declare": "ce-dig-declare",
+                "continue": "ce-dig-continue", "face-down": "ce-deck-draw", "draw": "ce-dig-finish",
+                "place": "ce-dig-finish", "step": "ce-dig-step", "stay": "ce-dig-step",
+                "d12": "ce-collapse-death", "end": "ce-turn-order"}.get(kind, "core-legal")
+
+    def mask_notation(self, notation: str, player: int, viewer: int) -> str:
+        """The card a dig draws face down stays hidden from everyone, its digger too."""
+        if notation.startswith("face-down "):
+            return "face-down ?"
+        return notation
+
+    def describe_action(self, action) -> dict:
+        try:
+            kind, g = parse(action)
+        except NotationError:
+            return {}
+        if kind == "setup":
+            p = self.ground.placement(WORDS[g[0]], parse_hex(g[1]), int(g[2]))
+            return {"tile": p.tile.id, "hexes": [str(h) for h in p.covers]}
+        if kind == "place":
+            dig = self.finishing()
+            card = ex.tile_card(dig, self.deck.spec) if dig else None
+            if card is not None:
+                p = self.ground.placement(card.tile, parse_hex(g[0]), int(g[1]),
+                                          "open" if dig.mode == "excavate" else "collapse")
+                return {"tile": p.tile.id, "side": p.side, "hexes": [str(h) for h in p.spaces]}
+        if kind in ("move-to", "step"):
+            return {"to": g[-1]}
+        return {}
+
+    # ----------------------------------------------------------------- apply
+    def _apply(self, action) -> None:
+        self._cache = None
+        kind, g = parse(action)
+        if kind == "first":
+            self._apply_first(int(g[0]) - 1)
+        elif kind == "setup":
+            p = self.ground.placement(WORDS[g[0]], parse_hex(g[1]), int(g[2]))
+            step = self.plan.next_step()
+            self.plan = su.place(self.ground, self.plan, p)
+            self.note(step.rule, f"Player {step.player + 1} lays {step}: {p}.")
+        elif kind == "move":
+            self.pending = {"kind": "move", "squad": squad_id(self.turn, g[0])}
+        elif kind == "move-to":
+            self._apply_move(squad_id(self.turn, g[0]), parse_hex(g[1]))
+        elif kind == "declare":
+            sid = squad_id(self.turn, g[1])
+            mode = "excavate" if g[0] == "dig" else "collapse"
+            refusal = ex.declare_refusal(self.ground, self.squads, sid, mode, self.digs)
+            if refusal:
+                raise IllegalAction(action, refusal.rule, refusal.reason)
+            self.pending = {"kind": "declare", "squad": sid, "mode": mode}
+            self.note("ce-dig-declare", f"Squad {g[1]} declares {'an excavation' if mode == 'excavate' else 'a collapse'}.")
+        elif kind in ("face-down", "draw") and self.pending is not None:
+            self._apply_declare(g[0])
+        elif kind == "draw":
+            dig = self.finishing()
+            dig = ex.redraw(dig, self.deck, g[0])
+            self.digs[dig.squad] = dig
+            self._note_reveal(dig)
+        elif kind == "continue":
+            sid = squad_id(self.turn, g[0])
+            helpers = tuple(squad_id(self.turn, c) for c in (g[1].split(",") if g[1] else ()))
+            dig = ex.continue_dig(self.ground, self.squads, self.digs[sid], self.deck, helpers,
+                                  self.game.options["flank"], self.digs)
+            self.digs[sid] = dig
+            extra = f" with {g[1]}" if g[1] else ""
+            self.note("ce-flank-excavation" if helpers else "ce-dig-continue",
+                      f"Squad {g[0]} digs on{extra}: {dig.rocks} rock{'s' if dig.rocks != 1 else ''} left.")
+            if dig.stage != "digging":
+                self._note_reveal(dig)
+        elif kind == "place":
+            self._apply_place(parse_hex(g[0]), int(g[1]))
+        elif kind in ("step", "stay"):
+            dig = self.finishing()
+            to = parse_hex(g[0]) if kind == "step" else None
+            self.digs[dig.squad] = ex.take_step(self.ground, self.squads, dig, to, self.deck)
+            card = self.squads[dig.squad].card if dig.squad in self.squads else dig.squad
+            self.note("ce-dig-step", f"Squad {card} steps onto {to}." if to else f"Squad {card} stays where it dug.")
+        elif kind == "d12":
+            self._apply_roll(int(g[0]))
+        elif kind == "end":
+            self._end_turn()
+        else:  # pragma: no cover - parse() knows no other kind
+            raise IllegalAction(action, "core-legal", "not an action")
+        self._settle()
+
+    def _apply_first(self, first: int) -> None:
+        self.plan = self.plan.with_first(first)
+        self.note("ce-first-player", f"Player {first + 1} rolls highest and goes first.")
+        if self.game.options["setup"] == "quick":
+            for p in su.quick_setup(self.game.players, first, self.game.options["extras"]):
+                step = self.plan.next_step()
+                self.plan = su.place(self.ground, self.plan, p)
+                self.note("ce-quick-setup", f"Quick set-up: {step}: {p}.")
+
+    def _apply_move(self, sid: str, to: Hex) -> None:
+        card = self.squads[sid].card
+        moved = move(self.ground, self.squads, sid, to)
+        self.pending = None
+        keeper = self.squads[moved.squad].card
+        text = f"Squad {card} moves to {to} ({moved.cost} step{'s' if moved.cost != 1 else ''})"
+        if moved.merged:
+            text += f" and joins squad {keeper}"
+            self.note("ce-merge", text + ".")
+        else:
+            self.note("ce-move-rate", text + ".")
+        if moved.stopped:
+            self.note("ce-move-stop", f"Squad {keeper} stops next to an enemy.")
+        self._check_abandoned()
+
+    def _apply_declare(self, card_id: str) -> None:
+        pending, self.pending = self.pending, None
+        sid = pending["squad"]
+        card = self.squads[sid].card
+        dig = ex.declare(self.ground, self.squads, sid, pending["mode"], self.deck, card_id, self.digs)
+        self.digs[sid] = dig
+        if dig.stage == "digging":
+            self.note("ce-dig-declare", f"A card goes face down on squad {card}'s dig, with {dig.rocks} rocks.")
+        else:
+            self.note("ce-dig-immediate", f"Squad {card} digs through at once.")
+            self._note_reveal(dig)
+
+    def _note_reveal(self, dig) -> None:
+        if dig.stage == "draw":
+            self.note("ce-dig-finish", f"The card is an event ({dig.events[-1]}): set aside; another is drawn.")
+        elif dig.stage == "place":
+            card = self.deck.spec[dig.card]
+            self.note("ce-dig-finish", f"The card shows a {self.ground.tiles[card.tile].name}.")
+
+    def _apply_place(self, anchor: Hex, rotation: int) -> None:
+        dig = self.finishing()
+        card = ex.tile_card(dig, self.deck.spec)
+        side = "open" if dig.mode == "excavate" else "collapse"
+        p = self.ground.placement(card.tile, anchor, rotation, side)
+        dig, placed = ex.place(self.ground, self.squads, dig, p, self.deck)
+        self.digs[dig.squad] = dig
+        rule = "ce-excavate-start" if side == "open" else "ce-collapse-start"
+        self.note(rule, f"The {p.tile.name} is laid {'tunnel' if side == 'open' else 'black'} side up: {p}.")
+        if placed.riders:
+            self.note("ce-dig-ride", f"On the new tile: squad{'s' if len(placed.riders) > 1 else ''} "
+                                     f"{', '.join(placed.riders)}.")
+        if placed.spawn is not None:
+            self.note("ce-dig-spawn", "The card's spawn roll waits for the spawn rules (a later step).")
+        if placed.caught:
+            self.note("ce-collapse-trapped", f"Caught in the collapse: {', '.join(placed.caught)}.")
+            if self.game.options["collapse_death"]:
+                self.pending = {"kind": "roll", "squads": list(placed.caught)}
+
+    def _apply_roll(self, roll: int) -> None:
+        sid = self.pending["squads"][0]
+        rest = self.pending["squads"][1:]
+        self.pending = {"kind": "roll", "squads": rest} if rest else None
+        dead = ex.collapse_roll(self.squads, sid, roll)
+        if dead is None:
+            self.note("ce-collapse-death", f"Squad {sid} rolls {roll} and survives the collapse.")
+            return
+        self.note("ce-collapse-death", f"Squad {sid} rolls a 1: crushed under the collapse.")
+        if sid in self.digs:
+            self._drop_dig(sid, "ce-dig-leave")
+        if dead.has_necromancer:
+            self.out.append(dead.owner)
+            self.out.sort()
+            self.note("ce-last-standing", f"Player {dead.owner + 1}'s Necromancer is dead.")
+            for s in self.squads.of(dead.owner):
+                self.squads.remove(s.id)
+                if s.id in self.digs:
+                    self._drop_dig(s.id, "ce-dig-leave")
+
+    def _drop_dig(self, sid: str, rule: str) -> None:
+        dig = self.digs.pop(sid)
+        if dig.stage != "done":
+            dig = ex.abandon(dig, self.deck)
+        self.events.extend(dig.events)
+        self.note(rule, f"Squad {sid}'s dig is abandoned.")
+
+    def _check_abandoned(self) -> None:
+        for sid, dig in list(self.digs.items()):
+            refusal = ex.abandoned(self.ground, self.squads, dig)
+            if refusal:
+                self.digs[sid] = ex.abandon(dig, self.deck)
+                self.note(refusal.rule, f"Squad {sid}'s dig is abandoned: {refusal.reason}.")
+
+    def _end_turn(self) -> None:
+        player = self.turn
+        for sid, dig in list(self.digs.items()):
+            squad = self.squads.by_id.get(sid)
+            if squad is not None and squad.owner == player and ex.end_turn(dig):
+                self.digs[sid] = ex.abandon(dig, self.deck)
+                self.note("ce-dig-continue", f"Squad {self.squads[sid].card} did not dig on: its dig lapses.")
+        self._collect_done()
+        if self.events:
+            self.boxed.update(self.events)
+            self.note("ce-events-later", f"Events set aside this turn ({', '.join(self.events)}) go to the box "
+                                         "unresolved until Phase 4 is implemented.")
+            self.events = []
+        self.note("ce-turn-order", f"Player {player + 1} ends the turn.")
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        order = su.clockwise(self.game.players, self.plan.first)
+        i = order.index(self.turn)
+        while True:
+            i += 1
+            if i == len(order):
+                i = 0
+                self.note("ce-turn-order", f"Cycle {self.cycle} ends.")
+                if self.cycle >= self.game.options["cycles"]:
+                    self.phase, self.turn = OVER, None
+                    self.note("ce-cycle-limit", f"The {self.game.options['cycles']}-cycle limit is reached: "
+                                                "the game ends with no winner.")
+                    return
+                self.cycle += 1
+            if order[i] not in self.out:
+                break
+        self._start_turn(order[i])
+
+    def _start_turn(self, player: int) -> None:
+        self.turn = player
+        self.squads.new_turn(player)
+        for sid, dig in list(self.digs.items()):
+            squad = self.squads.by_id.get(sid)
+            if squad is not None and squad.owner == player:
+                self.digs[sid] = ex.new_turn(dig)
+        self.note("ce-turn-order", f"Cycle {self.cycle}: player {player + 1}'s turn.")
+
+    def _collect_done(self) -> None:
+        for sid, dig in list(self.digs.items()):
+            if dig.stage == "done":
+                del self.digs[sid]
+                self.events.extend(dig.events)
+
+    def _settle(self) -> None:
+        """Run on to the next decision: failed digs, finished digs, the end of set-up."""
+        while True:
+            if self.phase == SETUP:
+                step = self.plan.next_step()
+                if step is None:
+                    self._start_play()
+                    continue
+                if step.kind != su.FIRST and not self._setup_options():
+                    self.phase = OVER
+                    self.note("ce-setup-stuck", f"No legal placement is left for {step}: the game cannot be set up.")
+                return
+            if self.phase != PLAY:
+                return
+            dig = self.finishing()
+            if dig is not None and self.pending is None:
+                if dig.stage == "draw" and not ex.draw_outcomes(dig, self.deck):
+                    self.digs[dig.squad] = ex.fail(self.ground, self.squads, dig, self.deck)
+                    self.note("ce-excavate-fails", "No excavation card is left to draw: the dig fails.")
+                    continue
+                if dig.stage == "place" and not self._placements(dig):
+                    tile = self.ground.tiles[ex.tile_card(dig, self.deck.spec).tile].name
+                    self.digs[dig.squad] = ex.fail(self.ground, self.squads, dig, self.deck)
+                    self.note("ce-excavate-fails", f"The {tile} fits nowhere next to the diggers: the dig fails "
+                                                   "and the card is discarded.")
+                    continue
+            if any(d.stage == "done" for d in self.digs.values()):
+                self._collect_done()
+                continue
+            if self.pending is not None and self.pending["kind"] == "roll" and not self.pending["squads"]:
+                self.pending = None
+                continue
+            alive = [p for p in range(self.game.players) if p not in self.out]
+            if len(alive) <= 1:
+                self.phase, self.turn, self.pending = OVER, None, None
+                if alive:
+                    self.note("ce-last-standing", f"Player {alive[0] + 1}'s Necromancer is the last standing.")
+                return
+            if self.turn in self.out and self.pending is None and self.finishing() is None:
+                self._end_turn()
+                continue
+            return
+
+    def _start_play(self) -> None:
+        numbers = su.throneroom_numbers(self.plan)
+        self.note("ce-throneroom-numbers", "Thronerooms: " + ", ".join(
+            f"{n} at {p.anchor}" for n, p in sorted(numbers.items())) + ".")
+        for p in range(self.game.players):
+            lair = self.plan.pieces(su.LAIR, p)[0].placement
+            self.squads.add(start_squad(p, lair.crystal))
+            self.note("ce-start-squad", f"Player {p + 1}'s Necromancer squad (N) starts on the crystal at {lair.crystal}.")
+        self.phase, self.cycle = PLAY, 1
+        self._start_turn(self.plan.first)
+
+    # ----------------------------------------------------------------- result
+    def returns(self) -> list[float]:
+        n = self.game.players
+        if self.phase != OVER:
+            return [0.0] * n
+        alive = [p for p in range(n) if p not in self.out]
+        if len(alive) == 1:
+            return [1.0 if p == alive[0] else -1.0 for p in range(n)]
+        return [0.0] * n
+
+    # ------------------------------------------------------------------ JSON
+    def position(self) -> dict:
+        return {
+            "phase": self.phase,
+            "setup": self.plan.to_json(),
+            "ground": self.ground.to_json(),
+            "squads": self.squads.to_json(),
+            "deck": self.deck.to_json(),
+            "digs": [self.digs[k].to_json() for k in sorted(self.digs)],
+            "events": list(self.events),
+            "boxed": dict(sorted(self.boxed.items())),
+            "turn": self.turn,
+            "cycle": self.cycle,
+            "pending": None if self.pending is None else {k: (list(v) if isinstance(v, list) else v)
+                                                          for k, v in self.pending.items()},
+            "out": list(self.out),
+        }
+
+    def _load_position(self, reader) -> None:
+        from .load import load_into
+
+        load_into(self, reader)
+        self._cache = None
+        self._settle()
+
+    def _copy_position_from(self, other: "CaveEvilState") -> None:
+        self.ground = other.ground.copy()
+        self.squads = copy_squads(other.squads)
+        self.deck = other.deck.copy()
+        self.digs = dict(other.digs)
+        self.events = list(other.events)
+        self.boxed = Counter(other.boxed)
+        self.pending = None if other.pending is None else {k: (list(v) if isinstance(v, list) else v)
+                                                           for k, v in other.pending.items()}
+        self.out = list(other.out)
+        self._cache = None
+
+    def hide(self, position: dict, player: int) -> dict:
+        """A dig's face-down card is hidden from everyone: the view shows ``"?"`` on the dig and
+        counts the card among the unseen ones of the pile (as the table would)."""
+        hidden = [d for d in position["digs"] if d["stage"] == "digging" and d["card"]]
+        if not hidden:
+            return position
+        position = dict(position)
+        deck = dict(position["deck"])
+        pile = Counter(deck["pile"])
+        digs = []
+        for d in position["digs"]:
+            if d["stage"] == "digging" and d["card"]:
+                pile[d["card"]] += 1
+                d = dict(d, card="?")
+            digs.append(d)
+        deck["pile"] = dict(sorted(pile.items()))
+        deck["face_down"] = len(hidden)
+        position["deck"], position["digs"] = deck, digs
+        return position
+
+    def accounted(self) -> Counter:
+        """Every excavation card, wherever it is (the pile, the discards, on digs, set aside, boxed)."""
+        found = Counter(self.deck.pile) + Counter(self.deck.discard) + Counter(self.events) + Counter(self.boxed)
+        for dig in self.digs.values():
+            if dig.card is not None:
+                found[dig.card] += 1
+            found.update(dig.events)
+        return found
+
+
+def _shape_key(p) -> tuple:
+    return frozenset(p.spaces), frozenset(p.spawn_pits), p.end, p.side
+
+
+def start_squad(player: int, at: Hex) -> Squad:
+    """A player's Necromancer squad at the start (rule ce-start-squad)."""
+    return Squad(squad_id(player, "N"), player, at,
+                 [Creature(f"necromancer-{player + 1}", necromancer=True, **NECROMANCER),
+                  Creature(f"necromonk-{player + 1}", **NECROMONK)], "N")
+
+
+def copy_squads(squads: Squads) -> Squads:
+    out = Squads()
+    for sid, s in squads.by_id.items():
+        out.by_id[sid] = Squad(s.id, s.owner, s.hex, [replace(c) for c in s.creatures], s.card)
+    return out
+
+
+def full_deck() -> Counter:
+    return deck_spec().contents(False)
