@@ -45,9 +45,9 @@ from necro.core.rng import die
 
 from .deck import Card, Deck, DeckSpec, Spawn, deck_spec
 from .ground import Ground, Refusal
-from .hexes import Hex, distance, neighbours, parse_hex
+from .hexes import Hex, distance, neighbours
 from .movement import Squads, engaged, step, step_refusal
-from .tiles import SIDES, Placement
+from .tiles import SIDES, Placement, read_hex
 
 MODES = ("excavate", "collapse")
 STAGES = ("digging", "draw", "place", "step", "done")
@@ -88,7 +88,7 @@ def dig_from_json(data, path: str, ground: Ground, spec: DeckSpec | None = None)
                                         "worked", "momentum", "placed"))
     sid = r["squad"].str(max_length=40)
     mode = r["mode"].str(choices=MODES)
-    at = _hex(r["at"])
+    at = read_hex(r["at"])
     card_r = r["card"].optional()
     card = card_r.str(choices=list(spec.cards)) if card_r else None
     rocks = r["rocks"].int(0, ROCKS)
@@ -110,20 +110,12 @@ def dig_from_json(data, path: str, ground: Ground, spec: DeckSpec | None = None)
         tile_id = p["tile"].str(max_length=40)
         if tile_id not in ground.tiles:
             p["tile"].fail(f"no tile is called {tile_id!r}")
-        placed = ground.placement(tile_id, _hex(p["at"]), p["turn"].int(0, 5), p.get("side", "open").str(choices=SIDES))
+        placed = ground.placement(tile_id, read_hex(p["at"]), p["turn"].int(0, 5), p.get("side", "open").str(choices=SIDES))
         if placed not in ground.placements:
             p.fail("this placement is not on the ground")
     if (stage == "step") != (placed is not None):
         r.fail("a dig has a placement exactly when it is at its step")
     return Dig(sid, mode, at, card, rocks, stage, events, worked, momentum, placed)
-
-
-def _hex(r: Reader) -> Hex:
-    text = r.str(max_length=16)
-    try:
-        return parse_hex(text)
-    except ValueError:
-        r.fail(f"{text!r} is not a hex name like +1-2")
 
 
 def _refuse(what, refusal: Refusal | None):

@@ -181,7 +181,8 @@ class TileSet:
 
 
 # ------------------------------------------------------------------ loading
-def _hex(r: Reader) -> Hex:
+def read_hex(r: Reader) -> Hex:
+    """A hex name read from JSON (``+1-2``), refused with the path if it is not one."""
     text = r.str(max_length=16)
     try:
         return parse_hex(text)
@@ -191,7 +192,7 @@ def _hex(r: Reader) -> Hex:
 
 def _hexes(r: Reader, min_length: int = 0) -> tuple[Hex, ...]:
     items = r.list(min_length=min_length, max_length=MAX_SPACES)
-    out = tuple(_hex(x) for x in items)
+    out = tuple(read_hex(x) for x in items)
     if len(set(out)) != len(out):
         r.fail("a hex is listed twice")
     return out
@@ -229,7 +230,7 @@ def _lair(r: Reader, spaces: tuple[Hex, ...]) -> LairParts:
         r["opening"].fail("a Lair's opening is three interior spaces in a straight row")
     if not set(opening) <= set(spaces):
         r["opening"].fail("the opening must be among the Lair's spaces")
-    crystal = _hex(r["crystal"])
+    crystal = read_hex(r["crystal"])
     if crystal not in spaces:
         r["crystal"].fail("the crystal must be one of the Lair's spaces")
     shell = _hexes(r["shell"], min_length=1)
@@ -263,7 +264,7 @@ def _tile(r: Reader) -> Tile:
         r["spawn_pits"].fail("spawn pits must be among the tile's spaces")
     end = None
     if r.has("end"):
-        end = _hex(r["end"])
+        end = read_hex(r["end"])
         if end not in spaces:
             r["end"].fail("the end space must be one of the tile's spaces")
     lair = _lair(r["lair"], spaces) if r.has("lair") else None

@@ -36,6 +36,18 @@ class PlayoutReport:
     winners: list = field(default_factory=list)
 
 
+def json_paths(value, path=()):
+    """Every path (a tuple of keys and indexes) into a JSON value, the root first: for fuzzing
+    positions by replacing one part at a time."""
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from json_paths(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from json_paths(v, path + (i,))
+
+
 def check_actions(state: State) -> None:
     actions = state.legal_actions()
     player = state.current_player()

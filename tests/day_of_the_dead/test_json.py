@@ -8,6 +8,7 @@ import pytest
 from necro import cli
 from necro.core import FormatError, load_state
 from necro.core.rng import Rng
+from necro.core.testing import json_paths
 from necro.day_of_the_dead import DayOfTheDead, DayOfTheDeadState
 from necro.day_of_the_dead import scenarios as sc
 from necro.day_of_the_dead.board import LETTERS, is_card_id
@@ -183,16 +184,6 @@ def _junk(rng):
                        ["fight", 1], {}, {"do": "spirit", "p": 0}, True, 2.5])
 
 
-def _paths(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _paths(v, path + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _paths(v, path + (i,))
-
-
 TABLE_PARTS = ("hands", "slots", "spirits", "decks", "discards", "looking", "scores", "priority", "marks", "over")
 
 
@@ -204,7 +195,7 @@ def fuzz(parts, runs=400, seed=91):
     loaded = 0
     for n in range(runs):
         pos = json.loads(json.dumps(sources[n % len(sources)]))
-        paths = [p for p in _paths(pos) if p and p[0] in parts]
+        paths = [p for p in json_paths(pos) if p and p[0] in parts]
         cards = [p for p in paths if is_card_id(get_path(pos, p))]
         if n % 2 or not cards:  # junk anywhere
             set_path(pos, rng.choice(paths), _junk(rng))

@@ -6,6 +6,7 @@ import pytest
 
 from necro.core import FormatError, IllegalAction, NotationError, load_state
 from necro.core.rng import Rng
+from necro.core.testing import json_paths
 from necro.shambling_dead import ShamblingDead
 from necro.shambling_dead import scenarios as sc
 from necro.shambling_dead.bots import CautiousReorder
@@ -103,23 +104,13 @@ def _junk(rng):
                        True, 2.5])
 
 
-def _paths(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _paths(v, path + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _paths(v, path + (i,))
-
-
 def test_fuzzed_positions_never_crash():
     """Replace random parts of real positions by junk: a FormatError or a good load, nothing else."""
     rng = Rng(77)
     sources = [mid_battle().position()] + [f().position() for f in sc.SCENARIOS.values()]
     for n in range(600):
         pos = json.loads(json.dumps(sources[n % len(sources)]))
-        paths = [p for p in _paths(pos) if p]
+        paths = [p for p in json_paths(pos) if p]
         target = rng.choice(paths)
         node = pos
         for key in target[:-1]:
