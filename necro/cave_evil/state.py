@@ -377,14 +377,22 @@ class CaveEvilState(State):
             return {}
         if kind == "setup":
             p = self.ground.placement(WORDS[g[0]], parse_hex(g[1]), int(g[2]))
-            return {"tile": p.tile.id, "hexes": [str(h) for h in p.covers]}
+            hint = {"tile": p.tile.id, "hexes": [str(h) for h in p.covers]}
+            if p.shell:  # a Lair's shell stays rock: the board draws it apart from the spaces
+                hint["shell"], hint["crystal"] = [str(h) for h in p.shell], str(p.crystal)
+            if p.spawn_pits:
+                hint["pits"] = [str(h) for h in p.spawn_pits]
+            return hint
         if kind == "place":
             dig = self.finishing()
             card = ex.tile_card(dig, self.deck.spec) if dig else None
             if card is not None:
                 p = self.ground.placement(card.tile, parse_hex(g[0]), int(g[1]),
                                           "open" if dig.mode == "excavate" else "collapse")
-                return {"tile": p.tile.id, "side": p.side, "hexes": [str(h) for h in p.spaces]}
+                hint = {"tile": p.tile.id, "side": p.side, "hexes": [str(h) for h in p.spaces]}
+                if p.spawn_pits:
+                    hint["pits"] = [str(h) for h in p.spawn_pits]
+                return hint
         if kind in ("move-to", "step"):
             return {"to": g[-1]}
         return {}
@@ -710,6 +718,29 @@ class CaveEvilState(State):
         deck["pile"] = dict(sorted(pile.items()))
         deck["face_down"] = len(hidden)
         position["deck"], position["digs"] = deck, digs
+        return position
+
+    def decorate_view(self, position: dict) -> dict:
+        """Add ``map`` for the board (display only, not saved): the map's radius; per hex not
+        undug, its status and top tile; spawn pits; each Lair's interior, shell and Chthonic
+        Crystal by owner; Thronerooms numbered in the order laid; and tile names."""
+        from .ground import MAP_RADIUS
+
+        g = self.ground
+        laid = self.plan.pieces("lair")
+        hexes = {str(h): {"s": s, "t": g.placements[g.top[h]].tile.id} for h, s in g.status.items()}
+        lairs, thrones = [], []
+        for i, p in enumerate(g.placements):
+            if p.tile.is_lair:
+                who = next((x.owner for x in laid if x.placement == p), None)
+                lairs.append({"owner": who, "crystal": str(p.crystal), "spaces": [str(h) for h in p.spaces],
+                              "shell": [str(h) for h in p.shell if g.shell.get(h) == i]})
+            elif p.tile.id == "throneroom" and p.side == "open":
+                thrones.append({"n": len(thrones) + 1, "spaces": [str(h) for h in p.spaces]})
+        position = dict(position)
+        position["map"] = {"radius": MAP_RADIUS, "hexes": hexes, "pits": [str(h) for h in sorted(g.spawn_pits)],
+                           "lairs": lairs, "thrones": thrones,
+                           "names": {p.tile.id: p.tile.name for p in g.placements}}
         return position
 
     def accounted(self) -> Counter:

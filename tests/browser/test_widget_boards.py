@@ -93,6 +93,19 @@ def _dotd(name, **table):
     return (lambda: scenarios.table(**table)) if table else getattr(scenarios, name)
 
 
+def _cave(*moves, **options):
+    """A Cave Evil quick set-up (2 players unless told) with ``moves`` played."""
+    from necro.cave_evil import scenarios
+
+    def make():
+        state = scenarios.quick(**options)
+        for move in moves:
+            state.apply(move)
+        return state
+
+    return make
+
+
 # A click (or Enter) on a board's own target, not on the decision panel: the element
 # carrying the action's notation in data-a, with role button, tabindex 0 and a label.
 # (game id, scenario, GameWidget options, the notation clicked, how, text the board
@@ -105,6 +118,9 @@ BOARD_CLICKS = [
     ("day-of-the-dead", _dotd("spook", lines=[["Spook"], ["Anger"]], spirits=("Clod", "Oaf"),
                               hands=(("Grief",), ("Troll",)), priority=1),
      {"player": 0}, "unearth p2-spirit", "click", "Double back", "Oaf"),
+    # a destination hex on the Cave Evil map, once the squad is chosen to move; then it may dig
+    ("cave-evil", _cave("move N"), {}, "move N +0+6", "click", "dig N", None),
+    ("cave-evil", _cave("move N", players=4), {}, "move N +0+8", "key", "dig N", None),
 ]
 
 
