@@ -59,7 +59,7 @@ def explore(state: State, depth: int = 2, max_nodes: int = 400,
         if d >= depth:
             node["frontier"] = True
             continue
-        forced = s.current_player() == CHANCE and bool(s.forced)
+        forced = s.current_player() == CHANCE and _forced_is_legal(s)
         if forced:  # a scenario fixed the next outcome(s): follow only that one
             moves = [(s.parse_action(s.forced[0]), "1")]
         elif s.current_player() == CHANCE:
@@ -89,6 +89,16 @@ def explore(state: State, depth: int = 2, max_nodes: int = 400,
             if new:
                 queue.append((child, child_id, d + 1))
     return {"root": root, "nodes": nodes}
+
+
+def _forced_is_legal(s: State) -> bool:
+    """Whether the next forced outcome can be played here (a stale one is ignored by the walk)."""
+    if not s.forced:
+        return False
+    try:
+        return s.is_legal(s.parse_action(s.forced[0]))
+    except ValueError:
+        return False
 
 
 def canonical_child_unknown(s: State, action, ids: dict) -> bool:
