@@ -45,9 +45,9 @@ from necro.core.rng import die
 
 from .deck import Card, Deck, DeckSpec, Spawn, deck_spec
 from .ground import Ground, Refusal
-from .hexes import Hex, distance, neighbours
+from .hexes import Hex, distance, neighbours, read_hex
 from .movement import Squads, engaged, step, step_refusal
-from .tiles import SIDES, Placement, read_hex
+from .tiles import SIDES, Placement
 
 MODES = ("excavate", "collapse")
 STAGES = ("digging", "draw", "place", "step", "done")

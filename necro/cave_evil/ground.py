@@ -35,7 +35,7 @@ import networkx as nx
 
 from necro.core import FormatError, IllegalAction, Reader
 
-from .hexes import ORIGIN, Hex, neighbours, parse_hex, within
+from .hexes import ORIGIN, Hex, neighbours, read_hex, within
 from .hexes import line_of_sight as _line_of_sight
 from .tiles import PIT_ROOM, SIDES, Placement, TileSet, tile_set
 
@@ -219,23 +219,18 @@ class Ground:
 
     def place(self, p: Placement, squads: Iterable[Hex] = ()) -> Placement:
         """Lay ``p`` (checked by :meth:`refusal`); IllegalAction names the rule if refused."""
-        refusal = self.refusal(p, squads)
-        if refusal:
-            raise IllegalAction(str(p), refusal.rule, refusal.reason)
-        self._lay(p)
-        return p
+        return self._lay_unless(p, self.refusal(p, squads))
 
     def excavate(self, tile_id: str, anchor: Hex, rotation: int, by: Hex, squads: Iterable[Hex] = ()) -> Placement:
         p = self.placement(tile_id, anchor, rotation, "open")
-        refusal = self.excavation_refusal(p, by, squads)
-        if refusal:
-            raise IllegalAction(str(p), refusal.rule, refusal.reason)
-        self._lay(p)
-        return p
+        return self._lay_unless(p, self.excavation_refusal(p, by, squads))
 
     def collapse(self, tile_id: str, anchor: Hex, rotation: int, by: Hex, squads: Iterable[Hex] = ()) -> Placement:
         p = self.placement(tile_id, anchor, rotation, "collapse")
-        refusal = self.collapse_refusal(p, by, squads)
+        return self._lay_unless(p, self.collapse_refusal(p, by, squads))
+
+    def _lay_unless(self, p: Placement, refusal: Refusal | None) -> Placement:
+        """Lay ``p``, or raise IllegalAction with the refusal's rule (the ground unchanged)."""
         if refusal:
             raise IllegalAction(str(p), refusal.rule, refusal.reason)
         self._lay(p)
@@ -312,11 +307,7 @@ class Ground:
             tile_id = item["tile"].str(max_length=40)
             if tile_id not in ground.tiles:
                 item["tile"].fail(f"no tile is called {tile_id!r}")
-            at = item["at"].str(max_length=16)
-            try:
-                anchor = parse_hex(at)
-            except ValueError:
-                item["at"].fail(f"{at!r} is not a hex name like +1-2")
+            anchor = read_hex(item["at"])
             rotation = item["turn"].int(0, 5)
             side = item.get("side", "open").str(choices=SIDES)
             if i == 0 and (tile_id != PIT_ROOM or anchor != ORIGIN or rotation != 0):

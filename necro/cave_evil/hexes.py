@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from necro.core import NotationError
+from necro.core import NotationError, Reader
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -73,6 +73,15 @@ def parse_hex(text: str) -> Hex:
         raise NotationError(text, "ce-hex-grid",
                             "a hex is written as two signed numbers run together, like +3-1")
     return Hex(int(m.group(1)), int(m.group(2)))
+
+
+def read_hex(r: Reader) -> Hex:
+    """A hex name read from JSON (``+1-2``), refused with the path if it is not one."""
+    text = r.str(max_length=16)
+    try:
+        return parse_hex(text)
+    except ValueError:
+        r.fail(f"{text!r} is not a hex name like +1-2")
 
 
 def neighbours(h: Hex) -> tuple[Hex, ...]:

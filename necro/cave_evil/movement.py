@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from necro.core import IllegalAction, Reader
 
 from .ground import COLLAPSED, Ground, Refusal
-from .hexes import Hex, neighbours, parse_hex
+from .hexes import Hex, neighbours, read_hex
 
 SIZES = ("large", "medium", "small", "trinket")
 CARDS = ("N", "I", "II", "III", "IV", "V")
@@ -221,11 +221,7 @@ class Squads:
             sid = item["id"].str(max_length=40)
             if card is not None and sid != squad_id(owner, card):
                 item["id"].fail(f"the squad on card {card} is called {squad_id(owner, card)!r}")
-            at = item["at"].str(max_length=16)
-            try:
-                h = parse_hex(at)
-            except ValueError:
-                item["at"].fail(f"{at!r} is not a hex name like +1-2")
+            h = read_hex(item["at"])
             creatures = []
             for cr in item["creatures"].list(min_length=1, max_length=20):
                 cr.obj(allowed=("id", "size", "speed", "pick", "necromancer", "moved", "acted", "halted"))

@@ -39,7 +39,7 @@ from pathlib import Path
 
 from necro.core import FormatError, IllegalAction, Reader
 
-from .hexes import ORIGIN, Hex, neighbours, parse_hex, reflect, rotate
+from .hexes import ORIGIN, Hex, neighbours, read_hex, reflect, rotate
 
 HERE = Path(__file__).resolve().parent
 TILES_FILE = HERE / "tiles.json"
@@ -181,15 +181,6 @@ class TileSet:
 
 
 # ------------------------------------------------------------------ loading
-def read_hex(r: Reader) -> Hex:
-    """A hex name read from JSON (``+1-2``), refused with the path if it is not one."""
-    text = r.str(max_length=16)
-    try:
-        return parse_hex(text)
-    except ValueError:
-        r.fail(f"{text!r} is not a hex name like +1-2")
-
-
 def _hexes(r: Reader, min_length: int = 0) -> tuple[Hex, ...]:
     items = r.list(min_length=min_length, max_length=MAX_SPACES)
     out = tuple(read_hex(x) for x in items)

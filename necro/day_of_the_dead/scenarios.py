@@ -35,7 +35,7 @@ class _Ids:
 
 def table(lines, spirits=(None, None), hands=((), ()), *, scores=(0, 0), priority=0, turn=None,
           fight: int | None = None, start: str = "fight", fallen=((), ()), discards=None, force=(),
-          seed: int = 0, **options):
+          fillers=((), ()), seed: int = 0, **options):
     """A state from a table described by card names.
 
     ``lines``: two lists of names, slot 1 first; ``fallen``: per player, the
@@ -44,8 +44,9 @@ def table(lines, spirits=(None, None), hands=((), ()), *, scores=(0, 0), priorit
     ``"spirit"`` (the new spirits are chosen next: ``lines`` already include
     the new slot), or ``"turn"`` (the next turn begins; ``turn`` is the turn
     just finished). ``force``: names of the next cards chance draws, in order.
-    Hands are topped up (with the last cards of the decks not yet used) to the
-    number of cards the rest of the game will lay, so every table plays to its end.
+    Hands are topped up to the number of cards the rest of the game will lay, so
+    every table plays to its end: from ``fillers`` (names, per player) first,
+    then with the last cards of the decks not yet used.
     """
     game = DayOfTheDead(**options)
     cs = card_set(game.options["cards"])
@@ -77,9 +78,11 @@ def table(lines, spirits=(None, None), hands=((), ()), *, scores=(0, 0), priorit
     pending = {"fight": 0, "spirit": 1, "turn": 0}[start]
     for p in (0, 1):
         needed = pending + 6 - turn + (1 if turn == 0 else 0)
+        named = iter(fillers[p])
         spare = (c for i in range(40) for L in "DPU" for c in [f"{L}{38 - i:02d}"] if c not in ids.used)
         while len(hand_ids[p]) < needed:
-            card = next(spare)
+            name = next(named, None)
+            card = ids(name) if name else next(spare)
             ids.used.add(card)
             hand_ids[p].append(card)
         hand_ids[p].sort()
@@ -151,11 +154,8 @@ _FILLERS = (("Skeleton Clerk", "Postal Ghoul", "Mud-Caked Zombie", "Coffee Break
 
 
 def _faq_table(lines, spirits, hands, **kwargs):
-    """:func:`table` with each hand topped up to one card a spirit still to choose this game."""
-    turn = kwargs.get("turn") or len(lines[0])
-    need = 6 - turn + (kwargs.get("start") == "spirit")
-    hands = [list(hand) + list(_FILLERS[p][:max(0, need - len(hand))]) for p, hand in enumerate(hands)]
-    return table(lines, spirits, hands, **kwargs)
+    """:func:`table` with the hands topped up from the plain cards of ``_FILLERS``."""
+    return table(lines, spirits, hands, fillers=_FILLERS, **kwargs)
 
 
 def alchemy(**options):
