@@ -56,6 +56,10 @@ def test_clicking_an_action_moves_the_kernel_state(jupyterlab, page, wait_for_te
 
     # A refusal comes back from the engine as the error trait, naming the rule.
     box.locator(".necro-editor summary").click()
+    # opening the editor fills it with the current position (its toggle event comes after the
+    # click): wait for that, or it would overwrite the text typed next
+    page.wait_for_function(
+        "document.querySelector('.jp-OutputArea .necro-json').value.includes('scores')")
     box.locator(".necro-json").fill('{"scores": [1, 2], "turn": 9, "roll": null}')
     box.locator(".necro-load").click()
     page.wait_for_function(
