@@ -15,6 +15,7 @@ A position (``CaveEvilState.position()``)::
      "boxed": {...},            # events gone to the box
      "turn": 0, "cycle": 1,     # whose turn, which cycle (null / 0 during set-up)
      "pending": null | {"kind": "move", "squad": "0:N"}
+                     | {"kind": "break", "squad": "0:N", "creatures": ["necromonk-1"]}
                      | {"kind": "declare", "squad": "0:N", "mode": "excavate"}
                      | {"kind": "roll", "squads": ["1:N"]},
      "out": []}                 # players whose Necromancer is dead
@@ -29,7 +30,7 @@ from . import excavation as ex
 from . import setup as su
 from .deck import Deck
 from .ground import UNDUG, Ground
-from .movement import Squads, destinations
+from .movement import Squads, destinations, move_refusal
 
 KEYS = ("phase", "setup", "ground", "squads", "deck", "digs", "events", "boxed", "turn", "cycle", "pending", "out")
 
@@ -154,17 +155,25 @@ def load_into(state, r) -> None:
     if pending_r is not None:
         if phase != PLAY:
             r["pending"].fail("a pending decision belongs to play")
-        pending_r.obj(allowed=("kind", "squad", "mode", "squads"))
-        kind = pending_r["kind"].str(choices=("move", "declare", "roll"))
+        pending_r.obj(allowed=("kind", "squad", "mode", "squads", "creatures"))
+        kind = pending_r["kind"].str(choices=("move", "break", "declare", "roll"))
         if any(d.stage in FINISHING for d in digs.values()):
             r["pending"].fail("a dig is being finished: nothing else is pending")
-        if kind in ("move", "declare"):
+        if kind in ("move", "break", "declare"):
             sid = pending_r["squad"].str(max_length=40)
             if sid not in squads or squads[sid].owner != turn:
                 pending_r["squad"].fail(f"{sid} is not a squad of the player whose turn it is")
             pending = {"kind": kind, "squad": sid}
             if kind == "move" and not destinations(ground, squads, sid):
                 pending_r.fail(f"squad {sid} has nowhere to move")
+            if kind == "break":
+                names = [x.str(max_length=40) for x in pending_r["creatures"].list(min_length=1, max_length=8)]
+                refusal = move_refusal(ground, squads, sid, names)
+                if refusal:
+                    pending_r["creatures"].fail(f"{refusal.reason} (rule {refusal.rule})")
+                if len(names) >= len(squads[sid].creatures) or not destinations(ground, squads, sid, names):
+                    pending_r["creatures"].fail(f"these creatures cannot break away from squad {sid} now (rule ce-break)")
+                pending["creatures"] = names
             if kind == "declare":
                 mode = pending_r["mode"].str(choices=ex.MODES)
                 refusal = ex.declare_refusal(ground, squads, sid, mode, digs)

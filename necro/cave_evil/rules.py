@@ -157,6 +157,20 @@ RULES = RuleBook("cave-evil", CHAPTER, [
          "along the edge between two hexes, it is blocked only if both of them block: a line that "
          "just grazes a rock face gets through. Alternatives: blocked if either side blocks; or "
          "count every hex the line touches, even at a corner.", "ruling"),
+    Rule("ce-los-squads", "Squads in the way of a shot",
+         "The text makes the first squad on the line the target. Our reading: that holds for enemy "
+         "squads and Wandering Monsters; a friendly squad in the way spoils the shot, since nobody "
+         "shoots their own creatures. Where the line runs along an edge, the shooter uses the better "
+         "side: a clear side reaches the aim, otherwise it hits an enemy met first on either side, "
+         "its choice. Alternative: friendly squads are hit like any other.", "ruling"),
+    Rule("ce-count-away", "Counting spaces away from a point",
+         "When an event counts a number of spaces from a point, every space counted is one step "
+         "further from that point than the one before, so a count never turns back, and it runs over "
+         "dug ground. The current player picks the way."),
+    Rule("ce-count-stuck", "A count that runs out of dug ground",
+         "Our ruling: if no way of counting reaches the full number over open ground, the count ends "
+         "where the longest ways end, since what it places can never stand on undug rock. "
+         "Alternative: count on through the rock and place on the nearest open space.", "ruling"),
     # ------------------------------------------------------- excavation deck
     Rule("ce-excavation-deck", "The Excavation Deck",
          "A deck of 42 cards. Each tile card names the tile a finished dig lays and the spawn roll "
@@ -320,6 +334,10 @@ RULES = RuleBook("cave-evil", CHAPTER, [
          "that has moved 2 with a slow squad goes 3 more. The text's 'full movement rate' could "
          "also mean 5 more, but a creature never moves beyond its rate in a turn. "
          "Alternative: a fresh full move.", "ruling"),
+    Rule("ce-break-card", "The card a breakaway squad takes",
+         "Our choice: creatures breaking away to an empty hex go onto the first free control card "
+         "(I, then II, ...); onto a friendly squad they simply join it. The cards only name squads, "
+         "so nothing turns on which one. Alternative: the player picks the card.", "ruling"),
     # ------------------------------------------------------------------ set-up (setup.py)
     Rule("ce-setup-order", "The order of set-up",
          "First the players find out who goes first. Then, starting with the first player and going "

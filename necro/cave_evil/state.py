@@ -44,7 +44,8 @@ from . import setup as su
 from .deck import Deck, deck_spec
 from .ground import Ground, Refusal
 from .hexes import Hex, parse_hex
-from .movement import CARDS, Creature, Squad, Squads, destinations, move, move_refusal, squad_id
+from .movement import CARDS, Creature, Squad, Squads, destinations, move, move_refusal, reachable, squad_id
+from .sight import sight_table
 
 WORDS = {"hall": su.HALL, "lair": su.LAIR, "tunnel": su.TUNNEL, "throneroom": su.THRONEROOM}
 TILE_WORD = {v: k for k, v in WORDS.items()}
@@ -60,11 +61,14 @@ starting hand's Necromonk card until Invoke exists, a Necromonk (speed 3, pick-a
 _HEX = r"([+-]\d{1,6}[+-]\d{1,6})"
 _CARD = "(" + "|".join(sorted(CARDS, key=len, reverse=True)) + ")"
 _CARD_ID = r"([a-z][a-z0-9-]*)"
+_CARD_IDS = r"([a-z][a-z0-9-]*(?:,[a-z][a-z0-9-]*)*)"
 GRAMMAR = [
     ("first", re.compile(r"^first (\d{1,2})$")),
     ("setup", re.compile(r"^(hall|lair|tunnel|throneroom) " + _HEX + r" r([0-5])$")),
     ("move-to", re.compile(r"^move " + _CARD + " " + _HEX + "$")),
     ("move", re.compile(r"^move " + _CARD + "$")),
+    ("break-to", re.compile(r"^break " + _CARD + " " + _CARD_IDS + " " + _HEX + "$")),
+    ("break", re.compile(r"^break " + _CARD + " " + _CARD_IDS + "$")),
     ("declare", re.compile(r"^(dig|collapse) " + _CARD + "$")),
     ("continue", re.compile(r"^continue " + _CARD + r"(?: with ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*))?$")),
     ("face-down", re.compile(r"^face-down " + _CARD_ID + "$")),
@@ -156,6 +160,10 @@ class CaveEvilState(State):
                 sid = self.pending["squad"]
                 card = self.squads[sid].card
                 return [f"move {card} {h}" for h in sorted(destinations(self.ground, self.squads, sid))]
+            if self.pending["kind"] == "break":
+                sid, ids = self.pending["squad"], self.pending["creatures"]
+                card, names = self.squads[sid].card, ",".join(ids)
+                return [f"break {card} {names} {h}" for h in sorted(destinations(self.ground, self.squads, sid, ids))]
             return []
         dig = self.finishing()
         if dig is not None:
@@ -169,12 +177,25 @@ class CaveEvilState(State):
             sid, card = squad.id, squad.card
             if destinations(self.ground, self.squads, sid):
                 out.append(f"move {card}")
+            for group in self._breakaways(squad):
+                out.append(f"break {card} {','.join(group)}")
             for mode in ex.declare_options(self.ground, self.squads, sid, self.digs):
                 out.append(f"{'dig' if mode == 'excavate' else 'collapse'} {card}")
             if sid in self.digs:
                 for helpers in self._helper_sets(self.digs[sid]):
                     names = ",".join(self.squads[h].card for h in helpers)
                     out.append(f"continue {card}" + (f" with {names}" if names else ""))
+        return out
+
+    def _breakaways(self, squad: Squad) -> list[tuple[str, ...]]:
+        """The groups of creatures that may break away from ``squad`` now and go somewhere
+        (rule ce-break): every part of the squad but the whole, never the Necromancer."""
+        movable = [c.id for c in squad.creatures if not c.necromancer]
+        out = []
+        for mask in range(1, 1 << len(movable)):
+            group = tuple(c for i, c in enumerate(movable) if mask >> i & 1)
+            if len(group) < len(squad.creatures) and destinations(self.ground, self.squads, squad.id, group):
+                out.append(group)
         return out
 
     def _own_squads(self) -> list[Squad]:
@@ -297,6 +318,12 @@ class CaveEvilState(State):
             except IllegalAction as exc:
                 return exc.rule, exc.reason
             return "ce-move-rate", f"{to} is not a destination of squad {card}"  # pragma: no cover
+        if pending is not None and pending["kind"] == "break":
+            sid, ids = pending["squad"], pending["creatures"]
+            card, names = self.squads[sid].card, ",".join(ids)
+            if kind != "break-to" or g[0] != card or g[1] != names:
+                return "ce-break", f"{names} are breaking away from squad {card}: name the hex they go to (break {card} {names} +q+r)"
+            return self._explain_move(sid, parse_hex(g[2]), ids)
         if dig is None:
             return "core-legal", "not a legal action now"
         if dig.stage == "place":
@@ -316,12 +343,20 @@ class CaveEvilState(State):
             return (refusal.rule, refusal.reason) if refusal else ("ce-dig-step", "not a space of the new tile next to the squad")
         return "core-turn", "chance decides now"  # pragma: no cover
 
+    def _explain_move(self, sid: str, to: Hex, ids=None) -> tuple[str, str]:
+        """The rule and reason a move (or breakaway) of ``sid`` to ``to`` is refused, tried on a copy."""
+        try:
+            move(self.ground, self.squads.copy(), sid, to, ids)
+        except IllegalAction as exc:
+            return exc.rule, exc.reason
+        return "core-legal", f"{to} is a legal destination, but not now"
+
     def _explain_turn(self, kind, g):
         if kind in ("place", "step", "stay"):
             return "ce-dig-finish", "no dig is being finished"
         if kind == "setup":
             return "ce-setup-order", "set-up is over"
-        card = g[0] if kind in ("move", "move-to", "continue") else (g[1] if kind == "declare" else None)
+        card = g[0] if kind in ("move", "move-to", "break", "break-to", "continue") else (g[1] if kind == "declare" else None)
         sid = squad_id(self.turn, card) if card else None
         if sid is not None and sid not in self.squads:
             return "ce-control-cards", f"player {self.turn + 1} has no squad on card {card}"
@@ -336,6 +371,17 @@ class CaveEvilState(State):
             except IllegalAction as exc:
                 return exc.rule, exc.reason
             return "ce-move-rate", "pick the squad first (move N), then its hex"
+        if kind in ("break", "break-to"):
+            ids = g[1].split(",")
+            refusal = move_refusal(self.ground, self.squads, sid, ids)
+            if refusal:
+                return refusal.rule, refusal.reason
+            if len(ids) >= len(self.squads[sid].creatures):
+                return "ce-break", f"{g[1]} is all of squad {card}: to move the whole squad, move {card}"
+            if kind == "break":
+                return "ce-break", f"{g[1]} have nowhere to go from squad {card}"
+            rule, reason = self._explain_move(sid, parse_hex(g[2]), ids)
+            return (rule, reason) if rule != "core-legal" else ("ce-break", f"pick the creatures first (break {card} {g[1]}), then their hex")
         if kind == "declare":
             mode = "excavate" if g[0] == "dig" else "collapse"
             refusal = ex.declare_refusal(self.ground, self.squads, sid, mode, self.digs)
@@ -359,7 +405,8 @@ class CaveEvilState(State):
             return "ce-first-player" if kind == "first" else self.plan.next_step().rule
         if kind == "draw" and self.pending is not None:
             return "ce-dig-immediate"
-        return {"move": "ce-move-rate", "move-to": "ce-move-rate", "declare": "ce-dig-declare",
+        return {"move": "ce-move-rate", "move-to": "ce-move-rate", "break": "ce-break", "break-to": "ce-break",
+                "declare": "ce-dig-declare",
                 "continue": "ce-dig-continue", "face-down": "ce-deck-draw", "draw": "ce-dig-finish",
                 "place": "ce-dig-finish", "step": "ce-dig-step", "stay": "ce-dig-step",
                 "d12": "ce-collapse-death", "end": "ce-turn-order"}.get(kind, "core-legal")
@@ -393,7 +440,7 @@ class CaveEvilState(State):
                 if p.spawn_pits:
                     hint["pits"] = [str(h) for h in p.spawn_pits]
                 return hint
-        if kind in ("move-to", "step"):
+        if kind in ("move-to", "break-to", "step"):
             return {"to": g[-1]}
         return {}
 
@@ -412,6 +459,10 @@ class CaveEvilState(State):
             self.pending = {"kind": "move", "squad": squad_id(self.turn, g[0])}
         elif kind == "move-to":
             self._apply_move(squad_id(self.turn, g[0]), parse_hex(g[1]))
+        elif kind == "break":
+            self.pending = {"kind": "break", "squad": squad_id(self.turn, g[0]), "creatures": g[1].split(",")}
+        elif kind == "break-to":
+            self._apply_break(squad_id(self.turn, g[0]), g[1].split(","), parse_hex(g[2]))
         elif kind == "declare":
             sid = squad_id(self.turn, g[1])
             mode = "excavate" if g[0] == "dig" else "collapse"
@@ -474,6 +525,23 @@ class CaveEvilState(State):
             self.note("ce-merge", text + ".")
         else:
             self.note("ce-move-rate", text + ".")
+        if moved.stopped:
+            self.note("ce-move-stop", f"Squad {keeper} stops next to an enemy.")
+        self._check_abandoned()
+
+    def _apply_break(self, sid: str, ids: list[str], to: Hex) -> None:
+        card = self.squads[sid].card
+        moved = move(self.ground, self.squads, sid, to, ids)
+        self.pending = None
+        keeper = self.squads[moved.squad].card
+        steps = f"{moved.cost} step{'s' if moved.cost != 1 else ''}"
+        who = ", ".join(ids)
+        if moved.merged:
+            self.note("ce-merge", f"{who} break{'s' if len(ids) == 1 else ''} away from squad {card} to {to} "
+                                  f"({steps}) and join{'s' if len(ids) == 1 else ''} squad {keeper}.")
+        else:
+            self.note("ce-break", f"{who} break{'s' if len(ids) == 1 else ''} away from squad {card} to {to} "
+                                  f"({steps}) as squad {keeper}.")
         if moved.stopped:
             self.note("ce-move-stop", f"Squad {keeper} stops next to an enemy.")
         self._check_abandoned()
@@ -723,7 +791,9 @@ class CaveEvilState(State):
     def decorate_view(self, position: dict) -> dict:
         """Add ``map`` for the board (display only, not saved): the map's radius; per hex not
         undug, its status and top tile; spawn pits; each Lair's interior, shell and Chthonic
-        Crystal by owner; Thronerooms numbered in the order laid; and tile names."""
+        Crystal by owner; Thronerooms numbered in the order laid; tile names; each squad's line
+        of sight (sight.sight_table); and, while a move or breakaway is pending, ``reach``: the
+        hexes it may stop on (with their cost) and those it may only pass over."""
         from .ground import MAP_RADIUS
 
         g = self.ground
@@ -740,7 +810,14 @@ class CaveEvilState(State):
         position = dict(position)
         position["map"] = {"radius": MAP_RADIUS, "hexes": hexes, "pits": [str(h) for h in sorted(g.spawn_pits)],
                            "lairs": lairs, "thrones": thrones,
-                           "names": {p.tile.id: p.tile.name for p in g.placements}}
+                           "names": {p.tile.id: p.tile.name for p in g.placements},
+                           "sight": sight_table(g, self.squads)}
+        if self.pending is not None and self.pending["kind"] in ("move", "break"):
+            sid, ids = self.pending["squad"], self.pending.get("creatures")
+            stops = destinations(g, self.squads, sid, ids)
+            over = set(reachable(g, self.squads, sid, ids)) - set(stops)
+            position["map"]["reach"] = {"squad": sid, "stops": {str(h): c for h, c in sorted(stops.items())},
+                                        "over": [str(h) for h in sorted(over)]}
         return position
 
     def accounted(self) -> Counter:

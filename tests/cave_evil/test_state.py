@@ -195,6 +195,75 @@ def test_turns_go_clockwise_and_the_game_ends_after_the_cycle_limit():
     refused(s, "end", "core-end")
 
 
+def test_ce_break_the_necromonk_breaks_away_as_a_new_squad():
+    s = digger()
+    start = s.squads["0:N"].hex
+    assert "break N necromonk-1" in s.legal_actions()
+    assert not any(a.startswith("break N necromancer") for a in s.legal_actions())
+    s.apply("break N necromonk-1")
+    dests = s.legal_actions()
+    assert dests and all(a.startswith("break N necromonk-1 ") for a in dests)
+    refused(s, "move N +20+20", "ce-break")
+    refused(s, "break N necromonk-1 +20+20", "ce-open-ground")
+    view = s.decorate_view(s.position())
+    assert set(view["map"]["reach"]["stops"]) == {a.split()[3] for a in dests}
+    assert json.loads(json.dumps(s.position()))["pending"] == {"kind": "break", "squad": "0:N",
+                                                               "creatures": ["necromonk-1"]}
+    assert s.game.state_from_position(s.position()) == s
+    far = max(dests, key=lambda a: s.ground.distance(start, parse_hex(a.split()[3])))
+    s.apply(far)
+    monk, nec = s.squads["0:I"], s.squads["0:N"]
+    assert [c.id for c in monk.creatures] == ["necromonk-1"] and monk.hex == parse_hex(far.split()[3])
+    assert [c.id for c in nec.creatures] == ["necromancer-1"] and nec.hex == start
+    assert rules_logged(s)[-1] == "ce-break"
+    assert "reach" not in s.decorate_view(s.position())["map"]
+    # the Necromancer alone cannot "break away": that is a move
+    refused(s, "break N necromancer-1", "ce-break")
+    # the monk spent its movement (ce-break-movement): no more breaking or moving for it
+    assert not any(a.startswith(("break I", "move I")) for a in s.legal_actions())
+    s.undo()
+    assert "0:I" not in s.squads and s.pending == {"kind": "break", "squad": "0:N", "creatures": ["necromonk-1"]}
+
+
+def test_ce_break_back_into_a_friendly_squad_merges():
+    s = digger()
+    s.apply("break N necromonk-1")
+    near = min(s.legal_actions(), key=lambda a: s.ground.distance(s.squads["0:N"].hex, parse_hex(a.split()[3])))
+    s.apply(near)                          # one step away, as squad I
+    s.apply("move N")
+    s.apply(f"move N {s.squads['0:I'].hex}")   # the Necromancer's squad walks onto it: they merge
+    assert "0:I" not in s.squads and len(s.squads["0:N"].creatures) == 2
+    assert rules_logged(s)[-1] == "ce-merge"
+
+
+def test_ce_break_with_no_free_control_card_only_into_friends():
+    s = digger()
+    pos = s.position()
+    here = s.squads["0:N"].hex
+    far = [h for h in sorted(s.ground.open_hexes()) if s.ground.distance(here, h) and s.ground.distance(here, h) > 6
+           and h not in s.ground.spawn_pits and s.squads.at(h) is None]
+    for card, h in zip(("I", "II", "III", "IV", "V"), far[::7]):
+        pos["squads"].append({"id": f"0:{card}", "owner": 0, "at": str(h),
+                              "creatures": [{"id": f"imp-{card.lower()}", "size": "small", "speed": 1}], "card": card})
+    s = s.game.state_from_position(pos)
+    assert not any(a.startswith("break N") for a in s.legal_actions())
+    refused(s, "break N necromonk-1", "ce-break")
+
+
+def test_ce_dig_leave_the_last_pick_axe_breaking_away_abandons_the_dig():
+    s = digger(force=["face-down crook"])
+    s.apply("dig N")
+    s.play_chance()
+    assert not any(a.startswith("break N") for a in s.legal_actions())  # it dug this turn: nobody moves
+    s.apply("end")
+    s.apply("end")
+    s.apply("break N necromonk-1")
+    s.apply(s.legal_actions()[0])
+    assert "0:N" not in s.digs and s.deck.discard["crook"] == 1
+    assert "ce-dig-leave" in rules_logged(s)
+    check_map(s)
+
+
 # -------------------------------------------------------------------- digs
 def test_a_dig_in_three_parts_with_forced_draws():
     s = digger()
@@ -426,6 +495,12 @@ def hostile_cases(s):
             {"squad": "0:IV", "mode": "excavate", "at": "+0+0", "card": None, "rocks": 0, "stage": "draw",
              "events": [], "worked": True, "momentum": True}),
         "pending move of a rival": lambda p: p.update(pending={"kind": "move", "squad": "1:N"}),
+        "the Necromancer breaking away": lambda p: p.update(
+            pending={"kind": "break", "squad": "0:N", "creatures": ["necromancer-1"]}),
+        "the whole squad breaking away": lambda p: p.update(
+            pending={"kind": "break", "squad": "0:N", "creatures": ["necromancer-1", "necromonk-1"]}),
+        "a stranger breaking away": lambda p: p.update(
+            pending={"kind": "break", "squad": "0:N", "creatures": ["ghoul-9"]}),
         "pending of no kind": lambda p: p.update(pending={"kind": "fight", "squad": "0:N"}),
         "a roll without the option": lambda p: p.update(pending={"kind": "roll", "squads": ["0:N"]}),
         "a tile card in the box": lambda p: p.update(boxed={"tunnel": 1}),
