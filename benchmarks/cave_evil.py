@@ -3,7 +3,7 @@
     python benchmarks/cave_evil.py [--games 40] [--players 4] [--positions 200]
 
 The crowded map comes from seeded random play by diggers that dig on whenever they can
-(the tests' ``eager`` chooser) over 20 cycles; the legal actions of the decisions met in
+(the ``digger`` bot's chooser) over 20 cycles; the legal actions of the decisions met in
 its last half are generated again and again (the state's cache cleared each time).
 Random games use the random bot for every seat, default options (6 cycles), set-up
 included. Figures depend on the machine; the seeds make the games the same every run.
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from necro.cave_evil import CaveEvil  # noqa: E402
 from necro.cave_evil import setup as su  # noqa: E402
 from necro.core import RandomBot, Rng, play  # noqa: E402
-from tests.cave_evil.helpers import eager  # noqa: E402
+from necro.cave_evil.bots import eager  # noqa: E402
 
 
 def crowded(players: int, seed: int = 1) -> list:

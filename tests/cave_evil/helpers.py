@@ -1,8 +1,9 @@
-"""Shared helpers of the Cave Evil game tests: invariants and a digging-minded random player."""
+"""Shared helpers of the Cave Evil game tests: invariants, and play by the digger bot's choices."""
 
 from __future__ import annotations
 
 from necro.core import Rng
+from necro.cave_evil.bots import eager
 from necro.cave_evil.ground import UNDUG
 from necro.cave_evil.state import FINISHING, PLAY, full_deck
 
@@ -30,23 +31,6 @@ def check_map(state) -> None:
     if state.phase == PLAY:
         for p in range(state.game.players):
             assert (p in state.out) != any(s.card == "N" for s in state.squads.of(p))
-
-
-def eager(state, rng: Rng):
-    """A random choice that digs on whenever it can, starts an excavation three times in four when it may,
-    seldom collapses and ends the turn only when nothing else is left, or one time in six (so
-    that digs finish and the map fills up)."""
-    actions = state.legal_actions()
-    goes = [a for a in actions if a.startswith("continue ")]
-    if goes:
-        return rng.choice(goes)
-    digs = [a for a in actions if a.startswith("dig ")]
-    if digs and rng.randbelow(4):
-        return rng.choice(digs)
-    others = [a for a in actions if a != "end" and (not a.startswith("collapse ") or rng.randbelow(4) == 0)]
-    if not others or ("end" in actions and rng.randbelow(6) == 0):
-        return "end"
-    return rng.choice(others)
 
 
 def play_eager(state, seed: int, steps: int | None = None, recorded: bool = True, until=None):

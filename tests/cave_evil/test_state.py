@@ -58,7 +58,22 @@ def test_game_players_and_options():
         CaveEvil(2, cycles=7)
     for option in CaveEvil.options_spec:
         assert option.rule.startswith("ce-") and option.default in option.choices
-    assert set(CaveEvil(2).bots()) == {"random"}
+    assert set(CaveEvil(2).bots()) == {"random", "digger"}
+
+
+def test_the_digger_bot_fills_the_map_where_random_play_does_not():
+    from necro.core import play
+
+    def tiles(bot):
+        game = CaveEvil(2, setup="quick")
+        laid = 0
+        for seed in range(4):
+            state = game.new_initial_state(seed)
+            play(state, [game.bots()[bot](seed), game.bots()[bot](seed + 10)])
+            laid += len(state.ground.placements)
+        return laid
+
+    assert tiles("digger") > tiles("random") + 4
 
 
 # -------------------------------------------------------------------- set-up
