@@ -3,27 +3,49 @@
 // Draws the cave as a live SVG hex map from view.position and its display-only
 // `map` (added by CaveEvilState.decorate_view: per hex its status and top tile,
 // spawn pits, Lairs with owner, shell and Chthonic Crystal, numbered
-// Thronerooms). Hexes are flat-topped (necro/cave_evil/hexes.py): q grows to
-// the south-east, r to the south. Undug rock is dark; open ground is filled by
-// its tile, with a letter code and a pattern so no kind depends on colour alone
-// (legend under the map); collapsed ground is a rubble hatch. Spawn pits are
-// black rings, each Crystal a diamond in its owner's colour, Lair shells are
-// rock striped in the owner's colour, Thronerooms carry "T1", "T2"... Squads
-// are tokens in their owner's colour (Okabe-Ito) reading owner number and
-// control card ("1N"); the Necromancer's squad has a double gold ring. A dig in
-// progress is a badge on the hex it was declared from: rocks left and its card
-// ("?" while face down).
+// Thronerooms; while a move or a break-away is pending, `reach`; for every
+// squad on open ground, `sight`). Hexes are flat-topped (necro/cave_evil/hexes.py):
+// q grows to the south-east, r to the south.
+//
+// Layers, bottom to top:
+// 1. ground: undug rock is dark; open ground is filled by its tile, with a
+//    letter code and a pattern so no kind depends on colour alone (legend
+//    under the map); collapsed ground is a rubble hatch; Lair shells are rock
+//    striped in the owner's colour, Lair interiors have an owner's rim.
+// 2. reach (map.reach, only while a move or break is pending): hexes the squad
+//    may end on get a blue shade and their cost in movement points printed
+//    small at the left; hexes it may only pass over (spawn pits, friendly
+//    squads it cannot merge with) get a light hatch and no number.
+// 3. sight (line-of-sight mode only): the hexes map.sight says the chosen
+//    shooter sees get a pale shade with dots.
+// 4. marks: spawn pits (black rings), Crystals (a diamond "C" in the owner's
+//    colour), Throneroom numbers "T1", "T2"..., and the dig badges on the hex
+//    a dig was declared from ("dig <rocks left> <card>", "?" while face down).
+// 5. targets (see below) and squads: tokens in their owner's colour (Okabe-Ito)
+//    reading owner number and control card ("1N"); the Necromancer's squad has
+//    a gold ring; squads with actions a dashed light-blue ring.
+// 6. ghost (the tile an action would lay, on hover) and the sight line.
 //
 // Pan and zoom: drag or wheel on the map, or the buttons (+, -, arrows, reset);
 // with the map focused, arrow keys pan and +/- zoom. The view survives redraws.
 //
-// Clickable (mouse, or Tab then Enter/Space; outlined in blue dashes): move and
-// step destinations (hint.to), placement anchors (the hex named in the
-// notation; hover shows the tile as a ghost with its hexes, hint.hexes; several
-// rotations open a menu), and squads with actions (move/dig/collapse/continue).
-// Actions that name no hex are buttons. Clicking any other hex says what it is
-// and, during a placement, that it is not a legal placement here. No rules
-// here: everything comes from the engine's actions and hints.
+// Clickable (mouse, or Tab then Enter/Space; outlined in blue dashes): move,
+// break-away and step destinations (hint.to), placement anchors (the hex
+// named in the notation; hover shows the tile as a ghost with its hexes,
+// hint.hexes; several rotations open a menu), and squads with actions (a menu
+// of move / dig / collapse / continue / "break away: <creatures>"). Actions
+// that name no hex are buttons. Clicking any other hex says what it is and,
+// during a placement, that it is not a legal placement here.
+//
+// Line of sight (the toolbar's "Line of sight" toggle; Esc or the toggle leaves
+// it): the map's targets give way to a look-only layer. Click a squad (or Tab
+// to it and press Enter) to make it the shooter; its sight is shaded; hovering
+// or focusing any hex draws the straight centre-to-centre line from the
+// shooter (geometry only) and the note reads what map.sight says: "1N sees
+// +3-2", "rock blocks the line", "aimed at 2III, the shot hits 2II in the way".
+// Nothing in this mode plays an action. The mode and shooter survive redraws.
+//
+// No rules here: everything comes from the engine's actions, hints and `map`.
 
 const TEAM = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"];
 const S = 20, R3 = Math.sqrt(3), ACCENT = "#0b5cad", HOT = "#E69F00", ROCK = "#3b3631";
@@ -36,6 +58,7 @@ const KIND = {
 };
 const OTHER = { fill: "#bfe3b4", pat: "vert" };
 const cameras = new WeakMap(); // per widget: the viewBox [x, y, w, h]
+const sightModes = new WeakMap(); // per widget: { on, shooter } of the line-of-sight tool
 let uid = 0;
 
 const kindOf = (t) => KIND[t] || { ...OTHER, code: (t || "?").slice(0, 2).replace(/^./, (c) => c.toUpperCase()) };
@@ -45,7 +68,23 @@ const centre = (q, r) => [S * 1.5 * q, S * R3 * (r + q / 2)];
 const corners = (x, y, s = S) => [0, 1, 2, 3, 4, 5].map((i) =>
   `${(x + s * Math.cos((Math.PI / 3) * i)).toFixed(1)},${(y + s * Math.sin((Math.PI / 3) * i)).toFixed(1)}`).join(" ");
 const hexInNotation = (a) => (/[+-]\d+[+-]\d+/.exec(a) || [null])[0];
-const SQUAD_VERB = /^(move|dig|collapse|continue) ([IVN]+)(?: with [IVN,]+)?$/;
+const SQUAD_VERB = /^(move|dig|collapse|continue|break) ([IVN]+)(?: with [IVN,]+| [a-z][a-z0-9-]*(?:,[a-z][a-z0-9-]*)*)?$/;
+const wandering = (s) => s.owner === null || s.owner === undefined;
+const squadName = (s) => `${wandering(s) ? "W" : s.owner + 1}${s.card || ""}`;
+const whose = (s) => (wandering(s) ? "the Wandering Monsters'" : `player ${s.owner + 1}'s`);
+
+// A readable label for an action in a squad's or a hex's menu (the notation stays its data-a).
+function actionLabel(a) {
+  let m = /^break [IVN]+ ([a-z][a-z0-9,-]*)(?: ([+-]\d+[+-]\d+))?$/.exec(a);
+  if (m) return `break away: ${m[1].split(",").join(", ")}${m[2] ? ` to ${m[2]}` : ""}`;
+  m = /^continue [IVN]+(?: with ([IVN,]+))?$/.exec(a);
+  if (m) return `continue the dig${m[1] ? ` with ${m[1].split(",").join(", ")}` : ""}`;
+  m = /^(move|dig|collapse) [IVN]+$/.exec(a);
+  if (m) return m[1];
+  m = /^move [IVN]+ ([+-]\d+[+-]\d+)$/.exec(a);
+  if (m) return `move to ${m[1]}`;
+  return a;
+}
 
 function patterns(svg, id) {
   const p = (name, size, ...kids) => svg("pattern", { id: `${id}-${name}`, width: size, height: size,
@@ -55,6 +94,9 @@ function patterns(svg, id) {
     p("grid", 8, svg("path", { d: "M0,0H8M0,0V8", stroke: "#0003", "stroke-width": 1 })),
     p("diag", 7, svg("path", { d: "M0,7L7,0", stroke: "#0004", "stroke-width": 1 })),
     p("vert", 6, svg("path", { d: "M3,0V6", stroke: "#0003", "stroke-width": 1 })),
+    p("pass", 6, svg("path", { d: "M0,6L6,0M-1,1L1,-1M5,7L7,5", stroke: "#ffffffcc", "stroke-width": 1.4 })),
+    p("seen", 6, svg("rect", { width: 6, height: 6, fill: "#ffe066", "fill-opacity": 0.6 }),
+      svg("circle", { cx: 3, cy: 3, r: 1.3, fill: "#5a4500" })),
     p("rubble", 8, svg("rect", { width: 8, height: 8, fill: "#8d8478" }),
       svg("path", { d: "M0,0L8,8M8,0L0,8", stroke: "#4a443d", "stroke-width": 1.6 })),
   ];
@@ -64,6 +106,19 @@ function patterns(svg, id) {
 }
 
 export function drawBoard(container, view, ui) {
+  // The line-of-sight toggle redraws the board in place; the toolkit keeps the first api.
+  let current = null;
+  const paint = (focus) => {
+    container.replaceChildren();
+    current = render(container, view, ui, paint);
+    const again = focus && container.querySelector(focus);
+    if (again) again.focus();
+  };
+  paint();
+  return { highlight(notation) { if (current) current.highlight(notation); } };
+}
+
+function render(container, view, ui, paint) {
   const { el, svg } = ui;
   const pos = view.position, map = pos.map || { radius: 12, hexes: {}, pits: [], lairs: [], thrones: [], names: {} };
   const actions = view.actions || [];
@@ -85,10 +140,19 @@ export function drawBoard(container, view, ui) {
   });
   map.thrones.forEach((t) => { for (const h of t.spaces) if (map.hexes[h] && map.hexes[h].t === "throneroom") throne[h] = t.n; });
   const pits = new Set(map.pits);
-  const squadsAt = {};
-  for (const s of pos.squads) (squadsAt[s.at] = squadsAt[s.at] || []).push(s);
+  const squadsAt = {}, squadById = {};
+  for (const s of pos.squads) {
+    (squadsAt[s.at] = squadsAt[s.at] || []).push(s);
+    squadById[s.id] = s;
+  }
+  const nameOf = (sid) => (squadById[sid] ? squadName(squadById[sid]) : sid);
   const digsAt = {};
   for (const d of pos.digs) (digsAt[d.at] = digsAt[d.at] || []).push(d);
+  const reach = map.reach || null;
+  const sight = map.sight || {};
+  let los = sightModes.get(key) || { on: false, shooter: null };
+  if (los.shooter && !sight[los.shooter]) los = { ...los, shooter: null }; // it moved into rock, or is gone
+  sightModes.set(key, los);
 
   // ---- actions: on a hex (destination or placement anchor), on a squad, or a button
   const onHex = {}, onSquad = {}, buttons = [];
@@ -104,7 +168,8 @@ export function drawBoard(container, view, ui) {
   }
   const placing = actions.some((a) => a.hint && a.hint.hexes);
   const hinted = new Set([].concat(...actions.map((a) => (a.hint && a.hint.hexes) || [])));
-  for (const h of Object.keys(onHex).concat([...hinted])) {
+  const reachHexes = reach ? Object.keys(reach.stops || {}).concat(reach.over || []) : [];
+  for (const h of Object.keys(onHex).concat([...hinted], reachHexes)) {
     const c = parseHex(h);
     if (c && !cells.has(h)) cells.set(h, c);
   }
@@ -141,7 +206,10 @@ export function drawBoard(container, view, ui) {
   root.append(patterns(svg, id));
 
   const ground = svg("g", {}), marks = svg("g", { "pointer-events": "none" }), ghost = svg("g", { "pointer-events": "none" });
-  const targets = svg("g", {});
+  const reachLayer = svg("g", { class: "ce-reach", "pointer-events": "none" });
+  const sightLayer = svg("g", { class: "ce-sight-layer", "pointer-events": "none" });
+  const lineLayer = svg("g", { class: "ce-line", "pointer-events": "none" });
+  const targets = svg("g", {}), costs = svg("g", { "pointer-events": "none" });
   for (const [h, [q, r]] of cells) {
     const [x, y] = centre(q, r), info = map.hexes[h];
     let fill = ROCK, over = null, code = "";
@@ -164,6 +232,23 @@ export function drawBoard(container, view, ui) {
     if (crystal[h] !== undefined) marks.append(svg("path", { d: `M${x},${y + 5}L${x + 6},${y + 11}L${x},${y + 17}L${x - 6},${y + 11}Z`,
       fill: TEAM[crystal[h]] || "#fff", stroke: "#fff", "stroke-width": 1.5 }),
       svg("text", { x, y: y + 13.5, "text-anchor": "middle", "font-size": 6.5, "font-weight": 700, fill: "#fff" }, "C"));
+  }
+  // where the pending move or break may go: a shade and the cost where it may stop, a hatch where it only passes
+  if (reach) {
+    for (const h of reach.over || []) {
+      const c = parseHex(h); if (!c) continue;
+      const [x, y] = centre(...c);
+      reachLayer.append(svg("polygon", { class: "ce-reach-over", "data-hex": h, points: corners(x, y, S - 1),
+        fill: `url(#${id}-pass)`, stroke: "#ffffff99", "stroke-width": 1, "stroke-dasharray": "2 2" }));
+    }
+    for (const [h, cost] of Object.entries(reach.stops || {})) {
+      const c = parseHex(h); if (!c) continue;
+      const [x, y] = centre(...c);
+      reachLayer.append(svg("polygon", { class: "ce-reach-stop", "data-hex": h, "data-cost": cost, points: corners(x, y, S - 1),
+        fill: "#56B4E9", "fill-opacity": 0.45, stroke: "#56B4E9", "stroke-width": 1.5 }));
+      costs.append(svg("text", { x: x - 14, y: y + 3, "text-anchor": "middle", "font-size": 7.5, "font-weight": 700,
+        fill: "#000", stroke: "#fff", "stroke-width": 2, "paint-order": "stroke" }, String(cost)));
+    }
   }
   // digs in progress
   for (const [h, list] of Object.entries(digsAt)) {
@@ -197,46 +282,168 @@ export function drawBoard(container, view, ui) {
   const choose = (title, list) => {
     if (list.length === 1) { ui.act(list[0].a); return; }
     menu.replaceChildren(el("span", { style: "margin-right:6px" }, title),
-      ...list.map((a) => el("button", { type: "button", class: "ce-choice", "data-a": a.a, onclick: () => ui.act(a.a),
+      ...list.map((a) => el("button", { type: "button", class: "ce-choice", "data-a": a.a, title: a.a, onclick: () => ui.act(a.a),
         onmouseenter: () => { drawGhost(a); ui.preview(a.a); }, onmouseleave: () => { drawGhost(null); ui.clearPreview(); },
-        onfocus: () => { drawGhost(a); ui.preview(a.a); }, onblur: () => { drawGhost(null); ui.clearPreview(); } }, a.a)));
+        onfocus: () => { drawGhost(a); ui.preview(a.a); }, onblur: () => { drawGhost(null); ui.clearPreview(); } }, actionLabel(a.a))));
     const first = menu.querySelector("button");
     if (first) first.focus();
   };
-  for (const [h, list] of Object.entries(onHex)) {
-    const c = parseHex(h); if (!c) continue;
-    const [x, y] = centre(...c);
-    const node = svg("g", { "data-hex": h, class: "ce-target" },
-      svg("polygon", { points: corners(x, y, S - 2), fill: "#ffffff22", stroke: "#fff", "stroke-width": 3.5 }),
-      svg("polygon", { points: corners(x, y, S - 2), fill: "none", stroke: ACCENT, "stroke-width": 2.5, "stroke-dasharray": "5 3" }),
-      svg("circle", { cx: x, cy: y + (squadsAt[h] ? 12 : 0), r: 3.5, fill: ACCENT, stroke: "#fff", "stroke-width": 1.2 }));
-    const isMove = list.every((a) => a.hint.to);
-    target(node, list, `${isMove ? "to" : "place at"} ${h}`,
-      () => choose(list[0].hint.hexes ? `Place at ${h} (${list.length} rotations):` : `To ${h}:`, list));
-    targets.append(node);
-  }
-  // squads
+  // a squad's token (drawn the same in both modes)
+  const token = (s, cx, cy) => {
+    const boss = s.creatures.some((k) => k.necromancer);
+    const g = svg("g", { "data-squad": s.id, "data-at": s.at });
+    if (boss) g.append(svg("circle", { cx, cy, r: 11.5, fill: "#f5c518", stroke: "#000", "stroke-width": 1 }));
+    g.append(svg("circle", { cx, cy, r: 8.5, fill: TEAM[s.owner] || "#777", stroke: "#000", "stroke-width": 1.2 }),
+      svg("text", { x: cx, y: cy + 3.3, "text-anchor": "middle", "font-size": 8.5, "font-weight": 700, fill: "#fff" }, squadName(s)));
+    return [g, boss];
+  };
+  const squadSpots = []; // [squad, cx, cy]
   for (const [h, list] of Object.entries(squadsAt)) {
     const c = parseHex(h); if (!c) continue;
     const [x, y] = centre(...c);
-    list.forEach((s, i) => {
-      const cx = x + (list.length > 1 ? (i - (list.length - 1) / 2) * 13 : 0), cy = y - 4;
-      const boss = s.creatures.some((k) => k.necromancer);
-      const node = svg("g", { "data-squad": s.id });
-      if (boss) node.append(svg("circle", { cx, cy, r: 11.5, fill: "#f5c518", stroke: "#000", "stroke-width": 1 }));
-      node.append(svg("circle", { cx, cy, r: 8.5, fill: TEAM[s.owner] || "#777", stroke: "#000", "stroke-width": 1.2 }),
-        svg("text", { x: cx, y: cy + 3.3, "text-anchor": "middle", "font-size": 8.5, "font-weight": 700, fill: "#fff" },
-          `${s.owner + 1}${s.card}`));
+    list.forEach((s, i) => squadSpots.push([s, x + (list.length > 1 ? (i - (list.length - 1) / 2) * 13 : 0), y - 4]));
+  }
+  const describeSquad = (s, boss) => `${whose(s).replace(/^./, (c) => c.toUpperCase())} squad ${s.card}` +
+    `${boss ? " (Necromancer)" : ""}: ${s.creatures.map((k) => k.id).join(", ")}`;
+
+  if (!los.on) {
+    for (const [h, list] of Object.entries(onHex)) {
+      const c = parseHex(h); if (!c) continue;
+      const [x, y] = centre(...c);
+      const node = svg("g", { "data-hex": h, class: "ce-target" },
+        svg("polygon", { points: corners(x, y, S - 2), fill: "#ffffff22", stroke: "#fff", "stroke-width": 3.5 }),
+        svg("polygon", { points: corners(x, y, S - 2), fill: "none", stroke: ACCENT, "stroke-width": 2.5, "stroke-dasharray": "5 3" }),
+        svg("circle", { cx: x, cy: y + (squadsAt[h] ? 12 : 0), r: 3.5, fill: ACCENT, stroke: "#fff", "stroke-width": 1.2 }));
+      const isMove = list.every((a) => a.hint.to);
+      target(node, list, `${isMove ? "to" : "place at"} ${h}`,
+        () => choose(list[0].hint.hexes ? `Place at ${h} (${list.length} rotations):` : `To ${h}:`, list));
+      targets.append(node);
+    }
+    for (const [s, cx, cy] of squadSpots) {
+      const [node, boss] = token(s, cx, cy);
       const acts = onSquad[s.id];
       if (acts) {
         node.append(svg("circle", { cx, cy, r: 13.5, fill: "none", stroke: "#7cc4ff", "stroke-width": 2, "stroke-dasharray": "4 2" }));
-        target(node, acts, `squad ${s.card} of player ${s.owner + 1}`, () => choose(`Squad ${s.card}:`, acts));
-      } else node.append(svg("title", {}, `Player ${s.owner + 1}'s squad ${s.card}${boss ? " (Necromancer)" : ""}: ` +
-        s.creatures.map((k) => k.id).join(", ")));
+        target(node, acts, `${whose(s)} squad ${s.card}`, () => choose(`Squad ${s.card}:`, acts));
+      } else node.append(svg("title", {}, describeSquad(s, boss)));
       targets.append(node);
-    });
+    }
+  } else {
+    // ---- line-of-sight mode: a look-only pad over every hex; nothing here plays an action
+    const pad = svg("g", { class: "ce-los-pad" }), tokens = svg("g", { "pointer-events": "none" });
+    for (const [s, cx, cy] of squadSpots) tokens.append(token(s, cx, cy)[0]);
+    const shooterSees = () => new Set(los.shooter ? sight[los.shooter].see || [] : []);
+    // One invisible cell a hex, made once (replacing cells under a resting mouse would fire
+    // stray mouseenters). Keyboard: the squads' hexes, then the hexes the shooter sees.
+    const padCell = (h) => {
+      const [x, y] = centre(...cells.get(h));
+      const here = squadsAt[h] || [];
+      const node = svg("polygon", { class: "ce-los-hex", "data-hex": h, points: corners(x, y), fill: "transparent",
+        stroke: "none", style: "cursor:crosshair" });
+      if (here.length) {
+        node.setAttribute("data-squads", here.map((s) => s.id).join(","));
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("role", "button");
+        node.setAttribute("aria-label", `${here.map((s) => `squad ${squadName(s)}`).join(" and ")} at ${h}: ` +
+          "Enter picks it as the shooter");
+      }
+      const pick = () => {
+        const able = here.filter((s) => sight[s.id]);
+        if (!able.length) { aimAt(h); return; }
+        const i = able.findIndex((s) => s.id === los.shooter);
+        setShooter(able[(i + 1) % able.length].id); // several squads on one hex: each click takes the next
+      };
+      node.addEventListener("click", (e) => { e.stopPropagation(); if (!dragged) pick(); });
+      node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
+      node.addEventListener("mouseenter", () => aimAt(h)); node.addEventListener("focus", () => aimAt(h));
+      return node;
+    };
+    const hexes = [...cells.keys()];
+    pad.append(...hexes.filter((h) => squadsAt[h]).map(padCell), ...hexes.filter((h) => !squadsAt[h]).map(padCell));
+    const drawPad = () => { // the hexes the shooter sees join the tab order
+      const sees = shooterSees();
+      for (const node of pad.querySelectorAll(".ce-los-hex:not([data-squads])")) {
+        const h = node.getAttribute("data-hex");
+        if (sees.has(h)) {
+          node.setAttribute("tabindex", "0"); node.setAttribute("role", "button");
+          node.setAttribute("aria-label", `${h}, seen from the shooter`);
+        } else ["tabindex", "role", "aria-label"].forEach((k) => node.removeAttribute(k));
+      }
+    };
+    const drawSight = () => {
+      sightLayer.replaceChildren();
+      if (!los.shooter) return;
+      for (const h of sight[los.shooter].see || []) {
+        const c = parseHex(h); if (!c) continue;
+        const [x, y] = centre(...c);
+        sightLayer.append(svg("polygon", { class: "ce-sight", "data-hex": h, points: corners(x, y, S - 1),
+          fill: `url(#${id}-seen)`, stroke: "#ffe066", "stroke-width": 1.5 }));
+      }
+      const s = squadById[los.shooter], [x, y] = centre(...parseHex(s.at));
+      sightLayer.append(svg("circle", { class: "ce-shooter", cx: x, cy: y - 4, r: 15, fill: "none", stroke: "#fff",
+        "stroke-width": 3 }), svg("circle", { cx: x, cy: y - 4, r: 15, fill: "none", stroke: HOT, "stroke-width": 2, "stroke-dasharray": "3 2" }));
+    };
+    function setShooter(sid) {
+      los = { on: true, shooter: sid };
+      sightModes.set(key, los);
+      drawSight(); drawPad(); lineLayer.replaceChildren();
+      note.textContent = shooterNote();
+    }
+    function shooterNote() {
+      const n = (sight[los.shooter].see || []).length, s = squadById[los.shooter];
+      return `Shooter: ${nameOf(los.shooter)} at ${s.at} (${whose(s)} squad ${s.card}); it sees ${n} ` +
+        `hex${n === 1 ? "" : "es"}. Point at a hex or a squad to draw the line; Esc leaves.`;
+    }
+    function aimAt(h) {
+      lineLayer.replaceChildren();
+      if (!los.shooter) {
+        note.textContent = squadsAt[h] ? `${h}: click a squad (or Enter on it) to make it the shooter.` :
+          `${h}: pick a shooter first (click a squad).`;
+        return;
+      }
+      const from = squadById[los.shooter], me = nameOf(los.shooter), info = sight[los.shooter];
+      if (h === from.at) { note.textContent = shooterNote(); return; }
+      const [x0, y0] = centre(...parseHex(from.at)), [x1, y1] = centre(...cells.get(h));
+      const aims = (squadsAt[h] || []).filter((s) => s.id !== los.shooter && info.aim && s.id in info.aim);
+      const sees = new Set(info.see || []).has(h);
+      let text, clear;
+      if (aims.length) {
+        const parts = aims.map((s) => {
+          const hit = info.aim[s.id];
+          if (hit === s.id) return `${me} has a clear shot at ${squadName(s)} (${h})`;
+          if (hit === null || hit === undefined) // the sight list ignores squads: seen means a friend is in the way
+            return `aimed at ${squadName(s)}: ${sees ? "a friendly squad blocks the line" : "rock blocks the line"}`;
+          return `aimed at ${squadName(s)}, the shot hits ${nameOf(hit)} in the way`;
+        });
+        clear = aims.every((s) => info.aim[s.id] === s.id);
+        text = parts.join("; ");
+        for (const s of aims) {
+          const hit = info.aim[s.id];
+          if (hit && hit !== s.id && squadById[hit]) {
+            const [hx, hy] = centre(...parseHex(squadById[hit].at));
+            lineLayer.append(svg("circle", { class: "ce-hit", cx: hx, cy: hy - 4, r: 12, fill: "none", stroke: "#D55E00", "stroke-width": 3 }));
+          }
+        }
+      } else if (sees) {
+        clear = true; text = `${me} sees ${h}`;
+      } else {
+        clear = false;
+        const info2 = map.hexes[h];
+        text = info2 && info2.s === "open" ? "rock blocks the line" : `${h} is rock: nothing in it can be seen`;
+      }
+      lineLayer.append(svg("line", { x1: x0, y1: y0, x2: x1, y2: y1, stroke: "#000", "stroke-width": 4.5, "stroke-linecap": "round" }),
+        svg("line", { class: clear ? "ce-line-clear" : "ce-line-blocked", x1: x0, y1: y0, x2: x1, y2: y1,
+          stroke: clear ? "#fff" : "#ffb199", "stroke-width": 2.2, "stroke-dasharray": clear ? null : "5 4", "stroke-linecap": "round" }));
+      lineLayer.append(clear ? svg("circle", { cx: x1, cy: y1, r: 4, fill: "#fff", stroke: "#000" })
+        : svg("path", { d: `M${x1 - 5},${y1 - 5}L${x1 + 5},${y1 + 5}M${x1 + 5},${y1 - 5}L${x1 - 5},${y1 + 5}`, stroke: "#ffb199", "stroke-width": 3 }));
+      note.textContent = `${text}.`;
+    }
+    drawPad(); drawSight();
+    targets.append(tokens, pad);
+    note.textContent = los.shooter ? shooterNote() :
+      "Line of sight: click a squad (or Tab to it and press Enter) to make it the shooter. Esc leaves.";
   }
-  root.append(ground, marks, targets, ghost);
+  root.append(ground, reachLayer, sightLayer, marks, targets, costs, lineLayer, ghost);
 
   function drawGhost(action) {
     ghost.replaceChildren();
@@ -266,12 +473,14 @@ export function drawBoard(container, view, ui) {
     }
   }
   function explain(h) {
-    if (dragged) return;
+    if (dragged || los.on) return;
     const info = map.hexes[h];
     const what = info ? `${info.s}, ${map.names[info.t] || info.t}${throne[h] ? ` T${throne[h]}` : ""}` :
       shell[h] !== undefined ? `undug, shell of player ${shell[h] + 1}'s Lair` : "undug rock";
     const extra = [pits.has(h) ? "spawn pit" : "", crystal[h] !== undefined ? `player ${crystal[h] + 1}'s Chthonic Crystal` : "",
-      ...(squadsAt[h] || []).map((s) => `player ${s.owner + 1}'s squad ${s.card}`)].filter(Boolean);
+      ...(squadsAt[h] || []).map((s) => `${whose(s)} squad ${s.card}`)].filter(Boolean);
+    if (reach && reach.stops && h in reach.stops) extra.push(`reachable for ${reach.stops[h]} movement point${reach.stops[h] === 1 ? "" : "s"}`);
+    else if (reach && (reach.over || []).includes(h)) extra.push("may be passed over, not stopped on");
     let why = "";
     if (placing) why = ` Not a legal placement here; legal anchors: ${Object.keys(onHex).join(", ")}.`;
     else if (Object.keys(onHex).length) why = " No action goes here.";
@@ -308,18 +517,27 @@ export function drawBoard(container, view, ui) {
     e.preventDefault();
   });
   const btn = (label, aria, fn) => el("button", { type: "button", "aria-label": aria, title: aria, onclick: fn }, label);
+  const anySight = Object.keys(sight).length > 0;
+  const setLos = (on) => { sightModes.set(key, { on, shooter: on ? los.shooter : null }); paint(".ce-los-toggle"); };
+  const losBtn = el("button", { type: "button", class: "ce-los-toggle", "aria-pressed": los.on ? "true" : "false",
+    disabled: !anySight && !los.on,
+    title: anySight ? "Line of sight: pick a squad, then point at hexes (looks only, plays nothing; Esc leaves)" :
+      "no squad stands on open ground yet",
+    style: los.on ? "border:2px solid #E69F00;font-weight:700" : null, onclick: () => setLos(!los.on) }, "Line of sight");
   const camBar = el("div", { class: "ce-cam", role: "group", "aria-label": "map view" },
     btn("+", "zoom in", () => zoom(1 / 1.25)), btn("−", "zoom out", () => zoom(1.25)),
     btn("←", "pan west", () => pan(-0.15, 0)), btn("↑", "pan north", () => pan(0, -0.15)),
     btn("↓", "pan south", () => pan(0, 0.15)), btn("→", "pan east", () => pan(0.15, 0)),
-    btn("reset", "reset the map view", () => setCam(home.slice())));
+    btn("reset", "reset the map view", () => setCam(home.slice())), losBtn);
 
   // ---- text around the map
   const who = typeof view.to_move === "number" ? `player ${view.to_move + 1} decides` : view.to_move === "chance" ? "chance" : "";
+  const pend = pos.pending, pendCard = pend ? String(pend.squad || "").split(":").pop() : "";
+  const pendText = !pend ? "" : pend.kind === "move" ? ` (moving squad ${pendCard})` :
+    pend.kind === "break" ? ` (breaking ${(pend.creatures || []).join(", ")} away from squad ${pendCard})` : ` (${pend.kind} squad ${pendCard})`;
   const head = el("div", { style: "margin:2px 0 4px;font-size:13px" },
     pos.phase === "over" ? "The game is over." :
-      `${pos.phase === "setup" ? "Set-up" : `Cycle ${pos.cycle}, player ${(pos.turn ?? 0) + 1}'s turn`}${who ? `; ${who}` : ""}` +
-      (pos.pending ? ` (${pos.pending.kind === "move" ? "moving" : pos.pending.kind} squad ${String(pos.pending.squad || "").split(":").pop()})` : "") +
+      `${pos.phase === "setup" ? "Set-up" : `Cycle ${pos.cycle}, player ${(pos.turn ?? 0) + 1}'s turn`}${who ? `; ${who}` : ""}` + pendText +
       (pos.out && pos.out.length ? `. Out: ${pos.out.map((p) => `player ${p + 1}`).join(", ")}` : ""));
   const digs = pos.digs.map((d) => el("li", {}, `Player ${+d.squad.split(":")[0] + 1}'s squad ${d.squad.split(":").pop()}: ${d.mode === "excavate" ? "excavation" : "collapse"} from ${d.at}, ` +
     `${d.rocks} rock${d.rocks === 1 ? "" : "s"} left, card ${d.card === "?" || d.stage === "digging" ? "face down (?)" : map.names[d.card] || d.card}, ${d.stage}`));
@@ -339,8 +557,17 @@ export function drawBoard(container, view, ui) {
     swatch("#000", null, "spawn pit", svg("circle", { r: 4, fill: "none", stroke: "#c0392b", "stroke-width": 2 })),
     swatch(ROCK, null, "Chthonic Crystal", svg("path", { d: "M0,-7L5,0L0,7L-5,0Z", fill: "#fff" })),
     swatch(ROCK, null, "squad 1N (gold ring: Necromancer)", svg("circle", { r: 5, fill: TEAM[0] })),
-    swatch("#fff", null, "dig N ?: a dig, N rocks left, its card (? face down)", null));
-  container.append(head, root, camBar, note, menu, bar, digs.length ? el("ul", { style: "font-size:13px;margin:4px 0" }, digs) : "", legend);
+    swatch("#fff", null, "dig N ?: a dig, N rocks left, its card (? face down)", null),
+    reach ? swatch("#9fd3f2", null, "may stop here (number: movement points)",
+      svg("text", { x: -4, y: 3, "font-size": 8, "font-weight": 700 }, "2")) : null,
+    reach ? swatch("#6b6358", `url(#${id}-pass)`, "may pass over, not stop") : null,
+    los.on ? swatch("#a89f8f", `url(#${id}-seen)`, "seen by the shooter") : null);
+  const wrap = el("div", { class: "ce-board", "data-los": los.on ? "on" : "off" },
+    head, root, camBar, note, menu, bar, digs.length ? el("ul", { style: "font-size:13px;margin:4px 0" }, digs) : "", legend);
+  wrap.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && los.on) { e.preventDefault(); setLos(false); }
+  });
+  container.append(wrap);
 
   return {
     highlight(notation) {

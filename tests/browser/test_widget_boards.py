@@ -121,6 +121,8 @@ BOARD_CLICKS = [
     # a destination hex on the Cave Evil map, once the squad is chosen to move; then it may dig
     ("cave-evil", _cave("move N"), {}, "move N +0+6", "click", "dig N", None),
     ("cave-evil", _cave("move N", players=4), {}, "move N +0+8", "key", "dig N", None),
+    # the Necromonk breaks away to a hex of its own: a new squad on card I, which may move on
+    ("cave-evil", _cave("break N necromonk-1"), {}, "break N necromonk-1 +0+8", "click", "move I", None),
 ]
 
 

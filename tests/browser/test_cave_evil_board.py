@@ -1,0 +1,149 @@
+"""The Cave Evil map board in chromium (static pages): reach, breaking away, line of sight.
+
+Each test writes a standalone widget page of a quick 2-player set-up with a
+graph two steps deep (``GameWidget.save_html``) and clicks the map itself, not
+the decision panel:
+
+- a squad, then "move" in its menu: the hexes ``map.reach`` names are shaded
+  (one ``.ce-reach-stop`` a stop, with its cost), and a click on one moves
+  the squad there;
+- "break away: necromonk-1", then a hex: player 1 has two squads;
+- the "Line of sight" tool: a squad picked as the shooter shades what it
+  sees (``map.sight``), pointing at hexes draws the line and changes the
+  note, and nothing is played; Esc leaves the mode.
+
+What the page should show is read from the same graph (``expand_view``), so
+the tests follow the engine rather than copying its numbers.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from necro.widget import GameWidget
+from necro.widget.view import expand_view
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def open_board(page, tmp_path, state=None, depth=2):
+    from necro.cave_evil import scenarios
+
+    widget = GameWidget(state or scenarios.quick()).explorable(depth, max_bytes=None)
+    page.goto(widget.save_html(tmp_path / "board.html").as_uri())
+    page.wait_for_selector(".necro-w[data-mode=static]", timeout=20_000)
+    page.wait_for_selector(".necro-board [data-squad]", timeout=20_000)
+    return widget, page.locator(".necro-w"), page.locator(".necro-w .necro-board")
+
+
+def data(locator, name):
+    return locator.evaluate_all(f"(ns) => ns.map((n) => n.getAttribute({name!r}))")
+
+
+def choose_from_squad_menu(board, squad, notation, label):
+    board.locator(f'[data-squad="{squad}"]').click()
+    button = board.locator(f'.ce-menu button[data-a="{notation}"]')
+    assert button.inner_text() == label
+    button.click()
+
+
+def test_move_shades_the_reach_and_a_stop_moves_the_squad(page, tmp_path):
+    widget, box, board = open_board(page, tmp_path)
+    assert board.locator(".ce-reach-stop").count() == 0
+    start = board.locator('[data-squad="0:N"]').get_attribute("data-at")
+    choose_from_squad_menu(board, "0:N", "move N", "move")
+    view = expand_view(widget.graph, ["move N"])
+    assert box.locator(".necro-status").inner_text() == view["status"]
+    reach = view["position"]["map"]["reach"]
+    assert reach["squad"] == "0:N" and reach["stops"]
+    stops = board.locator(".ce-reach-stop")
+    assert stops.count() == len(reach["stops"]) > 0
+    assert sorted(data(stops, "data-hex")) == sorted(reach["stops"])
+    assert [int(c) for c in data(stops, "data-cost")] == [reach["stops"][h] for h in data(stops, "data-hex")]
+    assert board.locator(".ce-reach-over").count() == len(reach["over"])
+    assert "moving squad N" in board.inner_text()
+    # the farthest stop (the cost is printed on the map too)
+    dest = max(reach["stops"], key=lambda h: (reach["stops"][h], h))
+    assert dest != start
+    board.locator(f'.ce-target[data-hex="{dest}"]').click()
+    after = expand_view(widget.graph, ["move N", f"move N {dest}"])
+    assert box.locator(".necro-status").inner_text() == after["status"]
+    assert board.locator('[data-squad="0:N"]').get_attribute("data-at") == dest
+    assert board.locator(".ce-reach-stop").count() == 0  # nothing pending: no reach
+    assert not page.necro_log.page_errors, page.necro_log.page_errors
+
+
+def test_breaking_away_makes_a_second_squad(page, tmp_path):
+    widget, box, board = open_board(page, tmp_path)
+    assert board.locator('[data-squad^="0:"]').count() == 1
+    choose_from_squad_menu(board, "0:N", "break N necromonk-1", "break away: necromonk-1")
+    view = expand_view(widget.graph, ["break N necromonk-1"])
+    assert view["position"]["pending"]["kind"] == "break"
+    stops = view["position"]["map"]["reach"]["stops"]
+    assert board.locator(".ce-reach-stop").count() == len(stops) > 0
+    assert "breaking necromonk-1 away from squad N" in board.inner_text()
+    start = board.locator('[data-squad="0:N"]').get_attribute("data-at")
+    dest = next(h for h in sorted(stops) if h != start)
+    target = board.locator(f'.ce-target[data-hex="{dest}"]')
+    assert target.get_attribute("data-a") == f"break N necromonk-1 {dest}"
+    target.click()
+    after = expand_view(widget.graph, ["break N necromonk-1", f"break N necromonk-1 {dest}"])
+    assert box.locator(".necro-status").inner_text() == after["status"]
+    mine = board.locator('[data-squad^="0:"]')
+    assert mine.count() == 2 == len([s for s in after["position"]["squads"] if s["owner"] == 0])
+    assert sorted(data(mine, "data-at")) == sorted([start, dest])
+    assert not page.necro_log.page_errors, page.necro_log.page_errors
+
+
+def test_line_of_sight_tool_looks_and_plays_nothing(page, tmp_path):
+    widget, box, board = open_board(page, tmp_path, depth=1)
+    root = widget.graph["nodes"][widget.graph["root"]]["view"]
+    sight = root["position"]["map"]["sight"]
+    status = box.locator(".necro-status").inner_text()
+    logged = box.locator(".necro-log li").count()
+    note = board.locator(".ce-note")
+    toggle = board.locator(".ce-los-toggle")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    toggle.click()
+    assert board.locator(".ce-board").get_attribute("data-los") == "on"
+    assert board.locator(".ce-los-toggle").get_attribute("aria-pressed") == "true"
+    assert board.locator(".ce-target").count() == 0 and board.locator("svg [data-a]").count() == 0
+    assert board.locator(".ce-sight").count() == 0
+    assert "click a squad" in note.inner_text()
+
+    # the mouse: pick player 1's Necromancer squad as the shooter
+    board.locator('.ce-los-hex[data-squads="0:N"]').click()
+    assert board.locator(".ce-sight").count() == len(sight["0:N"]["see"]) > 0
+    assert sorted(data(board.locator(".ce-sight"), "data-hex")) == sorted(sight["0:N"]["see"])
+    picked = note.inner_text()
+    assert picked.startswith("Shooter: 1N")
+    seen = sight["0:N"]["see"][0]
+    board.locator(f'.ce-los-hex[data-hex="{seen}"]').hover()
+    assert note.inner_text() == f"1N sees {seen}."
+    assert board.locator(".ce-line-clear").count() == 1
+    hexes = root["position"]["map"]["hexes"]
+    hidden = next(h for h in sorted(hexes) if hexes[h]["s"] == "open" and h not in sight["0:N"]["see"]
+                  and h != board.locator('[data-squad="0:N"]').get_attribute("data-at"))
+    board.locator(f'.ce-los-hex[data-hex="{hidden}"]').hover()
+    assert note.inner_text() == "rock blocks the line."
+    assert board.locator(".ce-line-blocked").count() == 1
+
+    # the keyboard: Enter on player 2's squad makes it the shooter; focusing player 1's aims at it
+    board.locator('.ce-los-hex[data-squads="1:N"]').focus()
+    page.keyboard.press("Enter")
+    assert board.locator(".ce-sight").count() == len(sight["1:N"]["see"])
+    assert note.inner_text().startswith("Shooter: 2N")
+    board.locator('.ce-los-hex[data-squads="0:N"]').focus()
+    hit = sight["1:N"]["aim"]["0:N"]
+    expected = {"0:N": "2N has a clear shot at 1N"}.get(hit, "aimed at 1N")
+    assert note.inner_text().startswith(expected)
+
+    # nothing was played; Esc leaves the mode, and the squads' menus are back
+    assert box.locator(".necro-status").inner_text() == status
+    assert box.locator(".necro-log li").count() == logged
+    page.keyboard.press("Escape")
+    assert board.locator(".ce-board").get_attribute("data-los") == "off"
+    assert board.locator(".ce-sight").count() == 0
+    assert board.locator('[data-squad="0:N"][role=button]').count() == 1
+    assert box.locator(".necro-status").inner_text() == status
+    assert not page.necro_log.page_errors, page.necro_log.page_errors
