@@ -16,10 +16,7 @@ LABEL = re.compile(r"^\(([a-z0-9-]+)\)=\s*$", re.M)
 def labels_in(folder: Path) -> set[str]:
     found = set()
     for path in list(folder.rglob("*.md")) + list(folder.rglob("*.ipynb")):
-        text = path.read_text(encoding="utf-8")
-        if path.suffix == ".ipynb":
-            text = text.replace("\\n", "\n").replace('"', "\n")
-        found |= set(LABEL.findall(text))
+        found |= labels_in_file(path)
     return found
 
 
@@ -41,3 +38,26 @@ def test_every_rule_id_has_a_section_in_its_chapter(game):
 
 def test_rule_index_page_is_up_to_date():
     assert rule_index.main(["--check"]) == 0, "run: python -m necro.rule_index"
+
+
+@pytest.mark.parametrize("game", game_classes(), ids=lambda g: g.id)
+def test_every_rule_id_is_labelled_on_the_page_its_links_go_to(game):
+    """The widget's "because of rule X" links go to ``rules.page(X)``: the label must be there."""
+    folder = rule_index.chapter_dir(game)
+    if not folder.is_dir():
+        pytest.skip(f"{game.title} has no chapter yet")
+    wrong = []
+    for rule in game.rules.own():
+        page = ROOT / (game.rules.page(rule.id) + ".ipynb")
+        if not page.exists():
+            page = page.with_suffix(".md")
+        if not page.exists() or rule.id not in labels_in_file(page):
+            wrong.append(f"{rule.id} -> {game.rules.page(rule.id)}")
+    assert not wrong, f"{game.title}: rule links that miss their label: {wrong}"
+
+
+def labels_in_file(path: Path) -> set[str]:
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".ipynb":
+        text = text.replace("\\n", "\n").replace('"', "\n")
+    return set(LABEL.findall(text))

@@ -47,7 +47,7 @@ from .deck import Card, Deck, DeckSpec, Spawn, deck_spec
 from .ground import Ground, Refusal
 from .hexes import Hex, distance, neighbours, read_hex
 from .movement import Squads, engaged, step, step_refusal
-from .tiles import SIDES, Placement
+from .tiles import SIDES, Placement, a_an
 
 MODES = ("excavate", "collapse")
 STAGES = ("digging", "draw", "place", "step", "done")
@@ -291,7 +291,7 @@ def placement_refusal(ground: Ground, squads: Squads, dig: Dig, p: Placement, sp
     if dig.stage != "place" or card is None:
         return Refusal("ce-dig-finish", "this dig has no tile to lay now")
     if p.tile.id != card.tile:
-        return Refusal("ce-dig-finish", f"the card shows a {ground.tiles[card.tile].name}, not a {p.tile.name}")
+        return Refusal("ce-dig-finish", f"the card shows {a_an(ground.tiles[card.tile].name)}, not {a_an(p.tile.name)}")
     if ground.used()[card.tile] >= ground.tiles[card.tile].count:
         return Refusal("ce-dig-no-tile", f"every {ground.tiles[card.tile].name} is already on the map")
     if dig.mode == "excavate":

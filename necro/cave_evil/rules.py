@@ -11,6 +11,29 @@ from necro.core import Rule, RuleBook
 
 CHAPTER = "book/cave-evil/index"
 
+# The page of the chapter that teaches each rule, by exact id (an id is also a prefix of the ids
+# that extend it, such as ce-merge of ce-merge-acted); ids not listed are taught on the chapter's
+# first page, CHAPTER. New ids taught on another page must be added here.
+_TAUGHT = {
+    "book/cave-evil/setup": (
+        "ce-setup-order", "ce-first-player", "ce-seats", "ce-setup-tile", "ce-setup-undug",
+        "ce-setup-ends", "ce-hall-start", "ce-hall-apart", "ce-hall-apart-measure", "ce-lair-at-hall",
+        "ce-tunnel-start", "ce-tunnel-clear", "ce-throneroom-at-tunnel", "ce-throneroom-clear",
+        "ce-setup-clear", "ce-setup-both-ways", "ce-setup-room", "ce-setup-stuck", "ce-setup-two",
+        "ce-setup-three", "ce-throneroom-numbers", "ce-quick-setup"),
+    "book/cave-evil/movement": (
+        "ce-squad-size", "ce-necromancer-small", "ce-control-cards", "ce-open-ground", "ce-move-rate",
+        "ce-move-stop", "ce-move-engaged", "ce-move-occupied", "ce-move-pit", "ce-move-through",
+        "ce-move-halted", "ce-merge", "ce-break", "ce-line-of-sight", "ce-los-line", "ce-los-squads",
+        "ce-count-away", "ce-count-stuck"),
+    "book/cave-evil/excavation": (
+        "ce-one-action", "ce-dig-excavator", "ce-dig-declare", "ce-dig-continue", "ce-dig-add",
+        "ce-dig-busy", "ce-dig-leave", "ce-dig-finish", "ce-dig-ride", "ce-dig-step", "ce-dig-immediate",
+        "ce-dig-no-tile", "ce-dig-spawn", "ce-excavate-start", "ce-excavate-fails", "ce-collapse-start",
+        "ce-collapse-trapped", "ce-collapse-death", "ce-collapse-self", "ce-flank-excavation"),
+}
+PAGES = {rule_id: page for page, ids in _TAUGHT.items() for rule_id in ids}
+
 RULES = RuleBook("cave-evil", CHAPTER, [
     # ------------------------------------------------------------ components
     Rule("ce-components", "The tiles in the box",
@@ -227,7 +250,8 @@ RULES = RuleBook("cave-evil", CHAPTER, [
     Rule("ce-dig-leave", "Leaving a digging squad",
          "Before the squad has dug this turn, creatures may leave it, for a new squad or another "
          "one, as long as a creature with a pick-axe stays; when the last one leaves, the dig is "
-         "abandoned. Once it has dug this turn, nobody in it moves."),
+         "abandoned. Once it has dug this turn, the creatures that dug move no more; one that "
+         "joined it afterwards may still leave with what movement it has left (it has not dug)."),
     Rule("ce-dig-finish", "Finishing a dig",
          "When the last rock comes off, in the same action, the card is turned up. An event is put "
          "aside for the player's Phase 4 and another card drawn, again and again, until a tile card "
@@ -467,4 +491,4 @@ RULES = RuleBook("cave-evil", CHAPTER, [
     Rule("ce-last-standing", "The last Necromancer",
          "A player whose Necromancer dies is out of the game. When a single Necromancer is left, "
          "its player wins at once."),
-])
+], pages=PAGES)

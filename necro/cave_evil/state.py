@@ -43,6 +43,7 @@ from . import excavation as ex
 from . import setup as su
 from .deck import Deck, deck_spec
 from .ground import Ground, Refusal
+from .tiles import a_an
 from .hexes import Hex, parse_hex
 from .movement import CARDS, Creature, Squad, Squads, destinations, move, move_refusal, reachable, squad_id
 from .sight import sight_table
@@ -563,7 +564,7 @@ class CaveEvilState(State):
             self.note("ce-dig-finish", f"The card is an event ({dig.events[-1]}): set aside; another is drawn.")
         elif dig.stage == "place":
             card = self.deck.spec[dig.card]
-            self.note("ce-dig-finish", f"The card shows a {self.ground.tiles[card.tile].name}.")
+            self.note("ce-dig-finish", f"The card shows {a_an(self.ground.tiles[card.tile].name)}.")
 
     def _apply_place(self, anchor: Hex, rotation: int) -> None:
         dig = self.finishing()
@@ -688,10 +689,14 @@ class CaveEvilState(State):
                     self.note("ce-excavate-fails", "No excavation card is left to draw: the dig fails.")
                     continue
                 if dig.stage == "place" and not self._placements(dig):
-                    tile = self.ground.tiles[ex.tile_card(dig, self.deck.spec).tile].name
+                    tile = self.ground.tiles[ex.tile_card(dig, self.deck.spec).tile]
                     self.digs[dig.squad] = ex.fail(self.ground, self.squads, dig, self.deck)
-                    self.note("ce-excavate-fails", f"The {tile} fits nowhere next to the diggers: the dig fails "
-                                                   "and the card is discarded.")
+                    if self.ground.used()[tile.id] >= tile.count:
+                        self.note("ce-dig-no-tile", f"Every {tile.name} is already on the map: the dig fails "
+                                                    "and the card is discarded.")
+                    else:
+                        self.note("ce-excavate-fails", f"The {tile.name} fits nowhere next to the diggers: the dig "
+                                                       "fails and the card is discarded.")
                     continue
             if any(d.stage == "done" for d in self.digs.values()):
                 self._collect_done()

@@ -311,3 +311,8 @@ def tile_set() -> TileSet:
 
 
 PIT_ROOM = "pit-room"
+
+
+def a_an(name: str) -> str:
+    """A tile's name with its article, for the log: "a Tunnel", "an Alcove"."""
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name

@@ -5,10 +5,10 @@ from .errors import FormatError, IllegalAction, NecroError, NotationError, Optio
 from .game import CHANCE, TERMINAL, Game, LogEntry, NothingToUndo, Option, State, Step, load_state
 from .reader import Reader
 from .rng import Rng, die
-from .rules import Rule, RuleBook
+from .rules import Rule, RuleBook, taught_on
 
 __all__ = [
     "Bot", "RandomBot", "play", "FormatError", "IllegalAction", "NecroError", "NotationError", "OptionError",
     "CHANCE", "TERMINAL", "Game", "LogEntry", "NothingToUndo", "Option", "State", "Step", "load_state",
-    "Reader", "Rng", "die", "Rule", "RuleBook",
+    "Reader", "Rng", "die", "Rule", "RuleBook", "taught_on",
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Iterable
 
 _ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)+$")
 
@@ -45,13 +46,16 @@ class RuleBook:
     def __init__(self, game_id: str, chapter: str, rules: list[Rule], pages: dict[str, str] | None = None):
         self.game_id = game_id
         self.chapter = chapter  # document path in the book, e.g. "book/graveyard-shift/index"
-        # id prefix -> the page of the chapter that teaches those rules (default: ``chapter``)
+        # rule id or id prefix -> the page of the chapter that teaches those rules (default: ``chapter``)
         self.pages = dict(pages or {})
         self._rules: dict[str, Rule] = {}
         for rule in list(CORE_RULES) + list(rules):
             if rule.id in self._rules and rule.kind != "core":
                 raise ValueError(f"duplicate rule id {rule.id}")
             self._rules[rule.id] = rule
+        unknown = sorted(k for k in self.pages if not any(r.id.startswith(k) for r in self.own()))
+        if unknown:
+            raise ValueError(f"pages name no rule of {game_id}: {unknown}")
 
     def __getitem__(self, rule_id: str) -> Rule:
         return self._rules[rule_id]
@@ -81,6 +85,18 @@ class RuleBook:
             return CORE_CHAPTER
         prefixes = [p for p in self.pages if rule_id.startswith(p)]
         return self.pages[max(prefixes, key=len)] if prefixes else self.chapter
+
+
+def taught_on(pages: dict[str, Iterable[str]]) -> dict[str, str]:
+    """``{page: rule ids it teaches}``, the way a chapter lists its pages, as RuleBook's
+    ``pages`` argument (``{rule id: page}``)."""
+    out: dict[str, str] = {}
+    for page, ids in pages.items():
+        for rule_id in ids:
+            if rule_id in out:
+                raise ValueError(f"{rule_id} is taught on two pages: {out[rule_id]} and {page}")
+            out[rule_id] = page
+    return out
 
 
 CORE_CHAPTER = "book/intro"

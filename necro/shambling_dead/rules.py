@@ -6,7 +6,7 @@ contradicts itself; each says what we decided, why, and the alternative (the
 alternatives that players could reasonably prefer are game options).
 """
 
-from necro.core import Rule, RuleBook
+from necro.core import Rule, RuleBook, taught_on
 
 R = Rule
 
@@ -23,16 +23,7 @@ BATTLE_RULES = frozenset((
 ))
 
 
-class ChapterRuleBook(RuleBook):
-    """The rules of a chapter spread over two pages: links go to the page that teaches each rule."""
-
-    def href(self, rule_id: str) -> str:
-        if rule_id in BATTLE_RULES and rule_id in self:
-            return f"{BATTLE_PAGE}.html#{rule_id}"
-        return super().href(rule_id)
-
-
-RULES = ChapterRuleBook("shambling-dead", f"{FOLDER}/index", [
+RULES = RuleBook("shambling-dead", f"{FOLDER}/index", [
     # --- equipment and board
     R("nsd-equipment", "Equipment",
       "Each player runs a band of ten survivors, one of them the Hero, on a board of their own; "
@@ -227,6 +218,4 @@ RULES = ChapterRuleBook("shambling-dead", f"{FOLDER}/index", [
     R("nsd-ruling-forced", "Ruling: forced steps",
       "When a decision has a single legal option the engine takes it; the log still shows it.",
       "ruling"),
-])
-
-assert BATTLE_RULES <= {r.id for r in RULES.own()}
+], pages=taught_on({BATTLE_PAGE: BATTLE_RULES}))

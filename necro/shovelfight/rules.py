@@ -6,25 +6,9 @@ our decision where the text is silent or unclear (the summary says what we
 decided, why, and the alternative), ``variant`` a switchable alternative.
 """
 
-from necro.core import Rule, RuleBook
+from necro.core import Rule, RuleBook, taught_on
 
 CHAPTER = "book/shovelfight/index"
-
-class ChapterRuleBook(RuleBook):
-    """A RuleBook whose chapter spans several pages: each rule links to the page teaching it."""
-
-    def __init__(self, game_id: str, chapter: str, rules: list[Rule], pages: dict[str, list[str]]):
-        super().__init__(game_id, chapter, rules)
-        self.page_of = {rule_id: page for page, ids in pages.items() for rule_id in ids}
-        unknown = set(self.page_of) - {r.id for r in self.own()}
-        if unknown:
-            raise ValueError(f"pages name unknown rule ids: {sorted(unknown)}")
-
-    def href(self, rule_id: str) -> str:
-        if rule_id in self.page_of:
-            return f"{self.page_of[rule_id]}.html#{rule_id}"
-        return super().href(rule_id)
-
 
 FOLDER = "book/shovelfight"
 # Which page of the chapter teaches each rule, in the order a new player meets them.
@@ -44,7 +28,7 @@ PAGES = {
                              "sf-stranded-zombie"],
 }
 
-RULES = ChapterRuleBook("shovelfight", CHAPTER, [
+RULES = RuleBook("shovelfight", CHAPTER, [
     # ---------------------------------------------------------------- set-up
     Rule("sf-deck", "The grave deck",
          "Three or four players use the big pile of 23 cards: Aces, 3s and 5s as one red and two "
@@ -236,4 +220,4 @@ RULES = ChapterRuleBook("shovelfight", CHAPTER, [
     Rule("sf-worm-always", "The worm die is always rolled",
          "The worm die is rolled even if the player holding it has lost their wizard and all "
          "their zombies."),
-], PAGES)
+], pages=taught_on(PAGES))

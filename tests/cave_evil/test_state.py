@@ -576,3 +576,17 @@ def test_the_quick_option_lays_a_layout_file(players, tmp_path, monkeypatch):
         round_trip(s)
     finally:
         su._quick_data.cache_clear()
+
+
+def test_ce_dig_no_tile_is_the_rule_logged_when_the_box_is_empty():
+    from necro.cave_evil.examples import at, corridor, creature, dig, squad
+
+    rooms = [{"tile": "antechamber", "at": str(Hex(7, r)), "turn": 0} for r in (-11, -9)] + \
+            [{"tile": "antechamber", "at": str(Hex(5, r)), "turn": 0} for r in (-10, -8)]
+    s = corridor([squad(0, "I", at(5), creature("necromonk", pick=1))], tiles=rooms,
+                 digs=[dig("0:I", at(5), "antechamber", rocks=1)])
+    s.apply("continue I")
+    texts = [(e.rule, e.text) for e in s.log]
+    assert ("ce-dig-finish", "The card shows an Antechamber.") in texts
+    assert texts[-1][0] == "ce-dig-no-tile" and "0:I" not in s.digs
+    assert s.deck.discard["antechamber"] == 1

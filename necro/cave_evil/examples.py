@@ -1,0 +1,154 @@
+"""Small Cave Evil positions for the chapter's worked examples (movement, sight, digging).
+
+Each example is an ordinary position (``state.position()``) loaded with
+``game.state_from_position``: the two-player quick layout (rule ce-quick-setup)
+with a few extra tiles dug after set-up and the squads the example needs. The
+Necromancer squads stay on their crystals unless an example moves them.
+
+- :func:`creature`, :func:`squad` - the JSON of a creature and of a squad;
+- :func:`table` - the quick layout, extra tiles, these squads, at some player's turn;
+- :func:`corridor` - the same with :data:`CORRIDOR` dug out: a passage one hex wide
+  and twelve long in the empty east of the map, for movement examples.
+
+Creature numbers (speed, pick-axe) are the examples' own: the creature cards are not
+in this first part of the engine, so a "Shoddy Abomination" here is just a small
+creature with speed 2, as the rule book's example says.
+"""
+
+from __future__ import annotations
+
+from .game import CaveEvil
+from .hexes import Hex
+
+CORRIDOR_TILES = tuple({"tile": "tunnel", "at": str(Hex(10, r)), "turn": 0, "side": "open"} for r in (-10, -6, -2))
+CORRIDOR = tuple(Hex(10, r) for r in range(-10, 2))
+"""The corridor's twelve hexes, north (+10-10) to south (+10+1)."""
+
+
+def creature(cid: str, size: str = "small", speed: int = 3, pick: int = 0, **flags) -> dict:
+    """A creature as the position stores it (``moved``, ``acted``, ``halted``, ``necromancer``
+    may be given as flags)."""
+    data = {"id": cid, "size": size, "speed": speed}
+    if pick:
+        data["pick"] = pick
+    data.update({k: v for k, v in flags.items() if v})
+    return data
+
+
+def squad(owner: int | None, card: str, at, *creatures: dict) -> dict:
+    """A squad: ``owner`` 0-based (None: a Wandering Monster, whose card is a letter)."""
+    sid = f"w:{card}" if owner is None else f"{owner}:{card}"
+    return {"id": sid, "owner": owner, "at": str(at), "card": card, "creatures": list(creatures)}
+
+
+def necromancer(owner: int, at, *others: dict, monk: bool = True) -> dict:
+    """A player's N squad: the Necromancer, the starting Necromonk (unless ``monk=False``), ``others``."""
+    n = owner + 1
+    crew = [creature(f"necromancer-{n}", necromancer=True)]
+    if monk:
+        crew.append(creature(f"necromonk-{n}", pick=1))
+    return squad(owner, "N", at, *crew, *others)
+
+
+def table(squads=(), tiles=(), players: int = 2, turn: int = 0, seed: int = 0, force=(), pending=None,
+          digs=(), **options):
+    """The quick layout for ``players``, then ``tiles`` (placement JSON, laid after set-up), then
+    ``squads`` (JSON: see :func:`squad`) added to, or replacing, the Necromancer squads, at the
+    start of cycle 1 with player ``turn`` (0-based) to move. ``pending``: a decision already
+    begun (``{"kind": "move", "squad": "0:I"}``); ``digs``: digs in progress (:func:`dig`),
+    whose cards are taken out of the pile."""
+    state = CaveEvil(players, setup="quick", **options).new_initial_state(seed)
+    state.apply("first 1")
+    pos = state.position()
+    pos["ground"]["placements"].extend(dict(t) for t in tiles)
+    mine = {s["id"] for s in squads}
+    pos["squads"] = [s for s in pos["squads"] if s["id"] not in mine] + [dict(s) for s in squads]
+    pos["turn"] = turn
+    pos["pending"] = pending
+    for d in digs:
+        pos["digs"].append(dict(d))
+        for card in ([d["card"]] if d.get("card") else []) + list(d.get("events", ())):
+            pos["deck"]["pile"][card] -= 1
+            if not pos["deck"]["pile"][card]:
+                del pos["deck"]["pile"][card]
+    out = state.game.state_from_position(pos, seed)
+    return out.force(*force) if force else out
+
+
+def dig(squad_id: str, where, card: str, rocks: int = 3, mode: str = "excavate", worked: bool = False) -> dict:
+    """A dig in progress (see :class:`~necro.cave_evil.excavation.Dig`): squad ``squad_id``
+    declared it standing on ``where``; ``card`` lies face down under ``rocks`` rocks.
+    ``worked=False``: not yet dug on this turn."""
+    return {"squad": squad_id, "mode": mode, "at": str(where), "card": card, "rocks": rocks,
+            "stage": "digging", "events": [], "worked": worked, "momentum": True}
+
+
+def corridor(squads=(), tiles=(), **kw):
+    """:func:`table` with the east corridor (:data:`CORRIDOR`) dug out as well."""
+    return table(squads, CORRIDOR_TILES + tuple(tiles), **kw)
+
+
+def at(i: int) -> Hex:
+    """The ``i``-th hex of the corridor from its north end (0-11)."""
+    return CORRIDOR[i]
+
+
+def tile_figure(columns: int = 4):
+    """A matplotlib figure of every tile's shape, flat-topped as the board draws it, laid
+    turn 0 from its first space (marked 1); spawn pits are black rings, a Hall's or Tunnel's
+    end space is marked E, a Lair's opening O, its crystal a diamond and its shell hatched."""
+    import math
+
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Circle, RegularPolygon
+
+    from .tiles import tile_set
+
+    tiles = list(tile_set())
+    rows = -(-len(tiles) // columns)
+    fig = Figure(figsize=(2.6 * columns, 2.7 * rows))  # no pyplot: nothing is shown behind our back
+    axes = fig.subplots(rows, columns)
+    for ax in axes.flat:
+        ax.set_axis_off()
+    for ax, tile in zip(axes.flat, tiles):
+        def xy(h):
+            return 1.5 * h.q, -math.sqrt(3) * (h.r + h.q / 2)
+        shell = tile.lair.shell if tile.lair else ()
+        for h in tile.spaces + shell:
+            x, y = xy(h)
+            in_shell = h in shell
+            ax.add_patch(RegularPolygon((x, y), 6, radius=1, orientation=math.pi / 6,
+                                        facecolor="#6b625a" if in_shell else "#ece6da",
+                                        edgecolor="#3b3631", hatch="///" if in_shell else None, lw=1))
+        for h in tile.spawn_pits:
+            ax.add_patch(Circle(xy(h), 0.5, fill=False, lw=3, color="black"))
+        marks = {tile.spaces[0]: "1"}
+        if tile.end is not None:
+            marks[tile.end] = "E"
+        if tile.lair:
+            for h in tile.lair.opening:
+                marks[h] = "O" if h != tile.spaces[0] else "1"
+            x, y = xy(tile.lair.crystal)
+            ax.plot([x], [y], marker="D", markersize=9, color="#7b3294")
+        for h, text in marks.items():
+            x, y = xy(h)
+            ax.text(x, y, text, ha="center", va="center", fontsize=9, weight="bold")
+        pts = [xy(h) for h in tile.spaces + shell]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        span = 5.2  # one scale for every tile (the largest, Lair and Pit Room, fit)
+        cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+        ax.set_xlim(cx - span, cx + span)
+        ax.set_ylim(cy - span, cy + span)
+        ax.set_aspect("equal")
+        ax.set_title(f"{tile.name} ({len(tile.spaces)})", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def tile_png(dpi: int = 80) -> bytes:
+    """:func:`tile_figure` as PNG bytes (for ``IPython.display.Image``)."""
+    import io
+
+    buf = io.BytesIO()
+    tile_figure().savefig(buf, format="png", dpi=dpi)
+    return buf.getvalue()
