@@ -191,6 +191,23 @@ function fallbackBoard(container, view) {
 
 // --------------------------------------------------------------- controller
 
+
+// A position from a precomputed graph with its shared parts put back: `$shared`
+// maps a key ("ground") or a key and sub-key ("map.hexes") to graph.shared
+// (necro/widget/view.py, build_graph).
+function unshare(graph, position) {
+  const out = { ...position };
+  delete out.$shared;
+  for (const [name, i] of Object.entries(position.$shared)) {
+    const dot = name.indexOf(".");
+    if (dot < 0) out[name] = graph.shared[i];
+    else {
+      const key = name.slice(0, dot);
+      out[key] = { ...(out[key] || {}), [name.slice(dot + 1)]: graph.shared[i] };
+    }
+  }
+  return out;
+}
 class NecroWidget {
   constructor(model, host) {
     this.model = model;
@@ -319,8 +336,10 @@ class NecroWidget {
       for (const [rule, text] of action.log || []) log.push(line(rule, text, graph.root_step + i + 1, action.m || action.a));
     });
     const actions = node.actions.map((x) => ({ a: x.a, hint: x.hint || {}, p: x.p === undefined ? null : x.p, rule: x.rule }));
-    // dictionaries the graph stores once (card faces): back into the position
-    const view = graph.pooled && node.view.position ? { ...node.view, position: { ...node.view.position, ...graph.pooled } } : node.view;
+    // parts the graph stores once (repeated parts of positions, card faces): back into the position
+    let view = node.view;
+    if (view.position && view.position.$shared) view = { ...view, position: unshare(graph, view.position) };
+    if (graph.pooled && view.position) view = { ...view, position: { ...view.position, ...graph.pooled } };
     return { terminal: false, winner: null, ...graph.common, ...view, step: graph.root_step + this.path.length,
       actions, log, can_undo: this.path.length > 0, can_redo: this.redoStack.length > 0 };
   }

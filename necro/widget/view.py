@@ -12,6 +12,7 @@ and graphs without a notebook.
 
 from __future__ import annotations
 
+import json
 from typing import Callable, Mapping
 
 from ..core.explore import explore
@@ -194,6 +195,11 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
     - ``pooled`` (only when a position has one): the union over all nodes of
       the position's growing dictionaries (``cards``: card faces by id),
       taken out of each node and put back by the page;
+    - ``shared`` (only when some are): the big parts of positions that several
+      nodes repeat (a board's ground, a map, a deck: a move changes one part and
+      leaves the rest), each stored once; a node's position names the ones it
+      uses in ``$shared``, ``{"key": index}`` or ``{"key.sub": index}`` for a
+      part of a dictionary (``map.hexes``), and the page puts them back;
     - ``nodes``: ``{"view", "actions", "frontier"?}``. ``view`` is the live
       view without ``actions``, ``log``, ``can_undo``, ``can_redo``, ``step``
       (the page rebuilds them from its path: one position reached by two
@@ -229,6 +235,8 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
             for key in _GRAPH_POOLED:
                 if isinstance(position.get(key), dict):
                     pooled.setdefault(key, {}).update(position.pop(key))
+    shared = _share_repeats([node["view"]["position"] for node in raw["nodes"]
+                             if isinstance(node["view"].get("position"), dict)])
     rules: dict[str, list] = {}
 
     def remember(rule_id: str) -> None:
@@ -282,7 +290,72 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
     }
     if pooled:
         graph["pooled"] = {key: dict(sorted(value.items())) for key, value in pooled.items()}
+    if shared:
+        graph["shared"] = shared
     return graph
+
+
+SHARE_BYTES = 200
+"""Parts of positions at least this long (as JSON) are stored once when nodes repeat them."""
+
+
+def _share_repeats(positions: list[dict]) -> list:
+    """Take the big parts that several ``positions`` repeat out of them (in place): each
+    position gets ``$shared`` naming its parts' places in the returned list. Parts are the
+    position's values and, one level down, the values of its dictionaries."""
+    def parts(position):
+        for key, value in position.items():
+            if "." in key:
+                raise ValueError(f"position key {key!r}: a dot would be read as a part of a dictionary")
+            yield (key,), value
+            if isinstance(value, dict):
+                for sub, inner in value.items():
+                    yield (key, sub), inner
+
+    counts: dict[str, int] = {}
+    for position in positions:
+        for _, value in parts(position):
+            text = json.dumps(value, sort_keys=True)
+            if len(text) >= SHARE_BYTES:
+                counts[text] = counts.get(text, 0) + 1
+    table: list = []
+    index: dict[str, int] = {}
+    for position in positions:
+        refs = {}
+        for path, value in list(parts(position)):
+            if len(path) == 2 and path[0] in refs:
+                continue  # its dictionary is shared whole
+            text = json.dumps(value, sort_keys=True)
+            if counts.get(text, 0) < 2:
+                continue
+            if text not in index:
+                index[text] = len(table)
+                table.append(value)
+            refs[".".join(path)] = index[text]
+        for name in refs:
+            key, _, sub = name.partition(".")
+            if sub:
+                position[key] = {k: v for k, v in position[key].items() if k != sub}
+            else:
+                del position[key]
+        if refs:
+            position["$shared"] = refs
+    return table
+
+
+def _unshare(graph: dict, position: dict) -> dict:
+    """``position`` with its shared parts put back (see :func:`build_graph`)."""
+    refs = position.get("$shared")
+    if not refs:
+        return position
+    out = {k: v for k, v in position.items() if k != "$shared"}
+    for name, i in refs.items():
+        key, _, sub = name.partition(".")
+        if sub:
+            out[key] = {**out.get(key, {}), sub: graph["shared"][i]}
+        else:
+            out[key] = graph["shared"][i]
+    return out
 
 
 def expand_view(graph: dict, path: list[str]) -> dict:
@@ -306,6 +379,8 @@ def expand_view(graph: dict, path: list[str]) -> dict:
         log += [line(rule, text, graph["root_step"] + i + 1, shown) for rule, text in action.get("log", [])]
         node = graph["nodes"][action["to"]]
     view = {**graph["common"], **node["view"]}
+    if isinstance(view.get("position"), dict):
+        view["position"] = _unshare(graph, view["position"])
     if graph.get("pooled") and isinstance(view.get("position"), dict):
         view["position"] = {**view["position"], **graph["pooled"]}
     view.setdefault("terminal", False)

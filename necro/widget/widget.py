@@ -158,14 +158,15 @@ class GameWidget(anywidget.AnyWidget):
         self.view = build_view(self.state, viewer=self.viewer, bots=self.bots(), insight=self._insight)
 
     def explorable(self, depth: int = 2, max_nodes: int = 400,
-                   max_bytes: int | None = MAX_GRAPH_BYTES) -> "GameWidget":
+                   max_bytes: int | None = MAX_GRAPH_BYTES, warn: bool = True) -> "GameWidget":
         """Precompute the positions within ``depth`` steps, for the static book.
 
         Call it after setting up the position: the static page starts from
         the position current at this call. When the graph is bigger than
         ``max_bytes`` (compact JSON; None: no limit), the depth is lowered
-        until it fits, with a warning naming the depth kept, so one chapter
-        cannot bloat its page. Returns the widget (for display).
+        until it fits, with a warning naming the depth kept (unless ``warn``
+        is false: "as deep as fits"), so one chapter cannot bloat its page.
+        Returns the widget (for display).
         """
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise ValueError(f"explore depth must be a whole number >= 0, not {depth!r}")
@@ -175,7 +176,7 @@ class GameWidget(anywidget.AnyWidget):
             size = len(json.dumps(graph, separators=(",", ":")))
             if max_bytes is None or size <= max_bytes or tried == 0:
                 break
-        if tried < depth:
+        if tried < depth and warn:
             warnings.warn(f"{self.state.game.id}: the graph {depth} steps deep is over {max_bytes} bytes;"
                           f" kept depth {tried} ({size} bytes, {len(graph['nodes'])} positions)",
                           stacklevel=2)

@@ -323,6 +323,53 @@ def test_explorable_lowers_the_depth_to_fit_the_byte_budget():
         w.explorable(depth=-1)
 
 
+def test_explorable_quietly_as_deep_as_fits():
+    import warnings
+
+    w = GameWidget(toy(), auto_chance=False)
+    full = w.explorable(depth=4).graph_size()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        w.explorable(depth=4, max_bytes=full - 1, warn=False)
+    assert w.graph["depth"] < 4
+
+
+def test_graph_stores_repeated_parts_of_positions_once():
+    """A Cave Evil map repeats from move to move: the graph keeps one copy, and every node
+    still expands to exactly the live view."""
+    from necro.cave_evil import scenarios
+
+    state = scenarios.quick(2)
+    g = GameWidget(state).explorable(2, max_bytes=None).graph
+    assert g["shared"] and any("$shared" in n["view"]["position"] for n in g["nodes"])
+    from necro.widget.view import _unshare
+
+    packed = len(json.dumps(g))
+    unpacked = sum(len(json.dumps(_unshare(g, n["view"]["position"]))) for n in g["nodes"])
+    assert packed * 2 < unpacked
+
+    def walk(s, node, path):
+        live = GameWidget(s, auto_chance=False)
+        assert expand_view(g, path)["position"] == live.view["position"], path
+        for x in node["actions"]:
+            if "to" in x and len(path) < 2:
+                child = s.copy()
+                child.apply(x["a"])
+                walk(child, g["nodes"][x["to"]], path + [x["a"]])
+
+    walk(state, g["nodes"][g["root"]], [])
+
+
+def test_a_position_key_with_a_dot_cannot_be_shared():
+    from necro.widget.view import _share_repeats
+
+    with pytest.raises(ValueError, match="a.b"):
+        _share_repeats([{"a.b": "x" * 300}, {"a.b": "x" * 300}])
+    one, two = {"k": {"big": "y" * 300, "small": 1}}, {"k": {"big": "y" * 300, "small": 2}}
+    table = _share_repeats([one, two])
+    assert table == ["y" * 300] and one == {"k": {"small": 1}, "$shared": {"k.big": 0}}
+
+
 def test_graph_size_is_measured():
     w = GameWidget(toy(), auto_chance=False, explore_depth=4)
     assert 0 < w.graph_size() < 300_000

@@ -1,0 +1,52 @@
+"""Helpers the chapter notebooks share: print what the rules did, show a refusal, make a board.
+
+A chapter cell shows the engine at work in a line or two: ``play(state,
+"move I", "move I +3-2")`` prints the log lines those actions wrote, each with
+its rule id; ``refuse(state, "move I +9-9")`` prints why the engine says no;
+``board(state, "move I")`` is a widget on the position after an opening, with
+as many steps precomputed for the static book as fit its byte budget.
+"""
+
+from __future__ import annotations
+
+from necro.core import IllegalAction, State
+from necro.widget import GameWidget
+
+
+def show_log(state: State, since: int = 0) -> None:
+    """Print the log lines written since step ``since``, each with its rule id."""
+    for step in state.steps[since:]:
+        for line in step.log:
+            print(f"[{line.rule}] {line.text}")
+
+
+def play(state: State, *actions: str) -> State:
+    """Apply ``actions`` (chance outcomes too, by their notation), print what they logged and
+    return the state."""
+    start = len(state.steps)
+    for action in actions:
+        state.apply(action)
+    show_log(state, start)
+    return state
+
+
+def refuse(state: State, *actions: str) -> None:
+    """Play ``actions`` on a copy and print the refusal (with its rule) of the first one refused,
+    or that they are all legal."""
+    state = state.copy()
+    for action in actions:
+        try:
+            state.apply(action)
+        except IllegalAction as refused:
+            print(refused)
+            return
+    print(" then ".join(actions) + ": legal")
+
+
+def board(state: State, *opening: str, depth: int = 2, budget: int = 150_000, max_nodes: int = 400) -> GameWidget:
+    """A widget on ``state`` after the ``opening`` actions (played on a copy), precomputed
+    ``depth`` steps deep for the static book, or less deep if that is over ``budget`` bytes."""
+    state = state.copy()
+    for action in opening:
+        state.apply(action)
+    return GameWidget(state).explorable(depth, max_nodes=max_nodes, max_bytes=budget, warn=False)
