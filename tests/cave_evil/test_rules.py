@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 import necro.cave_evil
+from necro.cave_evil.combat_rules import COMBAT_RULE_IDS, COMBAT_RULES
 from necro.cave_evil.rules import RULES
 
 PACKAGE = Path(necro.cave_evil.__file__).resolve().parent
@@ -31,8 +32,13 @@ def test_every_rule_id_the_engine_names_is_in_the_rule_book():
         named |= set(re.findall(r"\bce-[a-z0-9-]*[a-z0-9]", path.read_text(encoding="utf-8")))
     named.discard("ce-shape")  # the family "ce-shape-..." named in a docstring
     assert named, "the engine names no rules?"
-    missing = sorted(n for n in named if n not in RULES)
+    missing = sorted(n for n in named if n not in RULES and n not in COMBAT_RULE_IDS)
     assert not missing, missing
+
+
+def test_the_staged_combat_rules_are_new_ids():
+    """The combat core's rules wait outside the rule book until their chapter exists."""
+    assert COMBAT_RULE_IDS and not [r for r in COMBAT_RULE_IDS if r in RULES]
 
 
 def _words(text):
@@ -43,7 +49,7 @@ def _words(text):
 def test_summaries_are_in_our_own_words():
     """No run of eight words of a summary appears in the rule text."""
     source = " ".join(_words(RULE_TEXT.read_text(encoding="utf-8")))
-    for r in RULES.own():
+    for r in RULES.own() + COMBAT_RULES:
         words = _words(r.summary)
         for i in range(len(words) - 7):
             run = " ".join(words[i:i + 8])

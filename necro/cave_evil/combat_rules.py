@@ -1,0 +1,124 @@
+"""The rules and rulings of Cave Evil's combat core and creature cards, in this book's words.
+
+Kept apart from :data:`necro.cave_evil.rules.RULES` until the combat chapter
+exists; then they join the rule book. The combat engine (:mod:`.combat`) and
+the card loader (:mod:`.creatures`) already name these ids in their refusals.
+Kind ``rule``: stated by the rule text; ``ruling``: decided here, with what,
+why and the alternative.
+"""
+
+from necro.core import Rule
+
+COMBAT_RULES = [
+    # ------------------------------------------------------------ creature cards
+    Rule("ce-creature-card", "What a creature card shows",
+         "A creature card gives a name, a speed in hexes, a size, whether and how many items it can hold, "
+         "a pick-axe speed if it digs, whether it casts spells, six combat attributes round a barbed hex, "
+         "its abilities, the deck it comes from, its cost in up to three resources and up to three species."),
+    Rule("ce-creature-sizes", "Four sizes",
+         "Creatures are large, medium, small or trinket. Size decides how they share a squad, what their "
+         "death is worth in kill points and how much gore they leave."),
+    Rule("ce-creature-items", "Carrying and using items",
+         "A card shows whether its creature only carries items or also uses them, and how many. Anything "
+         "that can use an item can carry it. Spells count as items while they are carried."),
+    Rule("ce-creature-necromancer", "The Necromancer's own card",
+         "Every Necromancer casts spells and holds up to two items or spells (the Blood Sorcerer four). "
+         "Alone on its crystal it fights with its base attributes, twelve in each."),
+    Rule("ce-creature-deck-resource", "Each deck's resource",
+         "Every card of the Bribe deck has metals in its cost, every Construct card gore and every Summon "
+         "card shadowflame; Abyss cards may cost anything. Creatures, items and spells in these decks all "
+         "have a cost."),
+    Rule("ce-creature-species", "Species",
+         "A creature belongs to at most three species; some abilities single out species (Necro, Demon, "
+         "Undead...)."),
+    Rule("ce-creature-data", "Card numbers the text does not give",
+         "Our choice: the rule text prints no card list, only numbers in its examples. Our card file keeps "
+         "every number the text gives and fills the rest with our own, marking each group of fields as "
+         "the text's (rules), a published answer's (faq), implied (inferred) or ours (book), with a reason. "
+         "Alternative: leave unknown numbers empty and refuse to fight with such cards.", "ruling"),
+    # ------------------------------------------------------------ who fights
+    Rule("ce-combat-attacker", "Attacker and defender",
+         "The squad that takes the combat action attacks and the enemy it stands next to defends. Against "
+         "a Wandering Monster the player's squad is always the attacker. Each side needs a creature."),
+    Rule("ce-combat-attributes", "The ring of attributes",
+         "The six attributes sit round the card in a fixed ring: strength, special, dodge, bloodthirst, "
+         "armor, weapon, and back to strength. Each has exactly two neighbours."),
+    Rule("ce-combat-first", "The attacker opens",
+         "The attacker picks any one of the six attributes for the first round."),
+    Rule("ce-combat-second", "The defender answers",
+         "After the first round the defender picks the second round's attribute, one of the two "
+         "neighbours of the first."),
+    Rule("ce-combat-third", "The third round",
+         "If each side has won a round, a third is fought with the other neighbour of the first attribute, "
+         "the one not used yet; nobody chooses."),
+    Rule("ce-combat-round", "A fight round",
+         "Both sides throw a D12 and add their total for the round's attribute; the higher score takes the round."),
+    Rule("ce-combat-tie", "Equal scores",
+         "If the scores are equal, both sides throw again until they differ."),
+    Rule("ce-combat-total", "A side's total",
+         "A side adds up the attribute of every creature fighting on it, then applies the effects of its "
+         "items, spells and abilities, and those of the enemy that reach it."),
+    Rule("ce-combat-floor", "Never below zero",
+         "No item, spell or ability can push a creature's attribute under zero: a creature adds nothing, "
+         "but never takes anything away from its side."),
+    Rule("ce-combat-floor-total", "Flat bonuses and the zero floor",
+         "Our choice: effects of items, spells and abilities that name no creature (the Cool Stretchy "
+         "Headband's +3 special) are added to the side's total after the creatures, and that total never "
+         "drops below zero either. The Combat Example adds the headband this way. Alternative: give such "
+         "effects to the creature using the item, inside its own floor.", "ruling"),
+    Rule("ce-combat-two-wins", "Two rounds win",
+         "The first side to take two rounds wins the combat, and every creature on the losing side dies."),
+    Rule("ce-combat-to-the-end", "No way out",
+         "Once the first round has begun the combat goes on until one side has won; neither may stop it."),
+    Rule("ce-combat-announce", "Items and spells are declared first",
+         "A side says which items and spells it uses before any die is thrown; they and the creatures' "
+         "abilities then count in every round where they apply."),
+    # ------------------------------------------------------------ abilities, items, spells
+    Rule("ce-ability-when", "Attacking or defending abilities",
+         "A combat ability works when attacking, when defending or in both, as its card says."),
+    Rule("ce-ability-own-squad", "Whose squad an ability helps",
+         "Our choice: an ability that helps a creature's friends helps its own squad only, not squads "
+         "flanking beside it (the text keeps flanking squads out of another squad's abilities unless a "
+         "card says otherwise); items and spells help the whole side, since flanking squads use them "
+         "together. Alternative: let abilities help every squad on the side.", "ruling"),
+    Rule("ce-binding", "Binding abilities",
+         "A binding ability changes one attribute of every creature in the squad it targets, up or down, "
+         "so it counts once per creature there: a -3 on three creatures is up to -9 in all."),
+    Rule("ce-binding-floor", "Binding and the zero floor",
+         "Our choice: a binding is applied to each creature's attribute before the creatures are added, "
+         "each floored at zero, so a weak creature loses only what it has. The text's binding example "
+         "speaks of up to -9 on three smalls, and in the Combat Example the Necromonk's strength 3 under a "
+         "-3 binding adds 0 and the Horned Hellion's 7 adds 4. Alternative: take the full binding off the "
+         "squad's total.", "ruling"),
+    Rule("ce-binding-enemies", "Binding in a flanked fight",
+         "Our choice: a binding aimed at the enemy reaches every creature of the opposing side, flanking "
+         "squads included. Alternative: only the squad the binding creature faces.", "ruling"),
+    Rule("ce-item-use", "Hands for items",
+         "Only creatures that can use items use them in combat, each at most as many as its card shows; "
+         "a side cannot use more items and spells than its creatures have hands for."),
+    Rule("ce-item-trinket", "Trinket items",
+         "Trinket items can be used by any creature and need no free hand."),
+    Rule("ce-spell-cast", "Spells in combat",
+         "Only spellcasters cast spells, at most as many as they can use items; casting in combat takes no "
+         "action. A spell that is only carried does nothing."),
+    Rule("ce-item-cancel", "Items that cancel out",
+         "Some items undo each other: when the two sides use a pair of them, neither works."),
+    # ------------------------------------------------------------ death
+    Rule("ce-kill-points", "Kill points",
+         "The winner keeps the slain creature cards as kill points: a large enemy is worth 9, a medium 6, a "
+         "small 3 and a trinket 1.5; a Wandering Monster or Protector 3, 2, 1 and 0.5."),
+    Rule("ce-kill-points-monster", "When a monster wins",
+         "Our choice: kill points go to players only, so a Wandering Monster or Protector that kills a "
+         "squad earns nothing. Alternative: keep a count for the monsters too.", "ruling"),
+    Rule("ce-gore", "The slain spill gore",
+         "Each slain creature leaves gore on its hex: 1 for a small, 2 for a medium, 3 for a large."),
+    Rule("ce-gore-trinket", "Trinkets and gore",
+         "Our choice: a slain trinket creature leaves no gore. The text gives gore for the three other "
+         "sizes only, trinkets take no room in a squad, and there are no half tokens. Alternative: 1 gore, "
+         "as for a small creature.", "ruling"),
+    Rule("ce-death-drops", "What the dead leave behind",
+         "The items, spells and resources of a slain squad fall on the hex where it died; cards used up in "
+         "the combat (discard after use) are gone."),
+]
+
+COMBAT_RULE_IDS = frozenset(r.id for r in COMBAT_RULES)
