@@ -97,7 +97,7 @@ def test_breaking_away_makes_a_second_squad(page, tmp_path):
 
 def test_line_of_sight_tool_looks_and_plays_nothing(page, tmp_path):
     widget, box, board = open_board(page, tmp_path, depth=1)
-    root = widget.graph["nodes"][widget.graph["root"]]["view"]
+    root = expand_view(widget.graph, [])
     sight = root["position"]["map"]["sight"]
     status = box.locator(".necro-status").inner_text()
     logged = box.locator(".necro-log li").count()
