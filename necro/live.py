@@ -363,6 +363,9 @@ def main(argv: list[str] | None = None) -> int:
     # `kill` and a closed terminal stop us as cleanly as Ctrl-C. (If we are
     # killed outright, the server notices that its parent is gone and stops.)
     signal.signal(signal.SIGTERM, _interrupt)
+    # Ctrl-C too, even when whoever started us ignored it: a shell script's background job
+    # starts with SIGINT ignored, and Python then never turns it into KeyboardInterrupt.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, _interrupt)
     log = open(args.log, "w") if args.log else None

@@ -45,6 +45,16 @@
 // +3-2", "rock blocks the line", "aimed at 2III, the shot hits 2II in the way".
 // Nothing in this mode plays an action. The mode and shooter survive redraws.
 //
+// Combat (map.fight, while a fight is under way or just over this turn): a panel under the map
+// shows both sides (squads, creatures by card name with their six attributes, items used), the
+// ring of attributes as a hexagon with the rounds' attributes numbered on it, each round fought
+// (both totals broken down creature by creature and modifier by modifier, the dice thrown, ties
+// included, the winner), the round under way, and the attacker's exact odds for every opening
+// (map.fight.odds: round chance, fight chance, best marked). While an attribute is to be chosen
+// the ring's and the odds table's attributes are buttons playing "first X" / "second X". Fights
+// themselves ("fight II,III 1:IV") are offered on the defender's hex (hint.to), labelled
+// "attack with II, III".
+//
 // No rules here: everything comes from the engine's actions, hints and `map`.
 
 const TEAM = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"];
@@ -79,6 +89,8 @@ function actionLabel(a) {
   if (m) return `break away: ${m[1].split(",").join(", ")}${m[2] ? ` to ${m[2]}` : ""}`;
   m = /^continue [IVN]+(?: with ([IVN,]+))?$/.exec(a);
   if (m) return `continue the dig${m[1] ? ` with ${m[1].split(",").join(", ")}` : ""}`;
+  m = /^fight ([IVN,]+) (\S+)$/.exec(a);
+  if (m) return `attack ${m[2]} with ${m[1].split(",").join(", ")}`;
   m = /^(move|dig|collapse) [IVN]+$/.exec(a);
   if (m) return m[1];
   m = /^move [IVN]+ ([+-]\d+[+-]\d+)$/.exec(a);
@@ -145,7 +157,8 @@ function render(container, view, ui, paint) {
     (squadsAt[s.at] = squadsAt[s.at] || []).push(s);
     squadById[s.id] = s;
   }
-  const nameOf = (sid) => (squadById[sid] ? squadName(squadById[sid]) : sid);
+  const nameOf = (sid) => (squadById[sid] ? squadName(squadById[sid]) :
+    /^(\d+|w):(.+)$/.test(sid || "") ? sid.replace(/^(\d+|w):(.+)$/, (_, o, c) => `${o === "w" ? "W" : +o + 1}${c}`) : sid);
   const digsAt = {};
   for (const d of pos.digs) (digsAt[d.at] = digsAt[d.at] || []).push(d);
   const reach = map.reach || null;
@@ -314,9 +327,10 @@ function render(container, view, ui, paint) {
         svg("polygon", { points: corners(x, y, S - 2), fill: "#ffffff22", stroke: "#fff", "stroke-width": 3.5 }),
         svg("polygon", { points: corners(x, y, S - 2), fill: "none", stroke: ACCENT, "stroke-width": 2.5, "stroke-dasharray": "5 3" }),
         svg("circle", { cx: x, cy: y + (squadsAt[h] ? 12 : 0), r: 3.5, fill: ACCENT, stroke: "#fff", "stroke-width": 1.2 }));
-      const isMove = list.every((a) => a.hint.to);
-      target(node, list, `${isMove ? "to" : "place at"} ${h}`,
-        () => choose(list[0].hint.hexes ? `Place at ${h} (${list.length} rotations):` : `To ${h}:`, list));
+      const isMove = list.every((a) => a.hint.to), isFight = list.every((a) => a.a.startsWith("fight "));
+      target(node, list, `${isFight ? "attack at" : isMove ? "to" : "place at"} ${h}`,
+        () => choose(list[0].hint.hexes ? `Place at ${h} (${list.length} rotations):` :
+          isFight ? `Attack ${nameOf(list[0].hint.target)} with:` : `To ${h}:`, list));
       targets.append(node);
     }
     for (const [s, cx, cy] of squadSpots) {
@@ -541,8 +555,10 @@ function render(container, view, ui, paint) {
       (pos.out && pos.out.length ? `. Out: ${pos.out.map((p) => `player ${p + 1}`).join(", ")}` : ""));
   const digs = pos.digs.map((d) => el("li", {}, `Player ${+d.squad.split(":")[0] + 1}'s squad ${d.squad.split(":").pop()}: ${d.mode === "excavate" ? "excavation" : "collapse"} from ${d.at}, ` +
     `${d.rocks} rock${d.rocks === 1 ? "" : "s"} left, card ${d.card === "?" || d.stage === "digging" ? "face down (?)" : map.names[d.card] || d.card}, ${d.stage}`));
+  const fightPanel = map.fight ? combatPanel(ui, map.fight, actions, nameOf) : "";
+  const inPanel = (a) => map.fight && /^(first|second) [a-z]+$/.test(a.a);
   const bar = el("div", { class: "ce-buttons", role: "group", "aria-label": "decisions that name no hex" },
-    ...buttons.map((a) => el("button", { type: "button", "data-a": a.a, onclick: () => ui.act(a.a),
+    ...buttons.filter((a) => !inPanel(a)).map((a) => el("button", { type: "button", "data-a": a.a, onclick: () => ui.act(a.a),
       onmouseenter: () => ui.preview(a.a), onmouseleave: () => ui.clearPreview() }, a.a)));
   const swatch = (fill, over, text, extra) => el("span", { style: "display:inline-flex;align-items:center;gap:3px;margin-right:10px;white-space:nowrap" },
     svg("svg", { width: 22, height: 20, viewBox: "-11 -10 22 20", "aria-hidden": "true" }, patterns(svg, `${id}l`),
@@ -563,7 +579,7 @@ function render(container, view, ui, paint) {
     reach ? swatch("#6b6358", `url(#${id}-pass)`, "may pass over, not stop") : null,
     los.on ? swatch("#a89f8f", `url(#${id}-seen)`, "seen by the shooter") : null);
   const wrap = el("div", { class: "ce-board", "data-los": los.on ? "on" : "off" },
-    head, root, camBar, note, menu, bar, digs.length ? el("ul", { style: "font-size:13px;margin:4px 0" }, digs) : "", legend);
+    head, root, camBar, note, menu, bar, fightPanel, digs.length ? el("ul", { style: "font-size:13px;margin:4px 0" }, digs) : "", legend);
   wrap.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && los.on) { e.preventDefault(); setLos(false); }
   });
@@ -574,4 +590,103 @@ function render(container, view, ui, paint) {
       drawGhost(notation ? actions.find((a) => a.a === notation) || null : null);
     },
   };
+}
+
+// ---- the combat panel (map.fight): sides, ring, rounds with totals broken down, dice, odds
+const SHORT = { strength: "st", special: "sp", dodge: "dd", bloodthirst: "bt", armor: "ar", weapon: "wp" };
+const pct = (c) => `${(100 * c.p).toFixed(1)}%`;
+
+function combatPanel(ui, f, actions, nameOf) {
+  const { el, svg } = ui;
+  const legal = new Set(actions.map((a) => a.a));
+  const pick = (attr) => {
+    const a = `${f.decision} ${attr}`;
+    return legal.has(a) ? a : null;
+  };
+  const choiceButton = (attr, text) => {
+    const a = pick(attr);
+    return a ? el("button", { type: "button", class: "ce-fight-choice", "data-a": a, onclick: () => ui.act(a),
+      onmouseenter: () => ui.preview(a), onmouseleave: () => ui.clearPreview() }, text) : el("span", {}, text);
+  };
+  // both sides: squads, creatures (card name and the six attributes), items used
+  const sideBox = (role) => {
+    const s = f.sides[role];
+    const rows = [];
+    for (const sq of s.squads) for (const c of sq.creatures)
+      rows.push(el("tr", {}, el("td", {}, nameOf(sq.squad)), el("td", { title: c.id }, `${c.name} (${c.size})`),
+        ...f.ring.map((a) => el("td", { style: "text-align:right" }, String(c.attributes[a])))));
+    rows.push(el("tr", { style: "font-weight:700" }, el("td", {}, ""), el("td", {}, "total"),
+      ...f.ring.map((a) => el("td", { style: "text-align:right" }, String(f.totals[role][a])))));
+    return el("div", { class: `ce-fight-side ce-fight-${role}` },
+      el("div", { style: "font-weight:700" }, `${role === "attacker" ? "Attacker" : "Defender"}` +
+        `${s.control === "wandering" ? " (Wandering Monster)" : ""}: ${f.wins[role]} round${f.wins[role] === 1 ? "" : "s"} won`),
+      el("table", { style: "border-collapse:collapse;font-size:12px" },
+        el("tr", {}, el("th", {}, "squad"), el("th", {}, "creature"), ...f.ring.map((a) => el("th", { title: a }, SHORT[a]))),
+        ...rows),
+      s.items.length ? el("div", {}, `items used: ${s.items.join(", ")}`) : "");
+  };
+  // the ring: six attributes round a hexagon; chosen ones numbered by round
+  const ringSvg = svg("svg", { class: "ce-ring", width: 170, height: 150, viewBox: "-85 -75 170 150", role: "group",
+    "aria-label": "the ring of attributes" });
+  ringSvg.append(svg("polygon", { points: [0, 1, 2, 3, 4, 5].map((i) => {
+    const t = (Math.PI / 3) * i - Math.PI / 2; return `${(40 * Math.cos(t)).toFixed(1)},${(40 * Math.sin(t)).toFixed(1)}`; }).join(" "),
+    fill: "#3b3631", stroke: "#999" }));
+  f.ring.forEach((a, i) => {
+    const t = (Math.PI / 3) * i - Math.PI / 2, x = 58 * Math.cos(t), y = 58 * Math.sin(t) + 4;
+    const n = f.order.indexOf(a);
+    const g = svg("g", { class: "ce-ring-attr", "data-attr": a });
+    const a2 = pick(a);
+    if (n >= 0) g.append(svg("circle", { cx: x, cy: y - 4, r: 15, fill: "#E69F00", stroke: "#000" }));
+    g.append(svg("text", { x, y: y - 3, "text-anchor": "middle", "font-size": 10, "font-weight": n >= 0 ? 700 : 400 }, SHORT[a]),
+      svg("text", { x, y: y + 7, "text-anchor": "middle", "font-size": 8 }, n >= 0 ? `round ${n + 1}` : ""));
+    if (a2) {
+      g.setAttribute("data-a", a2); g.setAttribute("role", "button"); g.setAttribute("tabindex", "0");
+      g.style.cursor = "pointer";
+      g.append(svg("circle", { cx: x, cy: y - 4, r: 15, fill: "none", stroke: "#0b5cad", "stroke-width": 2, "stroke-dasharray": "4 2" }));
+      g.addEventListener("click", () => ui.act(a2));
+      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ui.act(a2); } });
+    }
+    ringSvg.append(g);
+  });
+  // the rounds: totals broken down, dice, winner
+  const breakdown = (t) => t.parts.map((p) => `${p.fighter} ${p.printed}` +
+    p.mods.map(([s, n]) => ` ${n > 0 ? "+" : ""}${n} (${s})`).join("") + (p.mods.length ? ` → ${p.value}` : "")).join(" + ") +
+    t.flat.map(([s, n]) => ` ${n > 0 ? "+" : ""}${n} (${s})`).join("") + ` = ${t.total}`;
+  const roundRows = f.rounds.map((r) => el("li", { class: "ce-round", "data-winner": r.winner },
+    el("div", { style: "font-weight:700" }, `Round ${r.number}, ${r.attribute} (${r.chosen_by === "forced" ? "the third" : `chosen by the ${r.chosen_by}`}): ` +
+      `${r.scores[0]} against ${r.scores[1]}, the ${r.winner} wins`),
+    el("div", {}, `dice (attacker, defender): ${r.rolls.map((d) => d.join("-")).join(", then ")}${r.rolls.length > 1 ? " (ties thrown again)" : ""}`),
+    el("div", {}, `attacker: ${breakdown(r.attacker)}`), el("div", {}, `defender: ${breakdown(r.defender)}`)));
+  if (f.current) {
+    const c = f.current;
+    roundRows.push(el("li", { class: "ce-round-now" },
+      el("div", { style: "font-weight:700" }, `Round ${c.number}, ${c.attribute}: under way` +
+        (c.die ? `; the attacker rolled ${c.die}, the defender rolls` : "; the attacker rolls") +
+        (c.ties.length ? ` (ties so far: ${c.ties.map((d) => d.join("-")).join(", ")})` : "")),
+      el("div", {}, `attacker: ${breakdown(c.attacker)}`), el("div", {}, `defender: ${breakdown(c.defender)}`)));
+  }
+  // the odds for every opening (exact, from the engine)
+  const oddsRows = f.odds.openings.map((o) => el("tr", { class: o.first === f.odds.best ? "ce-odds-best" : "",
+    style: o.first === f.odds.best ? "font-weight:700" : "" },
+    el("td", {}, f.decision === "first" ? choiceButton(o.first, o.first) : o.first),
+    el("td", { style: "text-align:right" }, pct(f.odds.rounds[o.first])),
+    el("td", { style: "text-align:right", title: o.win.exact }, pct(o.win)),
+    el("td", {}, o.first === f.odds.best ? "best" : "")));
+  const odds = el("div", { class: "ce-odds" },
+    el("div", { style: "font-weight:700" }, "Attacker's chances by first attribute (exact)"),
+    el("table", { style: "border-collapse:collapse;font-size:12px" },
+      el("tr", {}, el("th", {}, "first"), el("th", {}, "round 1"), el("th", {}, "fight"), el("th", {}, "")), ...oddsRows),
+    el("div", {}, `attacker's chance now: ${pct(f.odds.now)}`));
+  const choices = f.decision === "second" && f.choices.length ?
+    el("div", { class: "ce-fight-choices" }, "Defender, pick round 2: ", ...f.choices.map((a) => choiceButton(a, a))) : "";
+  const result = f.result ? el("div", { class: "ce-fight-result", style: "font-weight:700" },
+    `The ${f.result.winner} wins. Dead: ${f.result.dead.join(", ")}; ${f.result.gore} gore; ` +
+    `${f.result.kill_points} kill points${f.result.dropped.length ? `; left behind: ${f.result.dropped.join(", ")}` : ""}.`) : "";
+  return el("section", { class: "ce-fight", "aria-label": "combat",
+    style: "border:1px solid #999;border-radius:6px;padding:6px;margin:6px 0;font-size:13px" },
+    el("div", { style: "font-weight:700" }, `${f.finished ? "Last fight" : "Combat"} (Phase ${f.phase}): ` +
+      `${f.attackers.map(nameOf).join(" + ")} attack${f.attackers.length > 1 ? "" : "s"} ${f.defenders.map(nameOf).join(", ")}`),
+    el("div", { style: "display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start" },
+      sideBox("attacker"), ringSvg, sideBox("defender"), odds),
+    choices, el("ol", { style: "margin:4px 0;padding-left:18px" }, roundRows), result);
 }

@@ -1,10 +1,10 @@
-"""The rules and rulings of Cave Evil's combat core and creature cards, in this book's words.
+"""The rules and rulings of Cave Evil's creatures and combat, in this book's words.
 
-Kept apart from :data:`necro.cave_evil.rules.RULES` until the combat chapter
-exists; then they join the rule book. The combat engine (:mod:`.combat`) and
-the card loader (:mod:`.creatures`) already name these ids in their refusals.
-Kind ``rule``: stated by the rule text; ``ruling``: decided here, with what,
-why and the alternative.
+They are part of :data:`necro.cave_evil.rules.RULES` (appended there) and taught on
+the combat page of the chapter (``book/cave-evil/combat``). The combat engine
+(:mod:`.combat`), the fights on the map (:mod:`.fights`, :mod:`.state`) and the card
+loader (:mod:`.creatures`) name these ids in their refusals and logs. Kind ``rule``:
+stated by the rule text; ``ruling``: decided here, with what, why and the alternative.
 """
 
 from necro.core import Rule
@@ -40,6 +40,40 @@ COMBAT_RULES = [
     Rule("ce-combat-attacker", "Attacker and defender",
          "The squad that takes the combat action attacks and the enemy it stands next to defends. Against "
          "a Wandering Monster the player's squad is always the attacker. Each side needs a creature."),
+    Rule("ce-combat-phase1", "Phase 1: fights that cannot wait",
+         "A player whose turn starts with squads beside an enemy squad or a Wandering Monster fights with "
+         "them first, before conjuring or any squad action."),
+    Rule("ce-combat-phase1-order", "The order of Phase 1 fights",
+         "Our choice: when several squads must fight at the start of a turn, their player picks the order, "
+         "one fight at a time, and may bring in other squads beside the same enemy; every squad that had to "
+         "fight does so once. A Phase 1 fight is not the squad's action for the turn and does not stop it "
+         "moving afterwards (the text stops only squads that fought in Phase 3). Alternative: count it as "
+         "the squad's action.", "ruling"),
+    Rule("ce-flank", "Flanking",
+         "Several squads of one player that all stand beside the same enemy may attack it together in one "
+         "combat: every creature of every one of them adds its attribute, and they share items. Each of them "
+         "spends its action, and if they lose, all of them die."),
+    Rule("ce-flank-defend", "Flanking defenders (not yet)",
+         "Our choice for this stage: only the squad attacked defends. The text also lets other enemy squads "
+         "and Wandering Monsters beside the attacker join the defence, and asks mutually adjacent squads to "
+         "pair off where they can; those cases are not modelled yet. Alternative: the text's cases.",
+         "ruling"),
+    Rule("ce-combat-halts", "A fight is a squad's action",
+         "Attacking is one of the actions a squad may take in Phase 3. A squad that has fought in Phase 3 "
+         "stays where it is for the rest of the turn."),
+    Rule("ce-wandering-second", "Who answers for a Wandering Monster",
+         "Our choice: nobody controls a Wandering Monster, so when one defends, the second attribute is "
+         "picked for it: the neighbour of the first where the attacker's chance of taking the round is "
+         "lower (the earlier on the ring if equal). As the odds show, this choice never changes who is "
+         "likelier to win. Alternative: another player picks for it.", "ruling"),
+    Rule("ce-items-used", "Which items count",
+         "Our choice: every item a creature holds and can use counts in each of its combats, up to its "
+         "number of hands (trinkets need none); spells are only carried until casting exists. A "
+         "discard-after-use item is spent by the combat. Alternative: each side names its items before "
+         "the dice, as the text's announcement allows.", "ruling"),
+    Rule("ce-death", "The dead leave the map",
+         "Every squad of the losing side is taken off the map and its control card is empty again. A "
+         "Necromancer who dies puts its player out of the game."),
     Rule("ce-combat-attributes", "The ring of attributes",
          "The six attributes sit round the card in a fixed ring: strength, special, dodge, bloodthirst, "
          "armor, weapon, and back to strength. Each has exactly two neighbours."),

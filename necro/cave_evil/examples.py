@@ -17,6 +17,7 @@ creature with speed 2, as the rule book's example says.
 
 from __future__ import annotations
 
+from .fights import NECROMANCER_CARDS
 from .game import CaveEvil
 from .hexes import Hex
 
@@ -27,7 +28,7 @@ CORRIDOR = tuple(Hex(10, r) for r in range(-10, 2))
 
 def creature(cid: str, size: str = "small", speed: int = 3, pick: int = 0, **flags) -> dict:
     """A creature as the position stores it (``moved``, ``acted``, ``halted``, ``necromancer``
-    may be given as flags)."""
+    and its creature ``card`` may be given as flags)."""
     data = {"id": cid, "size": size, "speed": speed}
     if pick:
         data["pick"] = pick
@@ -44,9 +45,9 @@ def squad(owner: int | None, card: str, at, *creatures: dict) -> dict:
 def necromancer(owner: int, at, *others: dict, monk: bool = True) -> dict:
     """A player's N squad: the Necromancer, the starting Necromonk (unless ``monk=False``), ``others``."""
     n = owner + 1
-    crew = [creature(f"necromancer-{n}", necromancer=True)]
+    crew = [creature(f"necromancer-{n}", necromancer=True, card=NECROMANCER_CARDS[owner])]
     if monk:
-        crew.append(creature(f"necromonk-{n}", pick=1))
+        crew.append(creature(f"necromonk-{n}", pick=1, card="necromonk"))
     return squad(owner, "N", at, *crew, *others)
 
 

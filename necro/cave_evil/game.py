@@ -12,11 +12,12 @@ from .state import CaveEvilState
 class CaveEvil(Game):
     """Cave Evil (2011): two to four Necromancers dig a cave round the Pit.
 
-    So far (the first issue): the cave's set-up, then turns of moving and
-    digging (excavations and collapses) for a fixed number of cycles. Combat,
-    conjuration, spawn rolls and the awakening come later, so the game ends
-    after the cycle limit with no winner (unless collapses kill all but one
-    Necromancer).
+    So far: the cave's set-up, then turns of moving, digging (excavations and
+    collapses) and fighting (Phase 1's mandatory fights, attacks and flanking
+    in Phase 3, death, kill points and gore). A player whose Necromancer dies
+    is out, and the last one standing wins; conjuration, spawn rolls and the
+    awakening come later, so otherwise the game ends after the cycle limit
+    with no winner.
     """
 
     id = "cave-evil"

@@ -18,7 +18,18 @@ A position (``CaveEvilState.position()``)::
                      | {"kind": "break", "squad": "0:N", "creatures": ["necromonk-1"]}
                      | {"kind": "declare", "squad": "0:N", "mode": "excavate"}
                      | {"kind": "roll", "squads": ["1:N"]},
-     "out": []}                 # players whose Necromancer is dead
+     "out": [],                 # players whose Necromancer is dead
+     "combat": null | {...},    # the fight under way (fights.py's record)
+     "last_combat": null | {...},   # the last fight finished this turn (same record)
+     "must_fight": ["0:II"],    # Phase 1: squads that must still fight (rule ce-combat-phase1)
+     "dead": [{"id": "necromonk-2", "card": "necromonk", "size": "small", "owner": 1, "by": 0}],
+     "kill_points": [3.0, 0.0], # per player: the sum over the creatures it killed (rule ce-kill-points)
+     "loot": {"+3-2": {"gore": 3, "items": []}}}   # what the dead left on the map
+
+The last six keys came with combat; a position without them loads as one with no
+fight, nobody dead and nothing on the ground. A creature may name its card
+(``"card": "necromonk"``): it must be a creature card of ``creatures.json`` of the
+creature's size, a Necromancer's card for the Necromancer and no other.
 """
 
 from __future__ import annotations
@@ -30,9 +41,13 @@ from . import excavation as ex
 from . import setup as su
 from .deck import Deck
 from .ground import UNDUG, Ground
-from .movement import Squads, destinations, move_refusal
+from . import fights as fx
+from .creatures import catalogue
+from .hexes import parse_hex
+from .movement import SIZES, Squads, destinations, move_refusal
 
-KEYS = ("phase", "setup", "ground", "squads", "deck", "digs", "events", "boxed", "turn", "cycle", "pending", "out")
+KEYS = ("phase", "setup", "ground", "squads", "deck", "digs", "events", "boxed", "turn", "cycle", "pending", "out",
+        "combat", "last_combat", "must_fight", "dead", "kill_points", "loot")
 
 
 _PLANS: dict[str, su.SetupPlan] = {}
@@ -86,10 +101,26 @@ def load_into(state, r) -> None:
                              f"{ground.tiles[tile_id].count} (rule ce-components)")
 
     squads = Squads.from_json(r["squads"].value, r["squads"].path, players=n)
+    cards = catalogue()
     for item, squad in zip(r["squads"].list(), squads.to_json()):
         s = squads[squad["id"]]
         if ground.status_of(s.hex) == UNDUG or s.hex in ground.shell:
             item["at"].fail(f"{s.hex} is undug rock: squads stand on open or collapsed ground (rule ce-open-ground)")
+        for cr, c in zip(item["creatures"].list(), s.creatures):
+            for i_r, i in zip(cr.get("items", []).list(), c.items):
+                if i not in cards.items:
+                    i_r.fail(f"no item or spell card {i!r} in creatures.json")
+            if c.card is None:
+                continue
+            if c.card not in cards.creatures:
+                cr["card"].fail(f"no creature card {c.card!r} in creatures.json")
+            card = cards.creature(c.card)
+            if card.size != c.size:
+                cr["size"].fail(f"a {card.name} is {card.size} (rule ce-creature-sizes)")
+            if len(c.items) > card.item_count:
+                cr["items"].fail(f"a {card.name} holds at most {card.item_count} items and spells (rule ce-creature-items)")
+            if card.necromancer != c.necromancer:
+                cr["card"].fail("the Necromancer, and only it, has a Necromancer card (rule ce-creature-necromancer)")
     out_r = r["out"]
     out = sorted({x.int(0, n - 1) for x in out_r.list(max_length=n)})
     if len(out) != len(out_r.value):
@@ -191,6 +222,81 @@ def load_into(state, r) -> None:
                     pending_r["squads"].fail(f"no squad {sid} is on the map")
             pending = {"kind": "roll", "squads": ids}
 
+    combat_r = r.get("combat", None).optional()
+    combat = None
+    if combat_r is not None:
+        if phase != PLAY:
+            combat_r.fail("a fight belongs to play")
+        if pending is not None or any(d.stage in FINISHING for d in digs.values()):
+            combat_r.fail("a fight under way leaves nothing else pending")
+        combat = fx.record_from_json(combat_r, squads, finished=False)
+        if any(squads[a].owner != turn for a in combat["attackers"]):
+            combat_r["attackers"].fail("the attackers are squads of the player whose turn it is (rule ce-combat-attacker)")
+    last_r = r.get("last_combat", None).optional()
+    last = fx.record_from_json(last_r, None, finished=True) if last_r is not None else None
+    must = []
+    for x in r.get("must_fight", []).list(max_length=6):
+        sid = x.str(max_length=40)
+        if sid not in squads or squads[sid].owner != turn or not fx.targets(ground, squads, squads[sid]):
+            x.fail(f"{sid} is not a squad of the player whose turn it is standing next to an enemy")
+        if sid in must:
+            x.fail("a squad is listed twice")
+        must.append(sid)
+    if must and (pending is not None or any(d.stage in FINISHING for d in digs.values())):
+        r["must_fight"].fail("in Phase 1 only fights come first (rule ce-combat-phase1)")
+    dead, seen = [], {c.id for s in squads for c in s.creatures}
+    for e in r.get("dead", []).list(max_length=500):
+        e.obj(allowed=("id", "card", "size", "owner", "by"))
+        card_r = e["card"].optional()
+        card = card_r.str(max_length=40) if card_r is not None else None
+        if card is not None and card not in cards.creatures:
+            e["card"].fail(f"no creature card {card!r} in creatures.json")
+        owner_r, by_r = e["owner"].optional(), e["by"].optional()
+        entry = {"id": e["id"].str(max_length=40), "card": card, "size": e["size"].str(choices=SIZES),
+                 "owner": owner_r.int(0, n - 1) if owner_r is not None else None,
+                 "by": by_r.int(0, n - 1) if by_r is not None else None}
+        if entry["id"] in seen:
+            e["id"].fail(f"creature {entry['id']!r} is dead and somewhere else too")
+        if entry["by"] is not None and entry["by"] == entry["owner"]:
+            e["by"].fail("nobody kills their own creatures in combat")
+        seen.add(entry["id"])
+        dead.append(entry)
+    points_r = r.get("kill_points", [0.0] * n)
+    points = [_points(x) for x in points_r.list(length=n)]
+    for p in range(n):
+        owed = sum(fx.points_of(e) for e in dead if e["by"] == p)
+        if points[p] != owed:
+            points_r.fail(f"player {p + 1} has {points[p]:g} kill points but killed creatures worth {owed:g} "
+                          "(rule ce-kill-points)")
+    loot = {}
+    loot_r = r.get("loot", {}).obj()
+    for key in loot_r.value:
+        spot = loot_r[key].obj(allowed=("gore", "items"))
+        try:
+            h = parse_hex(key)
+        except ValueError:
+            loot_r[key].fail(f"{key!r} is not a hex name like +1-2")
+        if ground.status_of(h) == UNDUG:
+            loot_r[key].fail(f"{key} is undug rock: nothing lies there")
+        items = [i.str(max_length=40) for i in spot.get("items", []).list(max_length=20)]
+        for i_r, i in zip(spot.get("items", []).list(), items):
+            if i not in cards.items:
+                i_r.fail(f"no item or spell card {i!r} in creatures.json")
+        gore = spot["gore"].int(0, 999)
+        if not gore and not items:
+            spot.fail("an empty spot is not kept")
+        loot[str(h)] = {"gore": gore, "items": items}
+
     state.phase, state.ground, state.plan, state.squads, state.deck = phase, ground, plan, squads, deck
+    state.combat, state.last_combat, state.must_fight = combat, last, must
+    state.dead, state.kill_points, state.loot = dead, points, loot
     state.digs, state.events, state.boxed = digs, events, boxed
     state.turn, state.cycle, state.pending, state.out = turn, cycle, pending, out
+
+
+def _points(r) -> float:
+    """Kill points: a number of halves, never negative."""
+    v = r.value
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 100000 or (2 * v) % 1:
+        r.fail("kill points are a count of halves, 0 or more")
+    return float(v)

@@ -58,6 +58,8 @@ class Creature:
     moved: int = 0          # movement points spent this turn
     acted: bool = False     # has taken an action this turn
     halted: bool = False    # may not move again this turn
+    card: str | None = None  # its creature card in creatures.json (None: a bare record, as in old positions)
+    items: tuple = ()        # item and spell cards it holds (ids in creatures.json)
 
     @property
     def left(self) -> int:
@@ -66,6 +68,10 @@ class Creature:
 
     def to_json(self) -> dict:
         data = {"id": self.id, "size": self.size, "speed": self.speed}
+        if self.card is not None:
+            data["card"] = self.card
+        if self.items:
+            data["items"] = list(self.items)
         if self.pick:
             data["pick"] = self.pick
         if self.necromancer:
@@ -224,11 +230,14 @@ class Squads:
             h = read_hex(item["at"])
             creatures = []
             for cr in item["creatures"].list(min_length=1, max_length=20):
-                cr.obj(allowed=("id", "size", "speed", "pick", "necromancer", "moved", "acted", "halted"))
+                cr.obj(allowed=("id", "card", "items", "size", "speed", "pick", "necromancer", "moved", "acted",
+                                "halted"))
+                card_r = cr.get("card", None).optional()
                 c = Creature(cr["id"].str(max_length=40), cr["size"].str(choices=SIZES), cr["speed"].int(0, MAX_SPEED),
                              cr.get("pick", 0).int(0, MAX_SPEED), cr.get("necromancer", False).bool(),
                              cr.get("moved", 0).int(0, MAX_SPEED), cr.get("acted", False).bool(),
-                             cr.get("halted", False).bool())
+                             cr.get("halted", False).bool(), card_r.str(max_length=40) if card_r else None,
+                             tuple(x.str(max_length=40) for x in cr.get("items", []).list(max_length=8)))
                 if c.id in creature_ids:
                     cr["id"].fail(f"creature {c.id!r} is in two places")
                 if c.necromancer and (c.size != "small" or owner is None or card != "N"):

@@ -9,6 +9,8 @@ says what we decided, why, and the alternative).
 
 from necro.core import Rule, RuleBook
 
+from .combat_rules import COMBAT_RULES
+
 CHAPTER = "book/cave-evil/index"
 
 # The page of the chapter that teaches each rule, by exact id (an id is also a prefix of the ids
@@ -31,6 +33,7 @@ _TAUGHT = {
         "ce-dig-busy", "ce-dig-leave", "ce-dig-finish", "ce-dig-ride", "ce-dig-step", "ce-dig-immediate",
         "ce-dig-no-tile", "ce-dig-spawn", "ce-excavate-start", "ce-excavate-fails", "ce-collapse-start",
         "ce-collapse-trapped", "ce-collapse-death", "ce-collapse-self", "ce-flank-excavation"),
+    "book/cave-evil/combat": tuple(r.id for r in COMBAT_RULES),
 }
 PAGES = {rule_id: page for page, ids in _TAUGHT.items() for rule_id in ids}
 
@@ -471,24 +474,28 @@ RULES = RuleBook("cave-evil", CHAPTER, [
          "Play goes in cycles. In each cycle every player has one turn, starting with the first "
          "player and going clockwise; the first player starts every cycle. On a turn each of the "
          "player's squads may move as its movement allows and take at most one action; 'end' "
-         "passes the turn. Combat, conjuration and event outcomes (phases 1, 2 and 4) come later."),
+         "passes the turn. Fights come first when squads start the turn beside enemies (Phase 1); "
+         "conjuration and event outcomes (phases 2 and 4) come later."),
     Rule("ce-start-squad", "The squad each player starts with",
          "Our ruling for this stage: once the cave is built, each player's Necromancer squad (card N) "
          "stands on the Chthonic Crystal of their Lair, as the text says. Until Invoke exists, the "
          "Necromonk of the starting hand already stands in that squad (small, speed 3, pick-axe 1), "
-         "so that someone can dig; the Necromancer is small with speed 3 (its card's numbers are not "
-         "in the text). Alternative: the Necromancer alone, and no digging before conjuration.",
+         "so that someone can dig. The text deals the Necromancer cards at random; we give them by "
+         "seat (the Rotten Magi, the Ice Dead Sorceress, the Blood Sorcerer, the Psychomancer of "
+         "Fire), since none of their powers is modelled yet and all fight alike. Alternative: the "
+         "Necromancer alone, and no digging before conjuration.",
          "ruling"),
     Rule("ce-events-later", "Events before Phase 4 exists",
          "Our ruling for this stage: an event card turned up while a dig is finished is set aside, as "
          "the rules say, and at the end of the turn goes to the box without effect, since event "
          "outcomes are not implemented yet. Alternative: discard it, so it can come up again.",
          "ruling"),
-    Rule("ce-cycle-limit", "How this map-only stage ends",
-         "Our ruling while combat and the awakening are missing: the game ends after a chosen number "
-         "of cycles (an option, 6 by default) and nobody wins; all results are 0. "
+    Rule("ce-cycle-limit", "How a game without the awakening ends",
+         "Our ruling while the awakening is missing: unless a single Necromancer is left standing first, "
+         "the game ends after a chosen number of cycles (an option, 6 by default) and nobody wins; all "
+         "results are 0. "
          "Alternative: no limit, which would never end.", "ruling"),
     Rule("ce-last-standing", "The last Necromancer",
          "A player whose Necromancer dies is out of the game. When a single Necromancer is left, "
          "its player wins at once."),
-], pages=PAGES)
+] + COMBAT_RULES, pages=PAGES)

@@ -21,7 +21,13 @@ often as movement points allow) and take one action: ``dig N`` or
 with I``: flank excavation) goes on with it; a dig that runs out of rocks
 turns its card up, draws again after events (``draw crook``), is laid
 (``place +4-1 r2``) or fails where it fits nowhere, and its squad may step on
-(``step +4-1`` or ``stay``). Under the optional collapse death, each squad a
+(``step +4-1`` or ``stay``). **Combat** (:mod:`.fights`, :mod:`.combat`): a
+squad, or several flanking, attacks an adjacent enemy (``fight II 1:IV``,
+``fight II,III 1:IV``; the defender by its squad id, ``w:A`` for a Wandering
+Monster); the attacker picks ``first strength``, each die is a chance step
+(``attacker rolls 2``, ``defender rolls 12``), the defender picks ``second
+special`` (a Wandering Monster's is picked for it); the losers die. A turn
+that starts with squads next to enemies begins with those fights (Phase 1). Under the optional collapse death, each squad a
 collapse buries rolls a D12 (``d12 7``). ``end`` passes the turn; after the
 cycle limit the game ends (rule ce-cycle-limit).
 
@@ -32,6 +38,7 @@ refused by :meth:`~CaveEvilState.explain_illegal` with the rule that forbids it.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from dataclasses import replace
@@ -40,7 +47,10 @@ from fractions import Fraction
 from necro.core import CHANCE, TERMINAL, IllegalAction, NotationError, State
 
 from . import excavation as ex
+from . import fights as fx
 from . import setup as su
+from .combat import ATTACKER, DEFENDER, GORE
+from .creatures import ATTRIBUTES
 from .deck import Deck, deck_spec
 from .ground import Ground, Refusal
 from .tiles import a_an
@@ -78,6 +88,9 @@ GRAMMAR = [
     ("step", re.compile(r"^step " + _HEX + "$")),
     ("stay", re.compile(r"^stay$")),
     ("d12", re.compile(r"^d12 (\d{1,2})$")),
+    ("fight", re.compile(r"^fight ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) ([0-9w]:[A-Za-z0-9]{1,8})$")),
+    ("choose", re.compile(r"^(first|second) (" + "|".join(ATTRIBUTES) + r")$")),
+    ("die", re.compile(r"^(attacker|defender) rolls (\d{1,2})$")),
     ("end", re.compile(r"^end$")),
 ]
 CARD_ORDER = {c: i for i, c in enumerate(CARDS)}
@@ -112,6 +125,13 @@ class CaveEvilState(State):
         self.cycle = 0
         self.pending: dict | None = None
         self.out: list[int] = []
+        self.combat: dict | None = None        # the fight under way (fights.py's record)
+        self.last_combat: dict | None = None   # the last fight finished this turn, for the board
+        self.must_fight: list[str] = []        # Phase 1: squads that must still fight (rule ce-combat-phase1)
+        self.dead: list[dict] = []             # every creature killed: id, card, size, owner, by
+        self.kill_points: list[float] = [0.0] * self.game.players
+        self.loot: dict[str, dict] = {}        # hex -> {"gore": n, "items": [...]} left by the dead
+        self._fight = None
         self._cache = None
 
     # ------------------------------------------------------------ who decides
@@ -128,6 +148,13 @@ class CaveEvilState(State):
         if self.phase == SETUP:
             step = self.plan.next_step()
             return CHANCE if step.kind == su.FIRST else step.player
+        if self.combat is not None:
+            step = self.fight.decision()
+            if step == "roll":
+                return CHANCE
+            if step == "second":
+                return self.squads[self.combat["defenders"][0]].owner
+            return self.turn
         if self.pending is not None:
             return CHANCE if self.pending["kind"] in ("declare", "roll") else self.turn
         dig = self.finishing()
@@ -135,7 +162,25 @@ class CaveEvilState(State):
             return CHANCE
         return self.turn
 
+    @property
+    def fight(self):
+        """The :class:`~necro.cave_evil.combat.Combat` of the fight under way (None if none)."""
+        if self.combat is None:
+            return None
+        if self._fight is None:
+            self._fight = fx.combat_of(self.combat)
+        return self._fight
+
     def status(self) -> str:
+        if self.phase == PLAY and self.combat is not None:
+            step = self.fight.decision()
+            n = len(self.fight.rounds) + 1
+            if step == "first":
+                return f"Combat: player {self.turn + 1} picks the first attribute."
+            if step == "second":
+                return f"Combat: player {self.current_player() + 1} picks the second attribute."
+            who = "attacker" if fx.pending_die(self.combat) is None else "defender"
+            return f"Combat, round {n} ({self.fight.attribute}): the {who} rolls."
         if self.phase == SETUP:
             step = self.plan.next_step()
             if step.kind == su.FIRST:
@@ -156,6 +201,9 @@ class CaveEvilState(State):
             step = self.plan.next_step()
             word = TILE_WORD[step.kind]
             return [f"{word} {p.anchor} r{p.rotation}" for p in self._setup_options()]
+        if self.combat is not None:
+            step = self.fight.decision()
+            return [f"{step} {a}" for a in self.fight.choices()] if step in ("first", "second") else []
         if self.pending is not None:
             if self.pending["kind"] == "move":
                 sid = self.pending["squad"]
@@ -173,6 +221,9 @@ class CaveEvilState(State):
             if dig.stage == "step":
                 return [f"step {h}" for h in ex.step_options(self.ground, self.squads, dig)] + ["stay"]
             return []
+        fights = [self._fight_notation(att, did) for att, did in self._fight_options()]
+        if self.must_fight:
+            return fights
         out = ["end"]
         for squad in self._own_squads():
             sid, card = squad.id, squad.card
@@ -186,7 +237,14 @@ class CaveEvilState(State):
                 for helpers in self._helper_sets(self.digs[sid]):
                     names = ",".join(self.squads[h].card for h in helpers)
                     out.append(f"continue {card}" + (f" with {names}" if names else ""))
-        return out
+        return out + fights
+
+    def _fight_options(self):
+        return fx.fight_options(self.ground, self.squads, self.turn, 1 if self.must_fight else 3,
+                                self.must_fight or None, order=lambda sid: CARD_ORDER[self.squads[sid].card])
+
+    def _fight_notation(self, attackers, did: str) -> str:
+        return f"fight {','.join(self.squads[a].card for a in attackers)} {did}"
 
     def _breakaways(self, squad: Squad) -> list[tuple[str, ...]]:
         """The groups of creatures that may break away from ``squad`` now and go somewhere
@@ -256,6 +314,9 @@ class CaveEvilState(State):
                 return [(f"{verb} {card}", q) for card, q in self.deck.outcomes()]
             if self.pending["kind"] == "roll":
                 return [(f"d12 {n}", Fraction(1, 12)) for n in range(1, 13)]
+        if self.combat is not None and self.fight.decision() == "roll":
+            who = "attacker" if fx.pending_die(self.combat) is None else "defender"
+            return [(f"{who} rolls {n}", Fraction(1, 12)) for n in range(1, 13)]
         dig = self.finishing()
         if dig is not None and dig.stage == "draw":
             return [(f"draw {card}", q) for card, q in ex.draw_outcomes(dig, self.deck)]
@@ -277,9 +338,9 @@ class CaveEvilState(State):
         except NotationError as exc:
             return exc.rule, exc.reason
         player = self.current_player()
-        if player == CHANCE and kind not in ("first", "face-down", "draw", "d12"):
+        if player == CHANCE and kind not in ("first", "face-down", "draw", "d12", "die"):
             return "core-turn", "chance decides now"
-        if player != CHANCE and kind in ("first", "face-down", "draw", "d12"):
+        if player != CHANCE and kind in ("first", "face-down", "draw", "d12", "die"):
             return "core-chance", "only chance decides that"
         if self.phase == SETUP:
             return self._explain_setup(kind, g)
@@ -289,6 +350,8 @@ class CaveEvilState(State):
             return "ce-deck-draw", f"no {g[0]!r} card is left to draw, or the draw is not that kind"
         if kind == "d12":
             return "ce-collapse-death", "a D12 shows 1 to 12"
+        if self.combat is not None or kind in ("choose", "die"):
+            return self._explain_combat(kind, g)
         dig = self.finishing()
         if self.pending is not None or dig is not None:
             return self._explain_pending(kind, g, dig)
@@ -344,6 +407,31 @@ class CaveEvilState(State):
             return (refusal.rule, refusal.reason) if refusal else ("ce-dig-step", "not a space of the new tile next to the squad")
         return "core-turn", "chance decides now"  # pragma: no cover
 
+    def _explain_combat(self, kind, g) -> tuple[str, str]:
+        """Why an action is refused while a fight is under way, or a fight's choice or die
+        when none is."""
+        combat = self.fight
+        if combat is None:
+            return "ce-combat-first", "no combat is under way"
+        step = combat.decision()
+        if kind == "die":
+            who = "attacker" if fx.pending_die(self.combat) is None else "defender"
+            if g[0] != who:
+                return "ce-combat-round", f"the {who} rolls now"
+            return "ce-combat-round", "a D12 shows 1 to 12"
+        if kind != "choose":
+            return "ce-combat-to-the-end", "a combat goes on until one side has won two rounds"
+        if g[0] != step:
+            if step == "roll":
+                return "ce-combat-round", "the attribute is chosen: the dice are to be rolled"
+            rule = "ce-combat-first" if step == "first" else "ce-combat-second"
+            return rule, f"the {'attacker picks the first' if step == 'first' else 'defender picks the second'} attribute now"
+        try:
+            fx.combat_of(self.combat).choose(g[1])
+        except IllegalAction as exc:
+            return exc.rule, exc.reason
+        return "core-legal", "not now"  # pragma: no cover
+
     def _explain_move(self, sid: str, to: Hex, ids=None) -> tuple[str, str]:
         """The rule and reason a move (or breakaway) of ``sid`` to ``to`` is refused, tried on a copy."""
         try:
@@ -355,6 +443,11 @@ class CaveEvilState(State):
     def _explain_turn(self, kind, g):
         if kind in ("place", "step", "stay"):
             return "ce-dig-finish", "no dig is being finished"
+        if kind == "fight":
+            return self._explain_fight(g)
+        if self.must_fight:
+            return "ce-combat-phase1", ("Phase 1: first every squad that began the turn next to an enemy must fight ("
+                                        + ", ".join(self.squads[s].card for s in self.must_fight) + ")")
         if kind == "setup":
             return "ce-setup-order", "set-up is over"
         card = g[0] if kind in ("move", "move-to", "break", "break-to", "continue") else (g[1] if kind == "declare" else None)
@@ -400,17 +493,46 @@ class CaveEvilState(State):
             return "ce-first-player", "the first player is already known"
         return "core-legal", "not a legal action now"
 
+    def _explain_fight(self, g) -> tuple[str, str]:
+        cards = g[0].split(",")
+        attackers = [squad_id(self.turn, c) for c in cards]
+        for sid, card in zip(attackers, cards):
+            if sid not in self.squads:
+                return "ce-control-cards", f"player {self.turn + 1} has no squad on card {card}"
+        phase = 1 if self.must_fight else 3
+        refusal = fx.fight_refusal(self.ground, self.squads, self.turn, attackers, g[1], phase, self.must_fight or None)
+        if refusal:
+            return refusal.rule, refusal.reason
+        return "ce-flank", "name the attacking squads in card order (N, I, II, III, IV, V)"
+
     def action_rule(self, action) -> str:
         kind, _ = parse(action)
         if self.phase == SETUP:
             return "ce-first-player" if kind == "first" else self.plan.next_step().rule
         if kind == "draw" and self.pending is not None:
             return "ce-dig-immediate"
+        if kind == "fight":
+            return "ce-flank" if "," in action.split()[1] else ("ce-combat-phase1" if self.must_fight else "ce-combat-attacker")
+        if kind == "choose":
+            return "ce-combat-first" if action.startswith("first") else "ce-combat-second"
+        if kind == "die":
+            return "ce-combat-round"
         return {"move": "ce-move-rate", "move-to": "ce-move-rate", "break": "ce-break", "break-to": "ce-break",
                 "declare": "ce-dig-declare",
                 "continue": "ce-dig-continue", "face-down": "ce-deck-draw", "draw": "ce-dig-finish",
                 "place": "ce-dig-finish", "step": "ce-dig-step", "stay": "ce-dig-step",
                 "d12": "ce-collapse-death", "end": "ce-turn-order"}.get(kind, "core-legal")
+
+    def action_sort_key(self, action):
+        """Notation order, but a die's faces in number order (``attacker rolls 2`` before ``10``)
+        and attributes in ring order (``first strength`` before ``first special``)."""
+        m = re.match(r"^((?:attacker|defender) rolls )(\d+)$", action)
+        if m:
+            return m.group(1), int(m.group(2))
+        m = re.match(r"^(first|second) ([a-z]+)$", action)
+        if m and m.group(2) in ATTRIBUTES:
+            return m.group(1), ATTRIBUTES.index(m.group(2))
+        return action, 0
 
     def mask_notation(self, notation: str, player: int, viewer: int) -> str:
         """The card a dig draws face down stays hidden from everyone, its digger too."""
@@ -443,6 +565,9 @@ class CaveEvilState(State):
                 return hint
         if kind in ("move-to", "break-to", "step"):
             return {"to": g[-1]}
+        if kind == "fight" and g[1] in self.squads:
+            return {"squads": [squad_id(self.turn, c) for c in g[0].split(",")], "target": g[1],
+                    "to": str(self.squads[g[1]].hex)}
         return {}
 
     # ----------------------------------------------------------------- apply
@@ -500,6 +625,12 @@ class CaveEvilState(State):
             self.note("ce-dig-step", f"Squad {card} steps onto {to}." if to else f"Squad {card} stays where it dug.")
         elif kind == "d12":
             self._apply_roll(int(g[0]))
+        elif kind == "fight":
+            self._apply_fight([squad_id(self.turn, c) for c in g[0].split(",")], g[1])
+        elif kind == "choose":
+            self._apply_choose(g[0], g[1])
+        elif kind == "die":
+            self._apply_die(g[0], int(g[1]))
         elif kind == "end":
             self._end_turn()
         else:  # pragma: no cover - parse() knows no other kind
@@ -594,16 +725,139 @@ class CaveEvilState(State):
             self.note("ce-collapse-death", f"Squad {sid} rolls {roll} and survives the collapse.")
             return
         self.note("ce-collapse-death", f"Squad {sid} rolls a 1: crushed under the collapse.")
+        self.dead.extend(fx.dead_entry(c, dead.owner, None) for c in fx.snapshot(dead))
         if sid in self.digs:
             self._drop_dig(sid, "ce-dig-leave")
         if dead.has_necromancer:
-            self.out.append(dead.owner)
-            self.out.sort()
-            self.note("ce-last-standing", f"Player {dead.owner + 1}'s Necromancer is dead.")
-            for s in self.squads.of(dead.owner):
-                self.squads.remove(s.id)
-                if s.id in self.digs:
-                    self._drop_dig(s.id, "ce-dig-leave")
+            self._player_out(dead.owner)
+
+    def _player_out(self, owner: int) -> None:
+        """A Necromancer has died: its player is out, and the rest of its squads leave the map."""
+        self.out.append(owner)
+        self.out.sort()
+        self.note("ce-last-standing", f"Player {owner + 1}'s Necromancer is dead: player {owner + 1} is out.")
+        for s in self.squads.of(owner):
+            self.squads.remove(s.id)
+            self.dead.extend(fx.dead_entry(c, owner, None) for c in fx.snapshot(s))
+            if s.id in self.digs:
+                self._drop_dig(s.id, "ce-dig-leave")
+        self.must_fight = [sid for sid in self.must_fight if sid in self.squads]
+
+    # ----------------------------------------------------------------- combat
+    def _squad_name(self, sid: str) -> str:
+        s = self.squads.by_id.get(sid)
+        owner, card = (s.owner, s.card) if s is not None else (None if sid.startswith("w:") else int(sid[0]), sid[2:])
+        return f"Wandering Monster {card}" if owner is None else f"player {owner + 1}'s squad {card}"
+
+    def _apply_fight(self, attackers: list[str], did: str) -> None:
+        phase = 1 if self.must_fight else 3
+        refusal = fx.fight_refusal(self.ground, self.squads, self.turn, attackers, did, phase, self.must_fight or None)
+        if refusal:
+            raise IllegalAction(f"fight {did}", refusal.rule, refusal.reason)
+        self.combat = fx.new_record(self.squads, attackers, did, phase)
+        self._fight = None
+        self.last_combat = None
+        cards = [self.squads[a].card for a in attackers]
+        who = f"Squad {cards[0]}" if len(cards) == 1 else "Squads " + ", ".join(cards[:-1]) + f" and {cards[-1]}"
+        text = f"{who} attack{'s' if len(cards) == 1 else ''} {self._squad_name(did)} at {self.squads[did].hex}"
+        if phase == 1:
+            self.note("ce-combat-phase1", f"Phase 1: {text}, as {'it' if len(cards) == 1 else 'they'} must.")
+            self.must_fight = [s for s in self.must_fight if s not in attackers]
+        else:
+            for a in attackers:
+                for c in self.squads[a].creatures:
+                    c.acted = c.halted = True
+            self.note("ce-flank" if len(cards) > 1 else "ce-combat-attacker", text + ".")
+            self.note("ce-combat-halts", f"{who} {'has' if len(cards) == 1 else 'have'} taken "
+                                         f"{'its' if len(cards) == 1 else 'their'} action and will not move again this turn.")
+
+    def _apply_choose(self, which: str, attribute: str) -> None:
+        combat = self.fight
+        if combat.decision() != which:
+            raise IllegalAction(f"{which} {attribute}", "ce-combat-first" if which == "first" else "ce-combat-second",
+                                f"no {which} attribute is to be chosen now")
+        combat.choose(attribute)
+        self.combat["order"] = list(combat.order)
+        if which == "first":
+            self.note("ce-combat-first", f"The attacker opens with {attribute}.")
+        else:
+            self.note("ce-combat-second", f"The defender picks {attribute} for round 2.")
+
+    def _apply_die(self, who: str, n: int) -> None:
+        combat = self.fight
+        pending = fx.pending_die(self.combat)
+        if combat.decision() != "roll" or (who == "attacker") != (pending is None):
+            raise IllegalAction(f"{who} rolls {n}", "ce-combat-round", "not that die now")
+        self.combat["dice"].append(n)
+        if who == "attacker":
+            return
+        done = combat.roll(pending, n)
+        if done is None:
+            a = combat.tally(ATTACKER, combat.attribute).total
+            d = combat.tally(DEFENDER, combat.attribute).total
+            self.note("ce-combat-tie", f"{combat.attribute.capitalize()}: attacker {a} + {pending} = {a + pending}, "
+                                       f"defender {d} + {n} = {d + n}: a tie, both roll again.")
+            return
+        for rule, text in fx.fight_lines(combat, done):
+            self.note(rule, text)
+        self.combat["order"] = list(combat.order)
+        if combat.winner is None and len(combat.rounds) == 2:
+            self.note("ce-combat-third", f"One round each: a third round is fought with {combat.order[2]}.")
+        if combat.winner is not None:
+            self._finish_fight()
+
+    def _finish_fight(self) -> None:
+        """Two rounds won: the losing squads die (rule ce-combat-two-wins) and leave their gore and
+        items on their hexes; their creatures go to the winner as kill points."""
+        record, combat = self.combat, self.fight
+        result = combat.result()
+        losers = record["attackers"] if result.winner == DEFENDER else record["defenders"]
+        won = record["defenders"] if result.winner == DEFENDER else record["attackers"]
+        by = self.squads[won[0]].owner
+        wins = combat.wins(result.winner)
+        self.note("ce-combat-two-wins", f"The {result.winner} wins {wins} rounds to {len(combat.rounds) - wins}: "
+                                        + ", ".join(self._squad_name(s) for s in losers) + " dies.")
+        points, outs = 0.0, []
+        for sid, members in zip(losers, record["sides"][DEFENDER if result.winner == ATTACKER else ATTACKER]):
+            squad = self.squads.remove(sid)
+            entries = [fx.dead_entry(c, squad.owner, by) for c in members]
+            self.dead.extend(entries)
+            if by is not None:
+                points += sum(fx.points_of(e) for e in entries)
+            gore = sum(GORE[c["size"]] for c in members)
+            key = str(squad.hex)
+            gone = fx.spent(members)
+            drops = [i for c in members for i in c.get("items", ()) if (c["id"], i) not in gone]
+            if gore or drops:
+                spot = self.loot.setdefault(key, {"gore": 0, "items": []})
+                spot["gore"] += gore
+                spot["items"] = sorted(spot["items"] + drops)
+            if gore:
+                self.note("ce-gore", f"{gore} gore spills on {key}.")
+            if drops:
+                self.note("ce-death-drops", f"Left on {key}: {', '.join(drops)}.")
+            if sid in self.digs:
+                self._drop_dig(sid, "ce-dig-leave")
+            if squad.has_necromancer:
+                outs.append(squad.owner)
+        for sid, members in zip(won, record["sides"][result.winner]):
+            for cid, item in fx.spent(members):
+                c = self.squads[sid].creature(cid)
+                left = list(c.items)
+                left.remove(item)
+                c.items = tuple(left)
+                self.note("ce-death-drops", f"{item} is used up.")
+        if by is not None:
+            self.kill_points[by] += points
+            self.note("ce-kill-points", f"Player {by + 1} keeps the slain creatures: {points:g} kill points "
+                                        f"({self.kill_points[by]:g} in all).")
+        else:
+            self.note("ce-kill-points-monster", "A Wandering Monster won: nobody earns kill points.")
+        self.last_combat, self.combat, self._fight = record, None, None
+        for owner in outs:
+            self._player_out(owner)
+        self.must_fight = [s for s in self.must_fight if s in self.squads]
+        self._check_abandoned()
 
     def _drop_dig(self, sid: str, rule: str) -> None:
         dig = self.digs.pop(sid)
@@ -633,6 +887,7 @@ class CaveEvilState(State):
                                          "unresolved until Phase 4 is implemented.")
             self.events = []
         self.note("ce-turn-order", f"Player {player + 1} ends the turn.")
+        self.last_combat = None
         self._next_turn()
 
     def _next_turn(self) -> None:
@@ -661,6 +916,10 @@ class CaveEvilState(State):
             if squad is not None and squad.owner == player:
                 self.digs[sid] = ex.new_turn(dig)
         self.note("ce-turn-order", f"Cycle {self.cycle}: player {player + 1}'s turn.")
+        self.must_fight = fx.must_fight(self.ground, self.squads, player)
+        if self.must_fight:
+            self.note("ce-combat-phase1", "Phase 1: " + ", ".join(f"squad {self.squads[s].card}" for s in self.must_fight)
+                      + " began the turn next to an enemy and must fight first.")
 
     def _collect_done(self) -> None:
         for sid, dig in list(self.digs.items()):
@@ -682,6 +941,18 @@ class CaveEvilState(State):
                 return
             if self.phase != PLAY:
                 return
+            if self.combat is not None:
+                if self.fight.decision() == "second" and self.combat["control"][DEFENDER] == "wandering":
+                    self._monster_second()
+                return
+            if self.must_fight:
+                keep = [s for s in self.must_fight if s in self.squads and
+                        fx.targets(self.ground, self.squads, self.squads[s])]
+                if keep != self.must_fight:
+                    self.must_fight = keep
+                    if not keep:
+                        self.note("ce-combat-phase1", "Phase 1 is over: the squads may now act.")
+                    self._cache = None
             dig = self.finishing()
             if dig is not None and self.pending is None:
                 if dig.stage == "draw" and not ex.draw_outcomes(dig, self.deck):
@@ -714,6 +985,18 @@ class CaveEvilState(State):
                 self._end_turn()
                 continue
             return
+
+    def _monster_second(self) -> None:
+        """A Wandering Monster defending picks the second attribute itself (ruling ce-wandering-second):
+        the neighbour of the first where the attacker's round chance is lower; the first on the ring if equal."""
+        from .odds import round_odds
+
+        combat = self.fight
+        chances = round_odds(combat)
+        pick = min(combat.choices(), key=lambda a: (chances[a], ATTRIBUTES.index(a)))
+        combat.choose(pick)
+        self.combat["order"] = list(combat.order)
+        self.note("ce-wandering-second", f"The Wandering Monster picks {pick} for round 2.")
 
     def _start_play(self) -> None:
         numbers = su.throneroom_numbers(self.plan)
@@ -752,12 +1035,19 @@ class CaveEvilState(State):
             "pending": None if self.pending is None else {k: (list(v) if isinstance(v, list) else v)
                                                           for k, v in self.pending.items()},
             "out": list(self.out),
+            "combat": _copy_record(self.combat),
+            "last_combat": _copy_record(self.last_combat),
+            "must_fight": list(self.must_fight),
+            "dead": [dict(d) for d in self.dead],
+            "kill_points": list(self.kill_points),
+            "loot": {h: {"gore": v["gore"], "items": list(v["items"])} for h, v in sorted(self.loot.items())},
         }
 
     def _load_position(self, reader) -> None:
         from .load import load_into
 
         load_into(self, reader)
+        self._fight = None
         self._cache = None
         self._settle()
 
@@ -771,6 +1061,13 @@ class CaveEvilState(State):
         self.pending = None if other.pending is None else {k: (list(v) if isinstance(v, list) else v)
                                                            for k, v in other.pending.items()}
         self.out = list(other.out)
+        self.combat = _copy_record(other.combat)
+        self.last_combat = _copy_record(other.last_combat)
+        self.must_fight = list(other.must_fight)
+        self.dead = [dict(d) for d in other.dead]
+        self.kill_points = list(other.kill_points)
+        self.loot = {h: {"gore": v["gore"], "items": list(v["items"])} for h, v in other.loot.items()}
+        self._fight = None
         self._cache = None
 
     def hide(self, position: dict, player: int) -> dict:
@@ -797,8 +1094,10 @@ class CaveEvilState(State):
         """Add ``map`` for the board (display only, not saved): the map's radius; per hex not
         undug, its status and top tile; spawn pits; each Lair's interior, shell and Chthonic
         Crystal by owner; Thronerooms numbered in the order laid; tile names; each squad's line
-        of sight (sight.sight_table); and, while a move or breakaway is pending, ``reach``: the
-        hexes it may stop on (with their cost) and those it may only pass over."""
+        of sight (sight.sight_table); while a move or breakaway is pending, ``reach``: the
+        hexes it may stop on (with their cost) and those it may only pass over; and while a fight
+        is under way (or just over, this turn), ``fight`` (fights.view: sides, ring, rounds with
+        totals broken down, dice, odds)."""
         from .ground import MAP_RADIUS
 
         g = self.ground
@@ -823,6 +1122,8 @@ class CaveEvilState(State):
             over = set(reachable(g, self.squads, sid, ids)) - set(stops)
             position["map"]["reach"] = {"squad": sid, "stops": {str(h): c for h, c in sorted(stops.items())},
                                         "over": [str(h) for h in sorted(over)]}
+        if self.combat is not None or self.last_combat is not None:
+            position["map"]["fight"] = fx.view(self.combat or self.last_combat, finished=self.combat is None)
         return position
 
     def accounted(self) -> Counter:
@@ -835,6 +1136,10 @@ class CaveEvilState(State):
         return found
 
 
+def _copy_record(record: dict | None) -> dict | None:
+    return None if record is None else json.loads(json.dumps(record))
+
+
 def _shape_key(p) -> tuple:
     return frozenset(p.spaces), frozenset(p.spawn_pits), p.end, p.side
 
@@ -842,8 +1147,9 @@ def _shape_key(p) -> tuple:
 def start_squad(player: int, at: Hex) -> Squad:
     """A player's Necromancer squad at the start (rule ce-start-squad)."""
     return Squad(squad_id(player, "N"), player, at,
-                 [Creature(f"necromancer-{player + 1}", necromancer=True, **NECROMANCER),
-                  Creature(f"necromonk-{player + 1}", **NECROMONK)], "N")
+                 [Creature(f"necromancer-{player + 1}", necromancer=True, card=fx.NECROMANCER_CARDS[player],
+                           **NECROMANCER),
+                  Creature(f"necromonk-{player + 1}", card="necromonk", **NECROMONK)], "N")
 
 
 def copy_squads(squads: Squads) -> Squads:

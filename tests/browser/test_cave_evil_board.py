@@ -147,3 +147,27 @@ def test_line_of_sight_tool_looks_and_plays_nothing(page, tmp_path):
     assert board.locator('[data-squad="0:N"][role=button]').count() == 1
     assert box.locator(".necro-status").inner_text() == status
     assert not page.necro_log.page_errors, page.necro_log.page_errors
+
+
+def test_a_fight_shows_its_panel_and_the_ring_plays_the_first_attribute(page, tmp_path):
+    """A fight under way (the rule book's Combat Example): the combat panel beside the map shows
+    both sides, the exact odds of every opening, and clicking strength on the ring opens with it."""
+    from tests.widget.test_cave_evil_widget import combat_example
+
+    state = combat_example()
+    state.apply("fight II 1:IV")
+    widget, box, board = open_board(page, tmp_path, state, depth=1)
+    panel = board.locator(".ce-fight")
+    assert panel.count() == 1
+    view = expand_view(widget.graph, [])
+    fight = view["position"]["map"]["fight"]
+    text = panel.inner_text()
+    assert "Hunched One" in text and "Horned Hellion" in text and "cool-stretchy-headband" in text
+    assert panel.locator(".ce-odds tr").count() == 7 and "best" in panel.locator(".ce-odds-best").inner_text()
+    assert panel.locator(".ce-odds-best button").get_attribute("data-a") == f"first {fight['odds']['best']}"
+    panel.locator('.ce-ring-attr[data-a="first strength"]').click()
+    after = expand_view(widget.graph, ["first strength"])
+    assert box.locator(".necro-status").inner_text() == after["status"]
+    assert "round 1" in board.locator('.ce-ring-attr[data-attr="strength"]').text_content()
+    assert "Round 1, strength: under way" in board.locator(".ce-fight").inner_text()
+    assert not page.necro_log.page_errors, page.necro_log.page_errors

@@ -10,7 +10,8 @@ from necro.cave_evil.state import FINISHING, PLAY, full_deck
 from .test_random_ground import check_invariants
 
 BAD = ("no such move", "move V +0+0", "dig IV", "continue II with III", "hall +0+0 r0", "place +0+0 r0",
-       "step +0+0", "first 9", "d12 13", "face-down nothing", "draw nothing")
+       "step +0+0", "first 9", "d12 13", "face-down nothing", "draw nothing", "fight V 1:N", "fight II,V w:A",
+       "first dodge", "second armor", "attacker rolls 13", "defender rolls 3")
 
 
 def check_map(state) -> None:
@@ -31,6 +32,32 @@ def check_map(state) -> None:
     if state.phase == PLAY:
         for p in range(state.game.players):
             assert (p in state.out) != any(s.card == "N" for s in state.squads.of(p))
+    check_combat(state)
+
+
+def check_combat(state, conserved=None) -> None:
+    """The combat invariants: every creature is on the map or dead, never both nor twice (cards
+    conserved; with ``conserved``, exactly those ids); the dead hold no control card (no squad of
+    theirs is left); each player's kill points are the sum over the creatures they killed; nobody
+    killed their own; a player who is out has no squad; a fight under way involves squads on the map."""
+    from necro.cave_evil.fights import points_of
+
+    on_map = [c.id for s in state.squads for c in s.creatures]
+    dead = [d["id"] for d in state.dead]
+    assert len(set(on_map)) == len(on_map) and len(set(dead)) == len(dead)
+    assert not set(on_map) & set(dead), "a dead creature is still on a control card"
+    if conserved is not None:
+        assert set(on_map) | set(dead) == set(conserved), "a creature card appeared or vanished"
+    for p in range(state.game.players):
+        assert state.kill_points[p] == sum(points_of(d) for d in state.dead if d["by"] == p)
+        if p in state.out:
+            assert not state.squads.of(p)
+    assert all(d["by"] is None or d["by"] != d["owner"] for d in state.dead)
+    for spot in state.loot.values():
+        assert spot["gore"] >= 0 and (spot["gore"] or spot["items"])
+    if state.combat is not None:
+        for sid in state.combat["attackers"] + state.combat["defenders"]:
+            assert sid in state.squads
 
 
 def play_eager(state, seed: int, steps: int | None = None, recorded: bool = True, until=None):

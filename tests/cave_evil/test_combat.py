@@ -431,7 +431,8 @@ def test_a_combat_copies_and_replays_the_same():
 def test_combat_rules_ids_are_new_unique_and_rulings_explain_themselves():
     ids = [r.id for r in COMBAT_RULES]
     assert len(ids) == len(set(ids)) and all(i.startswith("ce-") for i in ids)
-    assert not set(ids) & {r.id for r in RULES}, "already in the main rule book"
+    assert set(ids) <= {r.id for r in RULES}, "every combat rule is in the rule book"
+    assert {RULES.page(i) for i in ids} == {"book/cave-evil/combat"}, "and taught on the combat page"
     for must in ("ce-kill-points", "ce-gore", "ce-binding", "ce-combat-round", "ce-creature-data"):
         assert must in ids
     rulings = [r for r in COMBAT_RULES if r.kind == "ruling"]

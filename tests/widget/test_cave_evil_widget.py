@@ -81,3 +81,52 @@ def test_the_static_graph_keeps_reach_and_sight():
     view = expand_view(w.graph, ["move N"])
     assert view["position"]["map"]["reach"] == live.view["position"]["map"]["reach"]
     assert view["position"]["map"]["sight"] == live.view["position"]["map"]["sight"]
+
+
+# ------------------------------------------------------------------ combat
+def combat_example(**kw):
+    from necro.cave_evil import examples as ex
+    from necro.cave_evil.creatures import catalogue
+
+    def card(cid, n=1, **flags):
+        c = catalogue().creature(cid)
+        return ex.creature(f"{cid}-{n}", c.size, c.movement, c.pick, card=cid, **flags)
+
+    return ex.corridor([ex.squad(0, "II", ex.at(3), card("hunched-one"), card("caveling"), card("ghoul")),
+                        ex.squad(1, "IV", ex.at(4), card("necromonk", 5),
+                                 card("horned-hellion", items=["cool-stretchy-headband"]))], **kw)
+
+
+def test_a_fight_through_the_widget_shows_sides_ring_rounds_and_odds():
+    w = GameWidget(combat_example(), auto_chance=False)
+    hints = hinted(w)
+    fight = hints["fight II 1:IV"]
+    assert fight == {"squads": ["0:II"], "target": "1:IV", "to": "+10-6"}
+    assert "fight" not in w.view["position"]["map"]
+    w.handle({"type": "act", "a": "fight II 1:IV"})
+    assert w.error == ""
+    f = w.view["position"]["map"]["fight"]
+    assert f["decision"] == "first" and set(hinted(w)) == {f"first {a}" for a in f["ring"]}
+    assert [o["first"] for o in f["odds"]["openings"]] == f["ring"] and f["odds"]["best"] in f["ring"]
+    assert f["totals"]["attacker"]["strength"] == 19 and f["totals"]["defender"]["strength"] == 4
+    for a in ("first strength", "attacker rolls 2", "defender rolls 12"):
+        w.handle({"type": "act", "a": a})
+        assert w.error == "", (a, w.error)
+    f = w.view["position"]["map"]["fight"]
+    assert f["decision"] == "second" and set(hinted(w)) == {"second special", "second weapon"}
+    assert f["rounds"][0]["scores"] == [21, 16] and f["rounds"][0]["rolls"] == [[2, 12]]
+    for a in ("second special", "attacker rolls 6", "defender rolls 7", "attacker rolls 5", "defender rolls 8"):
+        w.handle({"type": "act", "a": a})
+        assert w.error == "", (a, w.error)
+    f = w.view["position"]["map"]["fight"]
+    assert f["finished"] and f["result"]["winner"] == "attacker" and f["result"]["kill_points"] == 9.0
+    assert w.view["position"]["kill_points"] == [9.0, 0.0]
+    assert json.loads(json.dumps(w.view)) == w.view
+
+
+def test_the_static_graph_of_a_fight_keeps_the_fight_view():
+    state = combat_example()
+    state.apply("fight II 1:IV")
+    w = GameWidget(state).explorable(1, max_bytes=None)
+    view = expand_view(w.graph, ["first strength"])
+    assert view["position"]["map"]["fight"]["order"] == ["strength"]

@@ -1,0 +1,371 @@
+"""Combat on the map: which squads may fight whom, the record of a fight in the position,
+and what the dead leave behind. The bridge between the squads of :mod:`.movement` and
+the fights of :mod:`.combat`.
+
+A fight in the position is a self-contained **record** (JSON)::
+
+    {"phase": 3,                          # 1: the mandatory combat of Phase 1; 3: a squad action
+     "attackers": ["0:II", "0:III"],      # the attacking squads (flanking: several)
+     "defenders": ["1:N"],                # the squad attacked
+     "sides": {"attacker": [[{"id": "hunched-one-1", "card": "hunched-one", "size": "small"}, ...], ...],
+               "defender": [[...]]},      # who fights, squad by squad, with their cards
+     "control": {"attacker": "player", "defender": "player" | "wandering"},
+     "order": ["strength", "special"],    # the attributes chosen (and the third, once due)
+     "dice": [2, 12, 6, 7]}               # every D12 thrown, attacker's then defender's, ties included
+
+:func:`combat_of` rebuilds the :class:`~necro.cave_evil.combat.Combat` from it by
+replaying the choices and dice, so the record alone says everything that happened
+round by round, even after the losers have left the map.
+
+A creature's fighting numbers come from its card (``Creature.card``, an id of
+``creatures.json``). A creature with no card (positions written before cards
+existed) fights with the card its id starts with (``necromonk-2`` is a
+Necromonk), a Necromancer with the first Necromancer card, and anything else as
+a blank card of its size with 0 in every attribute.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+from necro.core import IllegalAction, Reader
+
+from .combat import ATTACKER, DEFENDER, KILL_POINTS, Combat, Fighter, Side
+from .creatures import ATTRIBUTES, CreatureCard, catalogue
+from .ground import Ground, Refusal
+from .hexes import neighbours
+from .movement import Creature, Squad, Squads, hostile, trapped
+
+PHASES = (1, 3)
+NECROMANCER_CARDS = ("rotten-magi", "ice-dead-sorceress", "blood-sorcerer", "psychomancer-of-fire")
+"""The Necromancer card of each seat (ruling ce-start-squad: the text deals them at random)."""
+
+
+# ------------------------------------------------------------------ cards
+@lru_cache(maxsize=None)
+def blank(size: str) -> CreatureCard:
+    """A card for a creature whose card is unknown: its size, and 0 in every attribute."""
+    base = catalogue().creature("necromonk")
+    return replace(base, id=f"blank-{size}", name=f"unknown {size} creature", size=size, kind="creature",
+                   attributes=(0,) * len(ATTRIBUTES), effects=(), pick=0)
+
+
+def card_id_of(c: Creature) -> str | None:
+    """The card a creature fights with: its own, else the one its id names (see the module docstring)."""
+    if c.card is not None:
+        return c.card
+    cards = catalogue()
+    if c.necromancer:
+        return NECROMANCER_CARDS[0]
+    best = None
+    for cid in cards.creatures:
+        if (c.id == cid or c.id.startswith(cid + "-")) and cards.creature(cid).size == c.size:
+            if best is None or len(cid) > len(best):
+                best = cid
+    return best
+
+
+def card_of(card_id: str | None, size: str) -> CreatureCard:
+    return catalogue().creature(card_id) if card_id is not None else blank(size)
+
+
+# ------------------------------------------------------------------ who may fight
+def fighter_refusal(ground: Ground, squads: Squads, sid: str, player: int, phase: int) -> Refusal | None:
+    """Why squad ``sid`` may not attack now (for ``player``, in ``phase``)."""
+    if sid not in squads:
+        return Refusal("ce-control-cards", f"there is no squad {sid}")
+    s = squads[sid]
+    if s.owner != player:
+        return Refusal("ce-combat-attacker", f"squad {sid} is not one of player {player + 1}'s squads")
+    if trapped(ground, s):
+        return Refusal("ce-collapse-trapped", f"squad {sid} is trapped in a collapse and cannot fight")
+    if phase == 3 and s.acted:
+        return Refusal("ce-one-action", f"squad {sid} has already taken its action this turn")
+    return None
+
+
+def target_refusal(ground: Ground, squads: Squads, attacker: Squad, did: str) -> Refusal | None:
+    """Why ``attacker`` may not attack squad ``did``."""
+    if did not in squads:
+        return Refusal("ce-combat-attacker", f"there is no squad {did} to attack")
+    d = squads[did]
+    if not hostile(attacker, d):
+        return Refusal("ce-combat-attacker", f"squad {did} is a friend of squad {attacker.id}")
+    if trapped(ground, d):
+        return Refusal("ce-collapse-trapped", f"squad {did} is trapped in a collapse: it neither fights nor is fought")
+    if d.hex not in neighbours(attacker.hex):
+        return Refusal("ce-combat-attacker", f"squad {attacker.id} does not stand next to squad {did}")
+    return None
+
+
+def targets(ground: Ground, squads: Squads, s: Squad) -> list[str]:
+    """The squads ``s`` stands next to and could attack (enemies and Wandering Monsters, not trapped)."""
+    if trapped(ground, s):
+        return []
+    out = []
+    for n in neighbours(s.hex):
+        d = squads.at(n)
+        if d is not None and target_refusal(ground, squads, s, d.id) is None:
+            out.append(d.id)
+    return sorted(out)
+
+
+def fight_options(ground: Ground, squads: Squads, player: int, phase: int, only=None,
+                  order=None) -> list[tuple[tuple[str, ...], str]]:
+    """Every fight ``player`` may start: ``(attackers, defender)``, the attackers any non-empty
+    set of its able squads next to the defender (flanking, rule ce-flank). ``only``: squads that
+    must take part in at least one (Phase 1: the squads that must fight)."""
+    able = [s for s in squads.of(player) if fighter_refusal(ground, squads, s.id, player, phase) is None]
+    key = order or (lambda sid: sid)
+    by_target: dict[str, list[str]] = {}
+    for s in able:
+        for did in targets(ground, squads, s):
+            by_target.setdefault(did, []).append(s.id)
+    out = []
+    for did in sorted(by_target):
+        group = sorted(by_target[did], key=key)
+        for mask in range(1, 1 << len(group)):
+            chosen = tuple(g for i, g in enumerate(group) if mask >> i & 1)
+            if only is not None and not set(chosen) & set(only):
+                continue
+            out.append((chosen, did))
+    return out
+
+
+def fight_refusal(ground: Ground, squads: Squads, player: int, attackers, did: str, phase: int,
+                  only=None) -> Refusal | None:
+    """Why ``attackers`` (squad ids) may not attack ``did`` now."""
+    if len(set(attackers)) != len(attackers) or not attackers:
+        return Refusal("ce-flank", "name each attacking squad once")
+    for sid in attackers:
+        refusal = fighter_refusal(ground, squads, sid, player, phase)
+        if refusal:
+            return refusal
+        refusal = target_refusal(ground, squads, squads[sid], did)
+        if refusal:
+            if len(attackers) > 1 and did in squads and squads[did].hex not in neighbours(squads[sid].hex):
+                return Refusal("ce-flank", f"{refusal.reason}: only squads next to the defender join in")
+            return refusal
+    if only is not None and not set(attackers) & set(only):
+        return Refusal("ce-combat-phase1", "first every squad that began the turn next to an enemy must fight: "
+                                           + ", ".join(sorted(only)))
+    return None
+
+
+def must_fight(ground: Ground, squads: Squads, player: int) -> list[str]:
+    """The player's squads that stand next to an enemy or a Wandering Monster they could attack
+    (Phase 1 makes them fight first: rule ce-combat-phase1)."""
+    return sorted(s.id for s in squads.of(player) if targets(ground, squads, s))
+
+
+# ------------------------------------------------------------------ the record
+def snapshot(s: Squad) -> list[dict]:
+    """Who fights in squad ``s``: each creature's id, card, size and the items it holds."""
+    out = []
+    for c in s.creatures:
+        entry = {"id": c.id, "card": card_id_of(c), "size": c.size}
+        if c.items:
+            entry["items"] = list(c.items)
+        out.append(entry)
+    return out
+
+
+def used_items(members) -> tuple[list[str], list[str]]:
+    """The items a side uses in combat, and the cards its creatures only carry (ruling ce-items-used):
+    each creature that can use items uses the item cards it holds, up to its count (any creature a
+    trinket); spells are never cast by this stage of the engine, so they are only carried."""
+    cards = catalogue()
+    used, carried = [], []
+    for f in members:
+        card = card_of(f["card"], f["size"])
+        hands = card.item_count if card.item_use else 0
+        for i in f.get("items", ()):
+            item = cards.item(i)
+            if item.kind == "item" and (item.trinket or hands > 0):
+                used.append(i)
+                hands -= 0 if item.trinket else 1
+            else:
+                carried.append(i)
+    return used, carried
+
+
+def new_record(squads: Squads, attackers, did: str, phase: int) -> dict:
+    """The record of a fight about to begin (nothing chosen, no die thrown)."""
+    d = squads[did]
+    return {"phase": phase, "attackers": list(attackers), "defenders": [did],
+            "sides": {ATTACKER: [snapshot(squads[a]) for a in attackers], DEFENDER: [snapshot(d)]},
+            "control": {ATTACKER: "player", DEFENDER: "wandering" if d.wandering else "player"},
+            "order": [], "dice": []}
+
+
+def spent(members) -> list[tuple[str, str]]:
+    """``(creature id, item)`` for the discard-after-use items a side used in a combat: they are gone after it."""
+    cards = catalogue()
+    out = []
+    for f in members:
+        used, _ = used_items([f])
+        out.extend((f["id"], i) for i in used if cards.item(i).use == "discard")
+    return out
+
+
+def side_of(record: dict, role: str) -> Side:
+    squads = tuple(tuple(Fighter(f["id"], card_of(f["card"], f["size"])) for f in members)
+                   for members in record["sides"][role])
+    used, _ = used_items([f for members in record["sides"][role] for f in members])
+    return Side(squads, items=tuple(catalogue().item(i) for i in used), control=record["control"][role])
+
+
+def combat_of(record: dict) -> Combat:
+    """The :class:`Combat` the record describes, replayed choice by choice and die by die."""
+    combat = Combat(side_of(record, ATTACKER), side_of(record, DEFENDER))
+    order, dice = list(record["order"]), list(record["dice"])
+    chosen = 0
+    while True:
+        step = combat.decision()
+        if step in ("first", "second"):
+            if chosen >= len(order):
+                break
+            combat.choose(order[chosen])
+            chosen += 1
+        elif step == "roll":
+            if chosen < len(combat.order):
+                chosen = len(combat.order)  # the third attribute, set by the combat itself
+            if len(dice) < 2:
+                break
+            combat.roll(dice.pop(0), dice.pop(0))
+        else:
+            break
+    return combat
+
+
+def pending_die(record: dict) -> int | None:
+    """The attacker's die thrown for the round being fought, while the defender's is awaited."""
+    return record["dice"][-1] if len(record["dice"]) % 2 else None
+
+
+def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
+    """A validated fight record; ``squads`` (a live fight): its squads must be on the map as recorded."""
+    r.obj(allowed=("phase", "attackers", "defenders", "sides", "control", "order", "dice"))
+    phase = r["phase"].int(1, 3)
+    if phase not in PHASES:
+        r["phase"].fail("a fight belongs to Phase 1 or Phase 3")
+    attackers = [x.str(max_length=40) for x in r["attackers"].list(min_length=1, max_length=6)]
+    defenders = [x.str(max_length=40) for x in r["defenders"].list(min_length=1, max_length=6)]
+    sides_r = r["sides"].obj(allowed=(ATTACKER, DEFENDER))
+    sides = {}
+    for role, names in ((ATTACKER, attackers), (DEFENDER, defenders)):
+        groups = sides_r[role].list(min_length=len(names), max_length=len(names))
+        sides[role] = []
+        for g in groups:
+            members = []
+            for f in g.list(min_length=1, max_length=20):
+                f.obj(allowed=("id", "card", "size", "items"))
+                card_r = f["card"].optional()
+                card = card_r.str(max_length=40) if card_r is not None else None
+                if card is not None and card not in catalogue().creatures:
+                    f["card"].fail(f"no creature card {card!r} in creatures.json")
+                member = {"id": f["id"].str(max_length=40), "card": card,
+                          "size": f["size"].str(choices=("large", "medium", "small", "trinket"))}
+                items = [x.str(max_length=40) for x in f.get("items", []).list(max_length=8)]
+                for x_r, x in zip(f.get("items", []).list(), items):
+                    if x not in catalogue().items:
+                        x_r.fail(f"no item or spell card {x!r} in creatures.json")
+                if items:
+                    member["items"] = items
+                members.append(member)
+            sides[role].append(members)
+    control_r = r["control"].obj(allowed=(ATTACKER, DEFENDER))
+    control = {ATTACKER: control_r[ATTACKER].str(choices=("player",)),
+               DEFENDER: control_r[DEFENDER].str(choices=("player", "wandering"))}
+    order = [x.str(choices=ATTRIBUTES) for x in r["order"].list(max_length=3)]
+    dice = [x.int(1, 12) for x in r["dice"].list(max_length=200)]
+    record = {"phase": phase, "attackers": attackers, "defenders": defenders, "sides": sides,
+              "control": control, "order": order, "dice": dice}
+    try:
+        combat = combat_of(record)
+    except IllegalAction as exc:
+        r.fail(f"these choices and dice are not a combat: {exc.reason} (rule {exc.rule})")
+    if list(combat.order) != order or 2 * sum(len(x.rolls) for x in combat.rounds) + len(combat._ties) * 2 \
+            + (1 if pending_die(record) is not None else 0) != len(dice):
+        r.fail("these choices and dice do not follow one another as a combat does")
+    if finished != (combat.winner is not None):
+        r.fail("a finished fight is kept as last_combat, one under way as combat")
+    if squads is not None:
+        for role, names in ((ATTACKER, attackers), (DEFENDER, defenders)):
+            for sid, members in zip(names, sides[role]):
+                if sid not in squads or snapshot(squads[sid]) != members:
+                    r["sides"][role].fail(f"squad {sid} is not on the map as the fight records it")
+    return record
+
+
+def fight_lines(combat: Combat, rnd) -> list[tuple[str, str]]:
+    """Log lines for a finished round: the round (its rule), then both totals broken down."""
+    return [("ce-combat-round", rnd.describe()[0].upper() + rnd.describe()[1:] + "."),
+            ("ce-combat-total", f"Attacker: {rnd.attacker.describe()}."),
+            ("ce-combat-total", f"Defender: {rnd.defender.describe()}.")]
+
+
+def dead_entry(c: dict, owner, by) -> dict:
+    return {"id": c["id"], "card": c["card"], "size": c["size"], "owner": owner, "by": by}
+
+
+def points_of(entry: dict) -> float:
+    """Kill points one dead creature earns its killer (rule ce-kill-points)."""
+    return KILL_POINTS["wandering" if entry["owner"] is None else "enemy"][entry["size"]]
+
+
+# ------------------------------------------------------------------ the board's view
+def _tally_json(t) -> dict:
+    return {"total": t.total, "text": t.describe(),
+            "parts": [{"fighter": p.fighter, "printed": p.printed, "mods": [list(m) for m in p.modifiers],
+                       "value": p.value} for p in t.parts],
+            "flat": [list(f) for f in t.flat]}
+
+
+def _chance(x) -> dict:
+    return {"p": round(float(x), 4), "exact": str(x)}
+
+
+def view(record: dict, finished: bool = False) -> dict:
+    """What the board shows of a fight (display only): both sides with their creatures' names and
+    attributes, the ring and the attributes chosen, every round fought (totals broken down by
+    creature and modifier, the dice, ties included, and who won), the round under way, whose
+    decision is next, the attacker's odds (odds.advise) and, once over, the outcome."""
+    from .odds import advise, chance_now
+
+    combat = combat_of(record)
+    sides = {}
+    for role in (ATTACKER, DEFENDER):
+        used, carried = used_items([f for m in record["sides"][role] for f in m])
+        sides[role] = {
+            "control": record["control"][role], "items": used, "carried": carried,
+            "squads": [{"squad": sid, "creatures": [
+                {"id": f["id"], "card": f["card"], "name": card_of(f["card"], f["size"]).name, "size": f["size"],
+                 "attributes": dict(zip(ATTRIBUTES, card_of(f["card"], f["size"]).attributes)),
+                 "items": list(f.get("items", ()))} for f in members]}
+                for sid, members in zip(record["attackers" if role == ATTACKER else "defenders"],
+                                        record["sides"][role])]}
+    totals = {role: {a: combat.tally(role, a).total for a in ATTRIBUTES} for role in (ATTACKER, DEFENDER)}
+    rounds = [{"number": r.number, "attribute": r.attribute, "chosen_by": r.chosen_by, "rolls": [list(x) for x in r.rolls],
+               "scores": list(r.scores), "winner": r.winner, ATTACKER: _tally_json(r.attacker),
+               DEFENDER: _tally_json(r.defender)} for r in combat.rounds]
+    out = {"phase": record["phase"], "attackers": record["attackers"], "defenders": record["defenders"],
+           "sides": sides, "ring": list(ATTRIBUTES), "order": list(combat.order), "totals": totals,
+           "rounds": rounds, "decision": combat.decision(), "choices": list(combat.choices()),
+           "wins": {ATTACKER: combat.wins(ATTACKER), DEFENDER: combat.wins(DEFENDER)}, "finished": finished}
+    if combat.attribute is not None and combat.winner is None:
+        a = combat.attribute
+        out["current"] = {"number": len(combat.rounds) + 1, "attribute": a,
+                          ATTACKER: _tally_json(combat.tally(ATTACKER, a)), DEFENDER: _tally_json(combat.tally(DEFENDER, a)),
+                          "ties": [list(x) for x in combat._ties], "die": pending_die(record)}
+    advice = advise(combat)
+    out["odds"] = {"best": advice.best, "rounds": {a: _chance(p) for a, p in advice.rounds},
+                   "openings": [{"first": o.first, "win": _chance(o.win), "reply": o.reply,
+                                 "replies": {s: _chance(p) for s, p in o.replies}} for o in advice.openings],
+                   "now": _chance(chance_now(combat))}
+    if combat.winner is not None:
+        res = combat.result()
+        out["result"] = {"winner": res.winner, "dead": [f.id for f in res.dead], "gore": res.gore,
+                         "kill_points": res.kill_points, "kind": res.kill_kind, "dropped": list(res.dropped)}
+    return out
