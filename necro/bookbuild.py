@@ -17,7 +17,17 @@
      its version always matches the Python side that wrote the widget state;
    * ``mathjax/``: MathJax 3 (``tex-chtml.js`` with the extensions and fonts
      it loads on demand) from the npm package ``mathjax``, for pages with
-     math (``mathjax_path`` in ``_config.yml``).
+     math (``mathjax_path`` in ``_config.yml``);
+   * ``engine/``: the rules engines for the reader's browser (see
+     :mod:`necro.widget.browser`), loaded only when a board needs them:
+     ``pyodide/`` (CPython in WebAssembly, from the npm package ``pyodide``,
+     version pinned in ``package.json``), ``packages/`` (this package and the
+     pure-Python libraries the engines import, ``ENGINE_PACKAGES``, as zip
+     archives built reproducibly from the installed files: sorted, fixed
+     dates, compiled by Pyodide's own CPython to sourceless hash-based
+     ``.pyc`` files when Node is there, named by their content hash),
+     ``manifest.json`` (what to load) and ``worker.js`` (the Web Worker,
+     ``widgets/engine-worker.js``).
 
    The folder is deliberately not called ``_static``: Jupyter Book adds every
    ``.js`` file below a ``_static`` folder to every page, and loading these
@@ -41,12 +51,17 @@ Command line::
 from __future__ import annotations
 
 import argparse
+import hashlib
+import importlib.metadata
 import importlib.util
+import io
+import json
 import os
 import pathlib
 import shutil
 import subprocess
 import sys
+import zipfile
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 ASSETS_SUBDIR = "necro-js"
@@ -60,7 +75,9 @@ CONFIG_JS = """\
   var script = document.currentScript;
   var here = script.src.replace(/[?#].*$/, "").replace(/[^/]*$/, "");
   window.requirejs.config({
-    paths: { anywidget: here + "anywidget" },
+    // The widget manager's own module id decides where webpack looks for its
+    // icon fonts: the folder they were copied to, not one beside the page.
+    paths: { anywidget: here + "anywidget", "@jupyter-widgets/html-manager/dist": here + "html-manager" },
   });
   // The html-manager falls back to a CDN for modules RequireJS cannot find;
   // point that fallback at a local folder that does not exist, so a missing
@@ -70,9 +87,18 @@ CONFIG_JS = """\
 """
 
 
+ENGINE_SUBDIR = "engine"
+ENGINE_PACKAGES = ("networkx",)
+"""Pure-Python distributions the engines import, shipped to the browser beside ``necro``
+(the version installed here, the one the book's notebooks ran with)."""
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+_ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
 def _node_modules(repo: pathlib.Path) -> pathlib.Path:
     node_modules = repo / "node_modules"
-    for package in ("@jupyter-widgets/html-manager", "requirejs", "mathjax"):
+    for package in ("@jupyter-widgets/html-manager", "requirejs", "mathjax", "pyodide"):
         if not (node_modules / package).is_dir():
             raise FileNotFoundError(f"{node_modules} has no {package}: run `npm ci` in {repo}")
     return node_modules
@@ -127,7 +153,151 @@ def prepare_assets(
     config = out / "necro-widgets-config.js"
     if not config.is_file() or config.read_text() != CONFIG_JS:
         config.write_text(CONFIG_JS)
+    prepare_engine(out / ENGINE_SUBDIR, repo, node_modules)
+    icon = dest / "favicon.ico"  # browsers ask for /favicon.ico: answer it, no 404 in the console
+    if not icon.is_file() or icon.read_bytes() != favicon_ico():
+        icon.write_bytes(favicon_ico())
     return out
+
+
+def favicon_ico() -> bytes:
+    """A 16x16 icon (a pale tombstone on a dark square), drawn here so the book ships no binary."""
+    import struct
+
+    size = 16
+    rows = []
+    for y in range(size):  # BMP rows go bottom to top
+        top = size - 1 - y
+        row = b""
+        for x in range(size):
+            stone = 4 <= x <= 11 and 3 <= top <= 13 and not (top < 6 and (x - 7.5) ** 2 + (top - 6) ** 2 > 13)
+            row += bytes((220, 220, 210, 255)) if stone else bytes((40, 30, 30, 255))
+        rows.append(row)
+    pixels = b"".join(rows)
+    mask = bytes(4 * size)  # 1 bit a pixel, rows padded to 4 bytes: all opaque
+    header = struct.pack("<IiiHHIIiiII", 40, size, size * 2, 1, 32, 0, len(pixels) + len(mask), 0, 0, 0, 0)
+    image = header + pixels + mask
+    return struct.pack("<HHH", 0, 1, 1) + struct.pack("<BBBBHHII", size, size, 0, 0, 1, 32, len(image), 22) + image
+
+
+def _deterministic_zip(files: list[tuple[str, pathlib.Path]]) -> bytes:
+    """A zip of ``(name in archive, file)`` whose bytes depend only on the names and contents."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, path in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes(), compresslevel=9)
+    return buffer.getvalue()
+
+
+def _shipped(path: pathlib.Path) -> bool:
+    parts = path.parts
+    return "__pycache__" not in parts and "tests" not in parts and path.suffix not in {".pyc", ".pyo"}
+
+
+def engine_archives(repo: pathlib.Path | None = None) -> list[tuple[str, str, bytes]]:
+    """``(name, version, zip bytes)`` of every Python package the in-browser engine loads:
+    ``necro`` from the source tree, then ``ENGINE_PACKAGES`` from their installed files.
+    Each archive unpacks into site-packages."""
+    repo = pathlib.Path(repo) if repo else REPO
+    package = repo / "necro"
+    files = [(path.relative_to(repo).as_posix(), path) for path in sorted(package.rglob("*"))
+             if path.is_file() and _shipped(path.relative_to(repo))]
+    archives = [("necro", _project_version(repo), _deterministic_zip(files))]
+    for name in ENGINE_PACKAGES:
+        dist = importlib.metadata.distribution(name)
+        base = pathlib.Path(dist.locate_file(""))
+        files = []
+        for entry in dist.files or ():
+            relative = pathlib.PurePosixPath(str(entry))
+            if relative.parts[0].endswith(".dist-info"):
+                if relative.name not in {"METADATA", "top_level.txt", "entry_points.txt", "WHEEL"}:
+                    continue
+            elif not _shipped(pathlib.Path(relative)) or relative.parts[0] in {"..", "bin"}:
+                continue
+            path = base / relative
+            if path.is_file():
+                files.append((relative.as_posix(), path))
+        archives.append((name, dist.version, _deterministic_zip(files)))
+    return archives
+
+
+def _project_version(repo: pathlib.Path) -> str:
+    for line in (repo / "pyproject.toml").read_text(encoding="utf-8").splitlines():
+        if line.startswith("version"):
+            return line.split("=", 1)[1].strip().strip('"')
+    return "0"
+
+
+def prepare_engine(out: pathlib.Path, repo: pathlib.Path | None = None,
+                   node_modules: pathlib.Path | None = None) -> pathlib.Path:
+    """Write the in-browser engine into ``out`` (``necro-js/engine``); see the module doc."""
+    repo = pathlib.Path(repo) if repo else REPO
+    node_modules = node_modules or _node_modules(repo)
+    pyodide = node_modules / "pyodide"
+    for name in PYODIDE_FILES:
+        _copy_if_changed(pyodide / name, out / "pyodide" / name)
+    pyodide_version = json.loads((pyodide / "package.json").read_text())["version"]
+    packages_dir = out / "packages"
+    packages_dir.mkdir(parents=True, exist_ok=True)
+    packages = []
+    archives = engine_archives(repo)
+    compiled = _compiled_archives(archives, pyodide, pyodide_version, node_modules)
+    for (name, version, _source), data in zip(archives, compiled):
+        digest = hashlib.sha256(data).hexdigest()
+        file = f"{name}-{version}-{digest[:12]}.zip"
+        target = packages_dir / file
+        if not target.is_file() or target.read_bytes() != data:
+            target.write_bytes(data)
+        packages.append({"name": name, "version": version, "file": f"packages/{file}",
+                         "sha256": digest, "bytes": len(data)})
+    keep = {pathlib.PurePosixPath(p["file"]).name for p in packages}
+    for stale in packages_dir.iterdir():
+        if stale.name not in keep:
+            stale.unlink()
+    from .frontend import frontend_path
+
+    _copy_if_changed(frontend_path("engine-worker.js"), out / "worker.js")
+    manifest = {"pyodide": pyodide_version, "pyodide_dir": "pyodide/", "packages": packages}
+    text = json.dumps(manifest, indent=1) + "\n"
+    path = out / "manifest.json"
+    if not path.is_file() or path.read_text() != text:
+        path.write_text(text)
+    return out
+
+
+def _compiled_archives(archives, pyodide: pathlib.Path, pyodide_version: str,
+                       node_modules: pathlib.Path) -> list[bytes]:
+    """The archives compiled to bytecode for Pyodide (``necro/widget/engine_compile.mjs``),
+    cached in ``node_modules/.cache/necro-engine`` by source hash and Pyodide version;
+    the sources themselves when Node cannot run (imports are then slower, nothing else)."""
+    import tempfile
+
+    cache = node_modules / ".cache" / "necro-engine"
+    keys = [hashlib.sha256(data + pyodide_version.encode()).hexdigest()[:24] for _n, _v, data in archives]
+    missing = [i for i, key in enumerate(keys) if not (cache / f"{key}.zip").is_file()]
+    node = shutil.which("node")
+    if missing and node:
+        with tempfile.TemporaryDirectory() as tmp:
+            inputs = []
+            for i in missing:
+                path = pathlib.Path(tmp) / f"{keys[i]}.zip"
+                path.write_bytes(archives[i][2])
+                inputs.append(str(path))
+            result = subprocess.run([node, str(pathlib.Path(__file__).parent / "widget" / "engine_compile.mjs"),
+                                     str(pyodide), str(cache), *inputs], capture_output=True, text=True)
+            if result.returncode != 0:
+                print(f"necro.bookbuild: could not compile the engine's packages, shipping sources:\n"
+                      f"{result.stderr[-2000:]}", file=sys.stderr)
+    return [(cache / f"{key}.zip").read_bytes() if (cache / f"{key}.zip").is_file() else data
+            for key, (_n, _v, data) in zip(keys, archives)]
+
+
+def engine_size(out: pathlib.Path) -> int:
+    """Bytes of the in-browser engine folder (what it adds to a built book)."""
+    return sum(p.stat().st_size for p in pathlib.Path(out).rglob("*") if p.is_file())
 
 
 def execute_notebook(path: str | os.PathLike[str], timeout: int = 600) -> pathlib.Path:

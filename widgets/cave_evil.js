@@ -4,7 +4,8 @@
 // `map` (added by CaveEvilState.decorate_view: per hex its status and top tile,
 // spawn pits, Lairs with owner, shell and Chthonic Crystal, numbered
 // Thronerooms; while a move or a break-away is pending, `reach`; for every
-// squad on open ground, `sight`). Hexes are flat-topped (necro/cave_evil/hexes.py):
+// squad on open ground, `sight`; while a fight is on, `fight`; always `control`
+// and `cards`, see below). Hexes are flat-topped (necro/cave_evil/hexes.py):
 // q grows to the south-east, r to the south.
 //
 // Layers, bottom to top:
@@ -54,6 +55,24 @@
 // the ring's and the odds table's attributes are buttons playing "first X" / "second X". Fights
 // themselves ("fight II,III 1:IV") are offered on the defender's hex (hint.to), labelled
 // "attack with II, III".
+//
+// Control cards and creature cards (map.control and map.cards, necro/cave_evil/board.py): under
+// the map, a strip per player of its six control cards N, I..V (then the Wandering Monsters'
+// squads); an empty card is dashed and reads "empty"; a squad's card lists its creatures with a
+// size icon (shape and letter: square L, circle M, triangle S, diamond t; a crown for the
+// Necromancer), "■ full" at the squad size limit, else the sizes that may still join ("room:
+// small"). Clicking a control card (or Tab to it, Enter/Space) picks its squad: the card is
+// ringed and reads "▲ shown", the squad's token on the map gets a white ring with black dashes,
+// and the creature card view shows the squad's first creature (buttons switch between its
+// creatures). Picking a squad's token on the map (those with actions also open their menu) picks
+// its control card the same way, and the combat panel's creature names show their cards (the
+// dead's too). A creature card: name, kind, deck, species; size, speed, pick-axe, items (how many,
+// whether it uses them), spellcaster ✶; the attribute hexagon (the six attributes round a
+// hexagon in ring order, strength at the top, clockwise, so each side joins two ring neighbours:
+// the second and third rounds' choices); abilities, notes, cost and the items it holds. Numbers
+// made up by this book are marked "*" (and drawn in dashed circles on the hexagon), inferred ones
+// "°", the designers' answers "†"; a legend under the card says so. The pick survives redraws
+// while its creature or squad is still there. Picking plays nothing.
 //
 // No rules here: everything comes from the engine's actions, hints and `map`.
 
@@ -166,6 +185,22 @@ function render(container, view, ui, paint) {
   let los = sightModes.get(key) || { on: false, shooter: null };
   if (los.shooter && !sight[los.shooter]) los = { ...los, shooter: null }; // it moved into rock, or is gone
   sightModes.set(key, los);
+
+  // ---- control cards and creature cards: what is picked (survives redraws while it exists)
+  const control = map.control || [], cards = map.cards || {};
+  const slotOf = {}, memberOf = {}; // squad id -> its control card entry; creature id -> { squad, card, items }
+  for (const p of control) for (const c of p.cards) if (c.squad) {
+    slotOf[c.squad] = c;
+    for (const k of c.creatures) memberOf[k.id] = { squad: c.squad, card: k.card, items: k.items };
+  }
+  const membersOf = (sid) => (slotOf[sid] ? slotOf[sid].creatures :
+    (squadById[sid] ? squadById[sid].creatures.map((k) => ({ id: k.id, card: k.card || null, size: k.size, items: k.items || [] })) : []));
+  const NOPICK = { squad: null, creature: null, card: null };
+  let pick = picks.get(key) || NOPICK;
+  if (pick.creature && memberOf[pick.creature]) pick = { ...pick, squad: memberOf[pick.creature].squad }; // merged or broke away
+  else if (pick.squad && !squadById[pick.squad]) pick = { ...pick, squad: null };
+  if (pick.card && !cards[pick.card]) pick = NOPICK;
+  picks.set(key, pick);
 
   // ---- actions: on a hex (destination or placement anchor), on a squad, or a button
   const onHex = {}, onSquad = {}, buttons = [];
@@ -306,6 +341,9 @@ function render(container, view, ui, paint) {
     const boss = s.creatures.some((k) => k.necromancer);
     const g = svg("g", { "data-squad": s.id, "data-at": s.at });
     if (boss) g.append(svg("circle", { cx, cy, r: 11.5, fill: "#f5c518", stroke: "#000", "stroke-width": 1 }));
+    g.append(svg("g", { class: "ce-picked", display: pick.squad === s.id ? null : "none" },
+      svg("circle", { cx, cy, r: 16, fill: "none", stroke: "#fff", "stroke-width": 4 }),
+      svg("circle", { cx, cy, r: 16, fill: "none", stroke: "#000", "stroke-width": 1.5, "stroke-dasharray": "2 2" })));
     g.append(svg("circle", { cx, cy, r: 8.5, fill: TEAM[s.owner] || "#777", stroke: "#000", "stroke-width": 1.2 }),
       svg("text", { x: cx, y: cy + 3.3, "text-anchor": "middle", "font-size": 8.5, "font-weight": 700, fill: "#fff" }, squadName(s)));
     return [g, boss];
@@ -338,8 +376,16 @@ function render(container, view, ui, paint) {
       const acts = onSquad[s.id];
       if (acts) {
         node.append(svg("circle", { cx, cy, r: 13.5, fill: "none", stroke: "#7cc4ff", "stroke-width": 2, "stroke-dasharray": "4 2" }));
-        target(node, acts, `${whose(s)} squad ${s.card}`, () => choose(`Squad ${s.card}:`, acts));
-      } else node.append(svg("title", {}, describeSquad(s, boss)));
+        target(node, acts, `${whose(s)} squad ${s.card}`, () => { pickSquad(s.id); choose(`Squad ${s.card}:`, acts); });
+      } else {
+        node.append(svg("title", {}, describeSquad(s, boss)));
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("role", "button");
+        node.setAttribute("aria-label", `${describeSquad(s, boss)}; Enter shows its cards`);
+        node.style.cursor = "pointer";
+        node.addEventListener("click", (e) => { e.stopPropagation(); if (!dragged) pickSquad(s.id); });
+        node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pickSquad(s.id); } });
+      }
       targets.append(node);
     }
   } else {
@@ -555,7 +601,8 @@ function render(container, view, ui, paint) {
       (pos.out && pos.out.length ? `. Out: ${pos.out.map((p) => `player ${p + 1}`).join(", ")}` : ""));
   const digs = pos.digs.map((d) => el("li", {}, `Player ${+d.squad.split(":")[0] + 1}'s squad ${d.squad.split(":").pop()}: ${d.mode === "excavate" ? "excavation" : "collapse"} from ${d.at}, ` +
     `${d.rocks} rock${d.rocks === 1 ? "" : "s"} left, card ${d.card === "?" || d.stage === "digging" ? "face down (?)" : map.names[d.card] || d.card}, ${d.stage}`));
-  const fightPanel = map.fight ? combatPanel(ui, map.fight, actions, nameOf) : "";
+  const fightPanel = map.fight ? combatPanel(ui, map.fight, actions, nameOf,
+    Object.keys(cards).length ? (c) => pickCreature(c.id, c.card || `blank-${c.size}`) : null) : "";
   const inPanel = (a) => map.fight && /^(first|second) [a-z]+$/.test(a.a);
   const bar = el("div", { class: "ce-buttons", role: "group", "aria-label": "decisions that name no hex" },
     ...buttons.filter((a) => !inPanel(a)).map((a) => el("button", { type: "button", "data-a": a.a, onclick: () => ui.act(a.a),
@@ -578,12 +625,90 @@ function render(container, view, ui, paint) {
       svg("text", { x: -4, y: 3, "font-size": 8, "font-weight": 700 }, "2")) : null,
     reach ? swatch("#6b6358", `url(#${id}-pass)`, "may pass over, not stop") : null,
     los.on ? swatch("#a89f8f", `url(#${id}-seen)`, "seen by the shooter") : null);
-  const wrap = el("div", { class: "ce-board", "data-los": los.on ? "on" : "off" },
-    head, root, camBar, note, menu, bar, fightPanel, digs.length ? el("ul", { style: "font-size:13px;margin:4px 0" }, digs) : "", legend);
+  const strip = control.length ? controlStrip() : "";
+  const cardView = el("div", { class: "ce-cardview", role: "region", "aria-label": "creature cards", "aria-live": "polite" });
+  const wrap = el("div", { class: "ce-board", "data-los": los.on ? "on" : "off" }, el("style", {}, CARD_CSS),
+    head, root, camBar, note, menu, bar, strip, cardView, fightPanel, digs.length ? el("ul", { style: "font-size:13px;margin:4px 0" }, digs) : "", legend);
   wrap.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && los.on) { e.preventDefault(); setLos(false); }
   });
   container.append(wrap);
+  showPicks();
+
+  // ---- the control-card strip: six cards a player (N, I..V), then the Wandering Monsters' squads
+  function controlStrip() {
+    const rows = control.map((p) => {
+      const wild = p.player === null || p.player === undefined;
+      const title = wild ? "Wandering Monsters" : `Player ${p.player + 1}${p.out ? " (out)" : ""}` +
+        `${pos.phase !== "setup" && pos.turn === p.player ? " ▶ on turn" : ""}`;
+      return el("div", { class: "ce-ctl-side", role: "group", "aria-label": `${title}: control cards` },
+        el("div", { class: "ce-ctl-player" }, wild ? null : el("span", { style: `display:inline-block;width:10px;height:10px;` +
+          `border-radius:50%;border:1px solid #000;margin-right:4px;background:${TEAM[p.player] || "#777"}` }), title),
+        el("div", { class: "ce-ctl-row" }, p.cards.map((c) => controlCard(p, c, wild))));
+    });
+    return el("section", { class: "ce-control", "aria-label": "control cards" }, ...rows);
+  }
+  function controlCard(p, c, wild) {
+    const label = wild ? `W${c.card}` : `${p.player + 1}${c.card}`;
+    if (!c.squad) return el("div", { class: "ce-ctl ce-ctl-empty", "data-player": p.player, "data-card": c.card, role: "img",
+      "aria-label": `player ${p.player + 1}'s control card ${c.card}: empty` },
+    el("div", { class: "ce-ctl-head" }, el("span", { class: "ce-ctl-num" }, c.card), el("span", {}, label)), el("div", {}, "empty"));
+    const names = c.creatures.map((k) => `${cards[k.card] ? cards[k.card].name : k.id} (${k.size})`);
+    const node = el("div", { class: "ce-ctl", "data-player": wild ? "w" : p.player, "data-card": c.card, "data-control": c.squad,
+      "data-full": c.full ? "true" : "false", role: "button", tabindex: 0, "aria-pressed": "false",
+      "aria-label": `${wild ? "Wandering Monster" : `player ${p.player + 1}'s`} squad ${c.card}${c.full ? ", full" : ""}: ` +
+        `${names.join(", ")}. Enter shows its cards`,
+      style: `border-color:${wild ? "#555" : TEAM[p.player] || "#555"}` },
+    el("div", { class: "ce-ctl-head" }, el("span", { class: "ce-ctl-num" }, c.card), el("span", {}, label),
+      c.full ? el("span", { class: "ce-ctl-full", title: "at the squad size limit: no creature but a trinket may join" }, "■ full") : null),
+    el("ul", {}, c.creatures.map((k) => el("li", { "data-creature": k.id }, sizeIcon(svg, k.size),
+      `${k.necromancer ? "♛ " : ""}${cards[k.card] ? cards[k.card].name : k.id}`))),
+    c.full ? null : el("div", { class: "ce-ctl-room" }, `room: ${c.room.join(" or ")}`));
+    node.addEventListener("click", () => pickSquad(c.squad));
+    node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pickSquad(c.squad); } });
+    return node;
+  }
+  function pickSquad(sid) {
+    const members = membersOf(sid);
+    const keep = pick.squad === sid && members.some((k) => k.id === pick.creature);
+    const first = keep ? members.find((k) => k.id === pick.creature) : members[0];
+    setPick({ squad: sid, creature: first ? first.id : null, card: first ? first.card || `blank-${first.size}` : null });
+  }
+  function pickCreature(cid, card) {
+    const m = memberOf[cid];
+    setPick({ squad: m ? m.squad : null, creature: cid, card: (m && m.card) || card });
+  }
+  function setPick(next) { pick = next; picks.set(key, next); showPicks(); }
+  function showPicks() {
+    for (const g of root.querySelectorAll("[data-squad] > .ce-picked"))
+      g.setAttribute("display", g.parentNode.getAttribute("data-squad") === pick.squad ? "inline" : "none");
+    for (const n of wrap.querySelectorAll(".ce-ctl[data-control]")) {
+      const on = n.getAttribute("data-control") === pick.squad;
+      n.setAttribute("aria-pressed", on ? "true" : "false");
+      n.classList.toggle("ce-ctl-picked", on);
+    }
+    cardView.replaceChildren();
+    if (!pick.squad && !pick.card) {
+      if (control.length) cardView.append(el("div", { class: "ce-card-hint" },
+        "Pick a control card or a squad on the map to see its creatures' cards."));
+      return;
+    }
+    const members = pick.squad ? membersOf(pick.squad) : [];
+    const tabs = members.length > 1 ? el("div", { class: "ce-card-tabs", role: "group", "aria-label": "creatures of the squad" },
+      members.map((k) => el("button", { type: "button", class: "ce-card-tab", "data-creature": k.id,
+        "aria-pressed": k.id === pick.creature ? "true" : "false", onclick: () => { pickCreature(k.id, k.card); focusTab(k.id); } },
+      sizeIcon(svg, k.size), ` ${cards[k.card] ? cards[k.card].name : k.id}`))) : null;
+    const face = pick.card && cards[pick.card];
+    const m = members.find((k) => k.id === pick.creature);
+    const who = pick.squad ? `Squad ${nameOf(pick.squad)}${pick.creature ? `, ${pick.creature}` : ""}` : pick.creature || "";
+    cardView.append(el("div", {}, el("div", { style: "font-weight:700;margin-bottom:2px" }, who), tabs,
+      face && face.attributes ? creatureCard(ui, face, m ? m.items : [], cards) :
+        el("div", {}, pick.card ? `no card data for ${pick.card}` : "no creature")));
+  }
+  function focusTab(cid) {
+    const t = cardView.querySelector(`.ce-card-tab[data-creature="${cid}"]`);
+    if (t) t.focus();
+  }
 
   return {
     highlight(notation) {
@@ -596,7 +721,7 @@ function render(container, view, ui, paint) {
 const SHORT = { strength: "st", special: "sp", dodge: "dd", bloodthirst: "bt", armor: "ar", weapon: "wp" };
 const pct = (c) => `${(100 * c.p).toFixed(1)}%`;
 
-function combatPanel(ui, f, actions, nameOf) {
+function combatPanel(ui, f, actions, nameOf, showCard) {
   const { el, svg } = ui;
   const legal = new Set(actions.map((a) => a.a));
   const pick = (attr) => {
@@ -613,7 +738,9 @@ function combatPanel(ui, f, actions, nameOf) {
     const s = f.sides[role];
     const rows = [];
     for (const sq of s.squads) for (const c of sq.creatures)
-      rows.push(el("tr", {}, el("td", {}, nameOf(sq.squad)), el("td", { title: c.id }, `${c.name} (${c.size})`),
+      rows.push(el("tr", {}, el("td", {}, nameOf(sq.squad)), el("td", { title: c.id }, showCard ?
+        el("button", { type: "button", class: "ce-fight-card", "data-creature": c.id, title: `show ${c.name}'s card`,
+          onclick: () => showCard(c) }, `${c.name} (${c.size})`) : `${c.name} (${c.size})`),
         ...f.ring.map((a) => el("td", { style: "text-align:right" }, String(c.attributes[a])))));
     rows.push(el("tr", { style: "font-weight:700" }, el("td", {}, ""), el("td", {}, "total"),
       ...f.ring.map((a) => el("td", { style: "text-align:right" }, String(f.totals[role][a])))));
@@ -689,4 +816,117 @@ function combatPanel(ui, f, actions, nameOf) {
     el("div", { style: "display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start" },
       sideBox("attacker"), ringSvg, sideBox("defender"), odds),
     choices, el("ol", { style: "margin:4px 0;padding-left:18px" }, roundRows), result);
+}
+
+// ---- control cards and creature cards (map.control, map.cards: necro/cave_evil/board.py)
+const CARD_CSS = `
+.ce-control { margin: 6px 0; font-size: 12px; }
+.ce-ctl-player { margin: 4px 0 2px; font-weight: 700; font-size: 12px; }
+.ce-ctl-row { display: flex; flex-wrap: wrap; gap: 5px; }
+.ce-ctl { width: 118px; min-height: 64px; border: 2px solid #555; border-radius: 6px; padding: 2px 4px 3px;
+  background: #fffdf7; color: #1b1b1b; line-height: 1.25; position: relative; }
+.ce-ctl[role=button] { cursor: pointer; }
+.ce-ctl.ce-ctl-empty { border-style: dashed; border-color: #999; background: none; color: var(--necro-muted, #666); }
+.ce-ctl.ce-ctl-picked { box-shadow: 0 0 0 3px #000, 0 0 0 6px #E69F00; }
+.ce-ctl.ce-ctl-picked::after { content: "▲ shown"; position: absolute; right: 3px; bottom: 1px; font-size: 9px; font-weight: 700; }
+.ce-ctl-head { display: flex; align-items: center; gap: 4px; font-weight: 700; }
+.ce-ctl-num { font-family: Georgia, serif; font-size: 15px; min-width: 22px; }
+.ce-ctl-full { margin-left: auto; font-size: 10px; border: 1.5px solid #000; border-radius: 3px; padding: 0 3px;
+  background: #1b1b1b; color: #fff; }
+.ce-ctl-room { font-size: 10px; color: var(--necro-muted, #555); }
+.ce-ctl ul { list-style: none; margin: 1px 0 0; padding: 0; }
+.ce-ctl li { display: flex; align-items: flex-start; gap: 3px; overflow-wrap: anywhere; }
+.ce-ctl li .ce-size { flex: none; margin-top: 1px; }
+.ce-cardview { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; margin: 6px 0; font-size: 12px; }
+.ce-card { width: 300px; border: 2px solid #333; border-radius: 8px; padding: 6px 8px; background: #fffdf7; color: #1b1b1b; }
+.ce-card-name { font-weight: 700; font-size: 15px; }
+.ce-card-kind { font-size: 11px; color: #444; }
+.ce-card-stats { display: flex; flex-wrap: wrap; gap: 3px 10px; margin: 3px 0; }
+.ce-card-stats span { white-space: nowrap; }
+.ce-card ul { margin: 2px 0; padding-left: 16px; }
+.ce-card-legend { font-size: 10px; color: #444; margin-top: 4px; }
+.ce-card-tabs { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 4px; }
+.ce-card-tabs button[aria-pressed=true] { font-weight: 700; border: 2px solid #E69F00; }
+`;
+const SIZE_LETTER = { large: "L", medium: "M", small: "S", trinket: "t" };
+const MARK = { rules: "", faq: "†", inferred: "°", book: "*" };
+const SOURCE_TEXT = { rules: "stated by the rules", faq: "from a published answer of the designers",
+  inferred: "implied by the rules", book: "made up by this book" };
+const picks = new WeakMap(); // per widget: { squad, creature, card } chosen in the strip, the map or the fight panel
+
+// a size as a shape with its letter (large: square, medium: circle, small: triangle, trinket: diamond)
+function sizeIcon(svg, size) {
+  const shape = {
+    large: svg("rect", { x: 1, y: 1, width: 12, height: 12, fill: "#fff", stroke: "#000", "stroke-width": 1.4 }),
+    medium: svg("circle", { cx: 7, cy: 7, r: 6, fill: "#fff", stroke: "#000", "stroke-width": 1.4 }),
+    small: svg("path", { d: "M7,1L13,13H1Z", fill: "#fff", stroke: "#000", "stroke-width": 1.4 }),
+    trinket: svg("path", { d: "M7,2L12,7L7,12L2,7Z", fill: "#fff", stroke: "#000", "stroke-width": 1.2 }),
+  }[size] || svg("circle", { cx: 7, cy: 7, r: 5, fill: "#ddd" });
+  return svg("svg", { class: "ce-size", "data-size": size, width: 14, height: 14, viewBox: "0 0 14 14", role: "img",
+    "aria-label": size }, svg("title", {}, size), shape,
+  svg("text", { x: 7, y: size === "small" ? 12 : 10, "text-anchor": "middle", "font-size": size === "small" ? 6.5 : 7.5,
+    "font-weight": 700, fill: "#000" }, SIZE_LETTER[size] || "?"));
+}
+
+const costText = (cost) => {
+  const parts = Object.entries(cost || {}).map(([k, n]) => `${n} ${k}`);
+  return parts.length ? parts.join(", ") : "none";
+};
+
+// The six attributes round a hexagon in ring order: each side of the hexagon joins two ring neighbours.
+function attributeHexagon(svg, face) {
+  const g = svg("svg", { class: "ce-card-hex", width: 200, height: 170, viewBox: "-100 -85 200 170", role: "group",
+    "aria-label": `${face.name}'s attributes round the ring: ` +
+      face.attributes.map((a) => `${a.name} ${a.value}${a.source === "rules" ? "" : ` (${SOURCE_TEXT[a.source]})`}`).join(", ") });
+  const at = (i, r) => { const t = (Math.PI / 3) * i - Math.PI / 2; return [r * Math.cos(t), r * Math.sin(t)]; };
+  g.append(svg("polygon", { points: face.attributes.map((_, i) => at(i, 48).map((v) => v.toFixed(1)).join(",")).join(" "),
+    fill: "#3b3631", stroke: "#000", "stroke-width": 2 }),
+  svg("text", { x: 0, y: 4, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, "ring"));
+  face.attributes.forEach((a, i) => {
+    const [x, y] = at(i, 58);
+    const mark = MARK[a.source] || "";
+    g.append(svg("g", { class: "ce-card-attr", "data-attr": a.name, "data-value": a.value, "data-source": a.source },
+      svg("title", {}, `${a.name} ${a.value}: ${SOURCE_TEXT[a.source] || a.source}`),
+      svg("circle", { cx: x, cy: y, r: 19, fill: "#fff", stroke: "#000", "stroke-width": 1.5,
+        "stroke-dasharray": a.source === "book" ? "3 2" : null }),
+      svg("text", { x, y: y - 6, "text-anchor": "middle", "font-size": 8.5, fill: "#333" }, a.short),
+      svg("text", { class: "ce-card-value", x, y: y + 9, "text-anchor": "middle", "font-size": 14, "font-weight": 700,
+        fill: "#000" }, `${a.value}${mark}`)));
+  });
+  return g;
+}
+
+function creatureCard(ui, face, held, cards) {
+  const { el, svg } = ui;
+  const src = face.sources || {};
+  const m = (group) => MARK[src[group]] || "";
+  const items = face.items || { count: 0, use: false };
+  const stats = el("div", { class: "ce-card-stats" },
+    el("span", {}, sizeIcon(svg, face.size), ` ${face.size}${m("size")}`),
+    el("span", { title: "movement (speed)" }, `speed ${face.movement}${m("movement")}`),
+    el("span", { title: "pick-axe speed (excavation)" }, `pick-axe ${face.pick}${m("pick")}`),
+    el("span", { title: "items it carries, and whether it uses them" },
+      (items.count ? `items ${items.count}${items.use ? "" : " (carries, cannot use)"}` : "no items") + m("items")),
+    face.spellcaster ? el("span", { class: "ce-card-spell" }, `✶ spellcaster${m("spellcaster")}`) : null);
+  const abilities = face.abilities.length ? el("ul", { class: "ce-card-abilities" },
+    face.abilities.map((t) => el("li", {}, t + (face.ranged && t.startsWith("ranged") ? m("ranged") : m("effects"))))) :
+    el("div", { class: "ce-card-abilities" }, "no combat ability");
+  const heldList = (held || []).map((id) => {
+    const f = cards[id];
+    return el("li", {}, f ? `${f.name} (${f.kind}${f.use && f.use !== "always" ? `, ${f.use}` : ""})` +
+      `${f.abilities.length ? `: ${f.abilities.join("; ")}` : ""}` : id);
+  });
+  const kinds = { necromancer: "Necromancer", protector: "Protector", "awakened-evil": "Awakened Evil" };
+  const marks = new Set(face.attributes.map((a) => a.source).concat(Object.values(src)));
+  return el("div", { class: "ce-card", "data-card": face.id, role: "region", "aria-label": `creature card: ${face.name}` },
+    el("div", { class: "ce-card-name" }, face.name),
+    el("div", { class: "ce-card-kind" }, [kinds[face.kind] || "creature", face.deck ? `${face.deck} deck` : "",
+      (face.species || []).join(", ")].filter(Boolean).join(" · ") + (face.blank ? " (no card known: every attribute 0)" : "")),
+    stats, attributeHexagon(svg, face),
+    el("div", { style: "font-weight:700" }, "Abilities"), abilities,
+    face.notes ? el("div", { class: "ce-card-notes", style: "font-style:italic" }, face.notes) : null,
+    el("div", { class: "ce-card-cost" }, `cost: ${costText(face.cost)}${m("cost")}`),
+    heldList.length ? el("div", {}, el("div", { style: "font-weight:700" }, "Holds"), el("ul", {}, heldList)) : null,
+    el("div", { class: "ce-card-legend" }, ["faq", "inferred", "book"].filter((s) => marks.has(s))
+      .map((s) => `${MARK[s]} ${SOURCE_TEXT[s]}`).concat(["no mark: stated by the rules"]).join("; ")));
 }

@@ -15,17 +15,32 @@
 // notation), `tabindex="0"`, a role and an aria-label: keyboard focus then
 // survives the redraw after each action.
 //
-// Live or static: on render the toolkit sends {type: "hello"}; a kernel
-// answers {type: "hello-ack"}. Without an answer within HELLO_MS the page is
-// static (no kernel): the toolkit then walks the precomputed `graph` trait,
-// which holds a view per position and, per action, the node it leads to
-// (see build_graph in necro/widget/view.py). No rules here.
+// Three modes, one code path. On render the toolkit sends {type: "hello"}; a
+// kernel answers {type: "hello-ack"}: the board is "live with a kernel" and
+// every request goes to Python (mode "live"). Without an answer within
+// HELLO_MS the page is static (no kernel): the toolkit walks the precomputed
+// `graph` trait, which holds a view per position and, per action, the node it
+// leads to (see build_graph in necro/widget/view.py): mode "static". On the
+// first interaction with the board (pointer over it, focus, a click) it also
+// starts the rules engine in the reader's browser, once per page: a Web
+// Worker running Pyodide with the very same Python package
+// (necro-js/engine/, see necro/widget/browser.py and widgets/engine-worker.js).
+// When it is ready the board replays the path already clicked there and from
+// then on sends the engine the messages it would send a kernel, which answers
+// with the same views: mode "browser" ("live in your browser"), no depth
+// limit. Where the engine cannot start (a page opened from file://, no
+// WebAssembly) the board stays on its graph and says why in one line.
+// No rules here.
 //
 // Insight: a view may carry `insight` ({title, columns, rows, note}), a small
 // table Python computed for this position (GameWidget(insight=...)); it is
 // drawn under the decisions as given, and hidden when the view has none.
 
 const HELLO_MS = 400;
+const ENGINE_FORMAT = 1; // the `engine` trait written by necro.widget.browser.engine_spec
+const THINKING_MS = 150; // a request to the in-browser engine slower than this shows "thinking"
+const ENGINE_STARTING = "Starting the rules engine in your browser: your move is played as soon as it is ready" +
+  " (a few seconds the first time).";
 const STYLE_ID = "necro-widget-style-v1";
 const NO_KERNEL = "No Python kernel has answered, so this board cannot move yet. If the notebook is still" +
   " running, your click will be played when it is done; on a static page, play the chapter live" +
@@ -55,11 +70,14 @@ const CSS = `
 .necro-w .necro-status { font-weight: 600; }
 .necro-w .necro-mode { font-size: 12px; color: var(--necro-muted); border: 1px dashed var(--necro-line);
   border-radius: 10px; padding: 0 8px; }
+.necro-w[data-mode=browser] .necro-mode { border-style: solid; border-color: var(--necro-accent); color: var(--necro-accent); }
+.necro-w .necro-engine-note { font-size: 12px; color: var(--necro-muted); margin: -2px 0 6px; }
 .necro-w .necro-main { display: flex; flex-wrap: wrap; gap: 10px; }
 .necro-w .necro-board { flex: 3 1 320px; min-width: 0; overflow-x: auto; }
 .necro-w .necro-side { flex: 2 1 240px; min-width: 0; }
 .necro-w h4 { font-size: 13px; margin: 6px 0 2px; text-transform: uppercase; letter-spacing: .04em; color: var(--necro-muted); }
-.necro-w .necro-actions { display: flex; flex-wrap: wrap; max-height: 220px; overflow-y: auto; }
+.necro-w .necro-actions { display: flex; flex-wrap: wrap; max-height: 220px; overflow-y: auto;
+  scrollbar-gutter: stable; /* a scrollbar that comes and goes would re-wrap the buttons in a loop */ }
 .necro-w .necro-actions button.necro-hot { border: 2px solid var(--necro-accent); text-decoration: underline; }
 .necro-w .necro-actions button .necro-p { color: var(--necro-muted); font-size: 12px; margin-left: 4px; }
 .necro-w .necro-preview { min-height: 2.8em; font-size: 13px; color: var(--necro-muted); }
@@ -185,6 +203,98 @@ function loadBoard() {
   return boardPromise;
 }
 
+// ----------------------------------------------------------- the engine
+// One engine per page, shared by every board of every game (each game's
+// module is a separate copy of this toolkit, hence globalThis).
+
+function engineHub() {
+  if (!globalThis.__necroEngine) {
+    globalThis.__necroEngine = { state: "idle", reason: "", worker: null, ready: null, seq: 0, ids: 0,
+      calls: new Map(), stats: {} };
+  }
+  return globalThis.__necroEngine;
+}
+
+// Where the engine's folder is: named by the page (<meta name="necro-engine">,
+// standalone pages), else necro-js/engine/ under the book's root; null when
+// neither (JupyterLab, Voila: a kernel answers there).
+function engineBase() {
+  const meta = document.querySelector('meta[name="necro-engine"]');
+  const data = document.documentElement && document.documentElement.dataset;
+  const where = meta ? meta.getAttribute("content")
+    : (data && data.content_root !== undefined ? data.content_root + "necro-js/engine/" : null);
+  return where === null ? null : new URL(where, document.baseURI).href;
+}
+
+// Why the engine cannot start in this page, or "" when it may.
+function engineUnavailable() {
+  if (location.protocol === "file:") {
+    return "this page was opened as a file, and browsers do not start the in-browser engine from files" +
+      " (serve the book, e.g. with necro book, to play on)";
+  }
+  if (typeof Worker !== "function") return "this browser has no Web Workers";
+  if (typeof WebAssembly !== "object") return "this browser cannot run WebAssembly";
+  return "";
+}
+
+function startEngine() {
+  const hub = engineHub();
+  if (hub.ready) return hub.ready;
+  hub.ready = new Promise((resolve, reject) => {
+    const base = engineBase();
+    const reason = engineUnavailable() || (base ? "" : "this page does not say where the engine is");
+    if (reason) { reject(new Error(reason)); return; }
+    hub.state = "starting";
+    hub.stats.start = performance.now();
+    let worker;
+    try {
+      worker = new Worker(new URL("worker.js", base), { type: "module" });
+    } catch (err) {
+      reject(new Error(`the engine's worker could not be created (${err && err.message ? err.message : err})`));
+      return;
+    }
+    hub.worker = worker;
+    worker.onmessage = (event) => {
+      const data = event.data || {};
+      if (data.kind === "ready") {
+        hub.state = "ready";
+        hub.stats.ready = performance.now();
+        hub.stats.worker = data.ms;
+        hub.versions = data.versions;
+        resolve(hub);
+      } else if (data.kind === "failed") {
+        reject(new Error(`the engine could not start (${data.error})`));
+      } else {
+        const call = hub.calls.get(data.seq);
+        if (call) { hub.calls.delete(data.seq); call(data); }
+      }
+    };
+    worker.onerror = (event) => {
+      if (event && event.preventDefault) event.preventDefault();
+      reject(new Error(`the engine could not start (${(event && event.message) || "its worker failed to load"})`));
+    };
+  });
+  hub.ready.catch((err) => {
+    hub.state = "failed";
+    hub.reason = String(err && err.message ? err.message : err);
+    if (hub.worker) hub.worker.terminate();
+    for (const call of hub.calls.values()) call({ error: hub.reason });
+    hub.calls.clear();
+  });
+  return hub.ready;
+}
+
+// One request to the engine: resolves to {reply} (JSON text) or {error}.
+function engineCall(payload) {
+  const hub = engineHub();
+  if (hub.state !== "ready") return Promise.resolve({ error: hub.reason || "the engine is not running" });
+  const seq = ++hub.seq;
+  return new Promise((resolve) => {
+    hub.calls.set(seq, resolve);
+    hub.worker.postMessage({ ...payload, seq });
+  });
+}
+
 function fallbackBoard(container, view) {
   container.append(el("pre", { class: "necro-fallback" }, prettyJson(view.position)));
 }
@@ -211,7 +321,14 @@ function unshare(graph, position) {
 class NecroWidget {
   constructor(model, host) {
     this.model = model;
-    this.mode = "pending"; // pending | live | static | offline
+    this.mode = "pending"; // pending | live | static | offline | browser
+    // The in-browser engine of this board: none (no spec, or a kernel) | idle |
+    // starting | attaching | ready | failed (engineReason says why)
+    this.engineState = "none";
+    this.engineReason = "";
+    this.engineQueue = []; // requests waiting for the engine, in order
+    this.local = null; // mode browser: {view, error, bot_seats} as the engine last answered
+    this.inflight = 0;
     this.queue = [];
     this.path = []; // static mode: the packed actions followed from the root
     this.redoStack = [];
@@ -245,6 +362,13 @@ class NecroWidget {
     this.destroyed = true;
     clearTimeout(this.timer);
     for (const [name, fn] of this.listeners) this.model.off(name, fn);
+    if (this.sid) engineCall({ kind: "close", id: this.sid });
+  }
+
+  // A trait as the board's engine last said it: the kernel's model, or the in-browser engine.
+  get(name) {
+    if (this.mode === "browser" && this.local && name in this.local) return this.local[name];
+    return this.model.get(name);
   }
 
   // ---------------------------------------------------------- handshake
@@ -261,6 +385,9 @@ class NecroWidget {
   goLive() {
     if (this.mode === "live") return;
     clearTimeout(this.timer);
+    if (this.sid) { engineCall({ kind: "close", id: this.sid }); this.sid = null; }
+    this.engineState = "none";
+    this.engineQueue = [];
     this.mode = "live";
     this.note = "";
     const queued = this.queue;
@@ -277,14 +404,135 @@ class NecroWidget {
     this.redoStack = [];
     const queued = this.queue;
     this.queue = [];
+    this.initEngine();
     if (this.mode === "static") {
       this.autoChance();
       for (const msg of queued) this.staticDo(msg);
+    } else if (queued.length && this.engineState === "idle") {
+      this.engineQueue = queued;
+      this.warmEngine();
     } else if (queued.length) {
       this.queue = queued; // kept for a kernel that answers late
       this.note = NO_KERNEL;
     }
     this.redraw();
+  }
+
+  // ------------------------------------------------- the in-browser engine
+  // The widget's `engine` trait, if it describes the position this page starts from.
+  engineSpec() {
+    const spec = this.model.get("engine");
+    if (!spec || spec.format !== ENGINE_FORMAT || !spec.doc) return null;
+    const graph = this.graph();
+    const view = this.model.get("view") || {};
+    const step = graph ? graph.root_step : view.step;
+    const game = graph ? graph.common.game : view.game;
+    return spec.step === step && spec.game === game ? spec : null;
+  }
+
+  initEngine() {
+    if (this.engineState !== "none" || !this.engineSpec() || engineBase() === null) return;
+    const hub = engineHub();
+    const reason = hub.state === "failed" ? hub.reason : engineUnavailable();
+    if (reason) { this.engineState = "failed"; this.engineReason = reason; return; }
+    this.engineState = "idle";
+    const warm = () => this.warmEngine();
+    for (const name of ["pointerenter", "focusin", "pointerdown"]) this.root.addEventListener(name, warm);
+  }
+
+  warmEngine() {
+    if (this.engineState !== "idle" || this.destroyed) return;
+    this.engineState = "starting";
+    this.drawMode();
+    startEngine().then(() => this.attach(), (err) => this.engineFailed(err));
+  }
+
+  engineFailed(err) {
+    if (this.engineState === "none") return; // a kernel answered meanwhile
+    this.engineState = "failed";
+    this.engineReason = String(err && err.message ? err.message : err);
+    const queued = this.engineQueue;
+    this.engineQueue = [];
+    if (this.mode === "browser") this.mode = this.graph() ? "static" : "offline"; // not expected: the engine died
+    for (const msg of queued) {
+      if (this.mode === "static") this.staticDo(msg);
+      else { this.queue = [msg]; this.note = NO_KERNEL; }
+    }
+    this.redraw();
+  }
+
+  // The engine is up: start this board's session where the reader is, then play what waited.
+  async attach() {
+    if (this.destroyed || this.engineState !== "starting") return;
+    this.engineState = "attaching"; // from now on requests wait for the session
+    const hub = engineHub();
+    const sid = `board-${++hub.ids}`;
+    const static_ = this.mode === "static";
+    const request = {
+      spec: this.engineSpec(),
+      bot_seats: this.model.get("bot_seats") || [],
+      auto_chance: !!this.model.get("auto_chance"),
+      path: static_ ? this.path.map((x) => x.a) : [],
+      redo: static_ ? this.redoStack.slice().reverse().map((x) => x.a) : [],
+      advance: true, // chance and the computer move now where the graph stopped at their turn
+    };
+    const t = performance.now();
+    const answer = await engineCall({ kind: "start", id: sid, request: JSON.stringify(request) });
+    if (this.engineState !== "attaching") return;
+    let reply = null;
+    try { reply = answer.reply ? JSON.parse(answer.reply) : null; } catch (err) { reply = null; }
+    if (!reply || reply.failed) {
+      this.engineFailed(new Error((reply && reply.failed) || answer.error || "the engine did not answer"));
+      return;
+    }
+    this.sid = sid;
+    this.local = reply;
+    this.mode = "browser";
+    this.engineState = "ready";
+    hub.stats.attachMs = performance.now() - t;
+    this.note = "";
+    const queued = this.engineQueue;
+    this.engineQueue = [];
+    this.redraw();
+    for (const msg of queued) this.browserSend(msg);
+  }
+
+  browserSend(msg) {
+    this.inflight += 1;
+    this.root.dataset.busy = "1";
+    const slow = setTimeout(() => { this.slow = true; this.drawStatus(); }, THINKING_MS);
+    const t = performance.now();
+    engineCall({ kind: "msg", id: this.sid, message: JSON.stringify(msg) }).then((answer) => {
+      clearTimeout(slow);
+      this.inflight -= 1;
+      if (answer.reply) {
+        try { this.local = JSON.parse(answer.reply); } catch (err) { this.local.error = `internal error: ${err}`; }
+      } else {
+        this.local = { ...this.local, error: `internal error: ${answer.error}` };
+      }
+      const stats = engineHub().stats;
+      (stats.replies = stats.replies || []).push(performance.now() - t);
+      if (!this.inflight) { this.slow = false; this.root.dataset.busy = "0"; }
+      this.redraw();
+    });
+  }
+
+  // Whether the precomputed graph can answer `msg` itself (else it waits for the engine).
+  staticCan(msg) {
+    if (this.mode !== "static") return false;
+    const node = this.node();
+    switch (msg.type) {
+      case "act": {
+        const action = node.actions.find((x) => x.a === msg.a);
+        return !action || action.to !== undefined; // an illegal action is refused by the graph too
+      }
+      case "roll": {
+        const followed = node.actions.filter((x) => x.to !== undefined);
+        return followed.some((x) => x.forced) || (followed.length > 0 && followed.length === node.actions.length);
+      }
+      case "undo": case "redo": case "reset": return true;
+      default: return false;
+    }
   }
 
   // A view change from Python means a kernel is there, even if the hello was missed.
@@ -303,8 +551,15 @@ class NecroWidget {
   request(msg) {
     this.note = "";
     this.staticError = "";
-    if (this.mode === "live") this.send(msg);
-    else if (this.mode === "static") { this.staticDo(msg); this.redraw(); }
+    if (this.mode === "live") { this.send(msg); return; }
+    if (this.mode === "browser") { this.browserSend(msg); return; }
+    if (this.engineState === "idle" && (this.mode === "static" || this.mode === "offline")) this.warmEngine();
+    const waiting = this.engineState === "starting" || this.engineState === "attaching";
+    if (waiting && (this.engineQueue.length || this.engineState === "attaching" || !this.staticCan(msg))) {
+      this.engineQueue.push(msg);
+      this.note = ENGINE_STARTING;
+      this.redraw();
+    } else if (this.mode === "static") { this.staticDo(msg); this.redraw(); }
     // Before a kernel answers only the latest click is kept: the earlier ones were
     // made on a position that click would change.
     else if (this.mode === "pending") this.queue = [msg];
@@ -431,7 +686,8 @@ class NecroWidget {
 
   // ------------------------------------------------------------ drawing
   view() {
-    return this.mode === "static" ? this.staticView() : this.model.get("view");
+    if (this.mode === "static") return this.staticView();
+    return this.get("view");
   }
 
   build(host) {
@@ -439,6 +695,7 @@ class NecroWidget {
     this.root = el("div", { class: "necro-w", role: "group" });
     this.status = el("div", { class: "necro-status", role: "status", "aria-live": "polite" });
     this.modeBadge = el("span", { class: "necro-mode" });
+    this.engineLine = el("div", { class: "necro-engine-note", hidden: true });
     this.boardBox = el("div", { class: "necro-board" });
     this.actionsTitle = el("h4", {}, "Decisions");
     this.actionsBox = el("div", { class: "necro-actions", role: "group", "aria-label": "legal actions" });
@@ -467,6 +724,7 @@ class NecroWidget {
           onclick: () => { this.editorDirty = false; this.request({ type: "load_position", text: this.editor.value }); } }, "Load")));
     this.root.append(
       el("div", { class: "necro-top" }, this.status, this.modeBadge),
+      this.engineLine,
       el("div", { class: "necro-main" },
         this.boardBox,
         el("div", { class: "necro-side" },
@@ -490,9 +748,13 @@ class NecroWidget {
     this.drawBoard(view);
     this.drawActions(view);
     this.drawInsight(view);
-    this.errorBox.textContent = this.mode === "static" ? this.staticError : (this.mode === "live" ? this.model.get("error") : "");
+    this.errorBox.textContent = this.mode === "static" ? this.staticError
+      : (this.mode === "live" || this.mode === "browser" ? this.get("error") : "");
     let note = this.note;
-    if (!note && this.mode === "static" && this.node().frontier && !view.terminal) note = this.frontierNote(this.node());
+    const engineComing = ["idle", "starting", "attaching"].includes(this.engineState);
+    if (!note && this.mode === "static" && this.node().frontier && !view.terminal && !engineComing) {
+      note = this.frontierNote(this.node());
+    }
     this.noteBox.textContent = note;
     this.undoBtn.disabled = !view.can_undo;
     this.redoBtn.disabled = !view.can_redo;
@@ -515,19 +777,33 @@ class NecroWidget {
     const view = this.view();
     if (!view || !view.game) return;
     this.status.textContent = view.status;
-    this.status.classList.toggle("necro-thinking", this.mode === "live" && !!this.model.get("bot_thinking"));
+    this.status.classList.toggle("necro-thinking",
+      (this.mode === "live" && !!this.model.get("bot_thinking")) || (this.mode === "browser" && !!this.slow));
   }
 
   drawMode() {
     const graph = this.graph();
-    const text = {
+    const starting = this.engineState === "starting" || this.engineState === "attaching";
+    let text = {
       pending: "connecting...",
-      live: "live",
-      static: graph ? `static: moves precomputed ${graph.depth} deep` : "static",
+      live: "live with a kernel",
+      browser: "live in your browser",
+      static: graph ? `precomputed: ${graph.depth} step${graph.depth === 1 ? "" : "s"} deep` : "precomputed",
       offline: "read-only (no kernel)",
     }[this.mode];
+    if (starting) text += "; starting the engine in your browser...";
     this.modeBadge.textContent = text;
+    this.modeBadge.title = {
+      live: "A Python kernel runs the rules engine for this board.",
+      browser: "The rules engine (the same Python code) runs in this page, in your browser: no server, no depth limit.",
+      static: "The moves shown were worked out when the book was built.",
+    }[this.mode] || "";
     this.root.dataset.mode = this.mode;
+    this.root.dataset.engine = this.engineState;
+    const failed = this.engineState === "failed" && (this.mode === "static" || this.mode === "offline");
+    this.engineLine.hidden = !failed;
+    this.engineLine.textContent = failed
+      ? `Precomputed moves only: ${this.engineReason.replace(/\.$/, "")}.` : "";
   }
 
   ui(view) {
@@ -629,14 +905,15 @@ class NecroWidget {
 
   drawSeats(view) {
     const pool = this.model.get("bot_names") || [];
-    const live = this.mode === "live" || this.mode === "pending";
+    const live = this.mode === "live" || this.mode === "pending" || this.mode === "browser"
+      || ["idle", "starting", "attaching"].includes(this.engineState);
     this.botBtn.hidden = !pool.length || !live;
     this.botBtn.disabled = view.terminal;
     this.seatLabel.hidden = !pool.length || !live;
     if (!pool.length) return;
     const players = view.players || [];
     const seats = players.map((p) => p.seat);
-    const current = (this.model.get("bot_seats") || []).join(",");
+    const current = (this.get("bot_seats") || []).join(",");
     const names = (list) => list.map((s) => (players[s] ? players[s].name : `seat ${s + 1}`)).join(", ");
     const options = [["", "nobody (people play every seat)"]];
     for (const p of players) {

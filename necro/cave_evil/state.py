@@ -56,6 +56,7 @@ from .ground import Ground, Refusal
 from .tiles import a_an
 from .hexes import Hex, parse_hex
 from .movement import CARDS, Creature, Squad, Squads, destinations, move, move_refusal, reachable, squad_id
+from .board import card_faces
 from .sight import sight_table
 
 WORDS = {"hall": su.HALL, "lair": su.LAIR, "tunnel": su.TUNNEL, "throneroom": su.THRONEROOM}
@@ -1097,7 +1098,8 @@ class CaveEvilState(State):
         of sight (sight.sight_table); while a move or breakaway is pending, ``reach``: the
         hexes it may stop on (with their cost) and those it may only pass over; and while a fight
         is under way (or just over, this turn), ``fight`` (fights.view: sides, ring, rounds with
-        totals broken down, dice, odds)."""
+        totals broken down, dice, odds); and the board's card faces and control cards
+        (board.card_faces)."""
         from .ground import MAP_RADIUS
 
         g = self.ground
@@ -1124,6 +1126,7 @@ class CaveEvilState(State):
                                         "over": [str(h) for h in sorted(over)]}
         if self.combat is not None or self.last_combat is not None:
             position["map"]["fight"] = fx.view(self.combat or self.last_combat, finished=self.combat is None)
+        position["map"].update(card_faces(self))
         return position
 
     def accounted(self) -> Counter:

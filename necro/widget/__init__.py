@@ -18,7 +18,9 @@ The same widget is live in JupyterLab or Voila (every click goes through the
 engine in the kernel) and static in the built book: with ``explore_depth=N``
 (or ``widget.explorable(depth=N)`` after setting a position up) the positions
 within N steps are precomputed and stored with the page, so a reader without
-a kernel can still click, undo and reset. Keep a graph under ~300 KB: run
+a kernel can still click, undo and reset, and, served over http, the board
+goes on live in the reader's browser (the same engine run by Pyodide, see
+:mod:`necro.widget.browser`) from its first interaction. Keep a graph under ~300 KB: run
 ``python benchmarks/widget.py`` for each scenario's size per depth; a graph
 over the budget is cut to a smaller depth with a warning.
 

@@ -3,7 +3,10 @@
 The page holds the widget's ES module and its traits, and hands the toolkit a
 tiny stand-in for the Jupyter widget model (``get``, ``on``, ``send``...).
 Nothing answers the toolkit's hello, so it runs exactly as in the static
-book: from the precomputed graph. Uses: developing and screenshotting a board
+book: from the precomputed graph, and, when the page names the in-browser
+engine's folder (``engine_root``: a book's ``necro-js/engine/``, or the
+folder ``python -m necro.bookbuild assets`` wrote) and is served over http,
+live in the browser on the first interaction. Uses: developing and screenshotting a board
 module in seconds (no book build), sharing one position by e-mail, and the
 cross-game board smoke test in tests/browser.
 """
@@ -21,18 +24,22 @@ def _script_json(value) -> str:
     return text.replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
-def standalone_html(widget, title: str | None = None, book_root: str | None = None) -> str:
+def standalone_html(widget, title: str | None = None, book_root: str | None = None,
+                    engine_root: str | None = None) -> str:
     """The HTML text of a page showing ``widget`` in its static mode.
 
     ``book_root`` (a URL ending in ``/``) makes the log's rule names links
-    into a book served there.
+    into a book served there; ``engine_root`` (a URL ending in ``/``) is the
+    folder of the in-browser engine (``necro-js/engine/``).
     """
     traits = {name: getattr(widget, name) for name in
-              ("view", "graph", "error", "bot_thinking", "auto_chance", "bot_seats", "bot_names")}
+              ("view", "graph", "error", "bot_thinking", "auto_chance", "bot_seats", "bot_names", "engine")}
     traits["_necro_no_kernel"] = True  # no hello to wait for: static at once
     title = title or f"{widget.state.game.title}: {widget.state.status()}"
     meta = ("" if book_root is None else
             f'\n<meta name="necro-book-root" content="{html.escape(book_root, quote=True)}">')
+    if engine_root is not None:
+        meta += f'\n<meta name="necro-engine" content="{html.escape(engine_root, quote=True)}">'
     return f"""<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -65,8 +72,9 @@ widget.render({{ model, el: document.getElementById("necro-widget") }});
 """
 
 
-def save_html(widget, path, title: str | None = None, book_root: str | None = None) -> pathlib.Path:
+def save_html(widget, path, title: str | None = None, book_root: str | None = None,
+              engine_root: str | None = None) -> pathlib.Path:
     """Write :func:`standalone_html` to ``path``; returns the path."""
     path = pathlib.Path(path)
-    path.write_text(standalone_html(widget, title, book_root), encoding="utf-8")
+    path.write_text(standalone_html(widget, title, book_root, engine_root), encoding="utf-8")
     return path

@@ -13,7 +13,11 @@ The same methods serve three callers: the front end's messages (``act``,
 
 Static pages have no kernel. On render the front end says ``hello``; a live
 kernel answers ``hello-ack``. Without an answer the front end navigates the
-precomputed ``graph`` (filled by ``explore_depth=`` or :meth:`explorable`).
+precomputed ``graph`` (filled by ``explore_depth=`` or :meth:`explorable`) and,
+on the first interaction, starts the same engine in the reader's browser
+(Pyodide in a Web Worker) from the ``engine`` trait: see
+:mod:`necro.widget.browser`. What the widget does with a request lives in
+:class:`necro.widget.play.Play`, shared by both.
 """
 
 from __future__ import annotations
@@ -25,13 +29,13 @@ from typing import Mapping
 import anywidget
 import traitlets
 
-from ..core.errors import FormatError, NecroError
-from ..core.game import State, load_state
+from ..core.game import State
 from .assets import assemble, stub_esm
-from .view import bot_name, build_graph, build_view
+from .browser import engine_spec
+from .play import MAX_AUTO_STEPS, Play
+from .view import bot_name, build_graph
 
-MAX_AUTO_STEPS = 10_000
-"""Bound on the chance draws and bot moves run after one human action."""
+__all__ = ["GameWidget", "MAX_AUTO_STEPS", "MAX_GRAPH_BYTES"]
 
 _SHIPPED: set[str] = set()
 """Code keys whose full module a live widget of this process already carries
@@ -41,7 +45,7 @@ MAX_GRAPH_BYTES = 300_000
 """Budget of one widget's precomputed graph in a static page (compact JSON)."""
 
 
-class GameWidget(anywidget.AnyWidget):
+class GameWidget(anywidget.AnyWidget, Play):
     """A board, the legal actions, the log with rule links, undo/redo, a JSON
     position editor and play against the computer, for one game state.
 
@@ -79,6 +83,10 @@ class GameWidget(anywidget.AnyWidget):
     bot_seats = traitlets.List(traitlets.Int()).tag(sync=True)
     bot_names = traitlets.List(traitlets.Unicode()).tag(sync=True)
     _board = traitlets.Unicode("").tag(sync=True)  # the board module's name, for refresh_esm
+    # What a static page needs to run this board's engine in the reader's browser
+    # (necro.widget.browser.engine_spec): the start position as a saved game, the
+    # seat shown, the bots and the insight. Set here and by explorable().
+    engine = traitlets.Dict().tag(sync=True)
 
     def __init__(self, state: State, *, bots: Mapping[int, object] | None = None,
                  player: int | None = None, auto_chance: bool = True,
@@ -115,47 +123,17 @@ class GameWidget(anywidget.AnyWidget):
         self.on_msg(self._on_custom_msg)
         self._advance()
         self._refresh()
+        self._record_engine()
         if explore_depth is not None:
             self.explorable(explore_depth)
 
-    # ----------------------------------------------------------- the view
-    @property
-    def state(self) -> State:
-        """The state the widget plays on. Assigning a new state redraws the board."""
-        return self._state
+    def _batch(self):
+        return self.hold_sync()
 
-    @state.setter
-    def state(self, state: State) -> None:
-        if not isinstance(state, State):
-            raise TypeError(f"GameWidget needs a necro State, not {type(state).__name__}")
-        self._state = state
-        self._refresh()
-
-    def refresh(self) -> None:
-        """Redraw after notebook code changed ``widget.state`` in place."""
-        self._refresh()
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose view is drawn (see ``player``)."""
-        if self.player is not None:
-            return self.player
-        humans = [s for s in range(self.state.game.players) if s not in self.bot_seats]
-        if self.bot_seats and len(humans) == 1:
-            return humans[0]
-        return None
-
-    def bots(self) -> dict[int, object]:
-        """The bots playing now, by seat."""
-        return {seat: self._bot_for(seat) for seat in self.bot_seats}
-
-    def _bot_for(self, seat: int):
-        if seat in self._bot_pool:
-            return self._bot_pool[seat]
-        return next(iter(self._bot_pool.values()))
-
-    def _refresh(self) -> None:
-        self.view = build_view(self.state, viewer=self.viewer, bots=self.bots(), insight=self._insight)
+    def _record_engine(self) -> None:
+        """Store the current state as the start of the in-browser engine (see :attr:`engine`)."""
+        self.engine = engine_spec(self.state, player=self.player, bots=self._bot_pool,
+                                  insight=self._insight, initial=self._initial)
 
     def explorable(self, depth: int = 2, max_nodes: int = 400,
                    max_bytes: int | None = MAX_GRAPH_BYTES, warn: bool = True) -> "GameWidget":
@@ -181,162 +159,25 @@ class GameWidget(anywidget.AnyWidget):
                           f" kept depth {tried} ({size} bytes, {len(graph['nodes'])} positions)",
                           stacklevel=2)
         self.graph = graph
+        self._record_engine()
         return self
 
-    def save_html(self, path, title: str | None = None, book_root: str | None = None):
+    def save_html(self, path, title: str | None = None, book_root: str | None = None,
+                  engine_root: str | None = None):
         """Write this widget as one standalone HTML page (static mode, no Jupyter).
 
         Make it explorable first, or the page can only show the position.
-        ``book_root`` turns rule names in the log into links to a book there.
+        ``book_root`` turns rule names in the log into links to a book there;
+        ``engine_root`` names the in-browser engine's folder (see
+        :mod:`necro.widget.page`), so the page plays on past the graph.
         """
         from .page import save_html
 
-        return save_html(self, path, title, book_root)
+        return save_html(self, path, title, book_root, engine_root)
 
     def graph_size(self) -> int:
         """Bytes of the embedded graph as compact JSON (the budget is ~300 KB)."""
         return len(json.dumps(self.graph, separators=(",", ":")))
-
-    # ------------------------------------------------------------ actions
-    def _attempt(self, change) -> bool:
-        """Run ``change()``; an input error becomes ``error`` instead of an exception."""
-        try:
-            change()
-        except NecroError as exc:
-            with self.hold_sync():  # one message to the page, one redraw
-                self.error = str(exc)
-                self._refresh()
-            return False
-        with self.hold_sync():
-            self.error = ""
-            self._refresh()
-        return True
-
-    def act(self, notation: str) -> bool:
-        """Apply an action (or force a chance outcome) by its notation; then
-        let chance and the bots move. Returns False (and sets ``error``) when
-        the rules refuse it."""
-        def change():
-            self.state.apply(notation)
-            self._advance()
-        return self._attempt(change)
-
-    def roll(self) -> bool:
-        """Resolve the pending chance node from the state's own generator."""
-        def change():
-            self.state.play_chance()
-            self._advance()
-        return self._attempt(change)
-
-    def bot_move(self) -> bool:
-        """Let the computer take the current decision (any seat), then continue."""
-        def change():
-            if not self._bot_pool:
-                raise NecroError("no computer player was given to this widget")
-            if self.state.is_terminal():
-                raise NecroError("the game is over")
-            if self.state.is_chance_node():
-                self.state.play_chance()
-            else:
-                self._bot_step(self._bot_for(self.state.current_player()))
-            self._advance()
-        return self._attempt(change)
-
-    def _bot_step(self, bot) -> None:
-        self.bot_thinking = True
-        try:
-            self.state.apply(bot.choose(self.state))
-        finally:
-            self.bot_thinking = False
-
-    def _automatic(self) -> bool:
-        """Whether the current decision is taken without the human."""
-        state = self.state
-        if state.is_terminal():
-            return False
-        if state.is_chance_node():
-            return self.auto_chance
-        everyone = len(self.bot_seats) == state.game.players
-        return state.current_player() in self.bot_seats and not everyone
-
-    def _advance(self) -> None:
-        """Resolve chance (when ``auto_chance``) and play bot seats until a human decides.
-
-        When the computer plays every seat, nothing runs by itself: the page's
-        "computer move" button steps through the game instead.
-        """
-        for _ in range(MAX_AUTO_STEPS):
-            if not self._automatic():
-                return
-            if self.state.is_chance_node():
-                self.state.play_chance()
-            else:
-                self._bot_step(self._bot_for(self.state.current_player()))
-        raise NecroError(f"the computer took more than {MAX_AUTO_STEPS} steps in a row")
-
-    def undo(self) -> bool:
-        """Take back the last human decision (with the chance draws and bot moves after it)."""
-        def change():
-            self.state.undo()
-            while self.state.can_undo() and self._automatic():
-                self.state.undo()
-        return self._attempt(change)
-
-    def redo(self) -> bool:
-        """Step forward again through what undo took back, up to the next human decision."""
-        def change():
-            self.state.redo()
-            while self.state.can_redo() and self._automatic():
-                self.state.redo()
-        return self._attempt(change)
-
-    def reset(self) -> bool:
-        """Back to the position the widget was created with."""
-        def change():
-            self.state = self._initial.copy()
-            self._advance()
-        return self._attempt(change)
-
-    def load(self, text) -> bool:
-        """Load a position typed or pasted by a person.
-
-        Accepts a saved game document (``state.to_json()``, with history:
-        undo then works through it) or a bare position (``state.position()``,
-        loaded into the current game's options). Bad input sets ``error``
-        with the path of the offending part; the current game is kept.
-        """
-        def change():
-            doc = text
-            if isinstance(text, (str, bytes)):
-                try:
-                    doc = json.loads(text)
-                except json.JSONDecodeError as exc:
-                    raise FormatError("", f"not JSON: {exc}") from None
-                except RecursionError:
-                    raise FormatError("", "not JSON this widget can read: nested too deeply") from None
-            if isinstance(doc, dict) and "format" in doc:
-                state = load_state(doc, type(self.state.game))
-            else:
-                state = self.state.game.state_from_position(doc, seed=self.state.rng.seed)
-            self.state = state
-            self._advance()
-        return self._attempt(change)
-
-    def save(self) -> str:
-        """The current game as a JSON document (history included), for :meth:`load`."""
-        return self.state.dumps()
-
-    def set_bots(self, seats) -> bool:
-        """Choose which seats the computer plays (from the page's selector)."""
-        def change():
-            chosen = sorted({int(s) for s in seats})
-            if chosen and not self._bot_pool:
-                raise NecroError("no computer player was given to this widget")
-            if any(not 0 <= s < self.state.game.players for s in chosen):
-                raise NecroError(f"seats must be between 1 and {self.state.game.players}")
-            self.bot_seats = chosen
-            self._advance()
-        return self._attempt(change)
 
     # ----------------------------------------------------------- messages
     def handle(self, content: dict) -> None:
@@ -348,25 +189,8 @@ class GameWidget(anywidget.AnyWidget):
             self.send({"type": "hello-ack"})
         elif kind == "need-code":  # a stub whose full module is not in the page
             self.send({"type": "code", "key": self._code.key, "esm": self._code.full})
-        elif kind == "act":
-            self.act(str(content.get("a", "")))
-        elif kind == "undo":
-            self.undo()
-        elif kind == "redo":
-            self.redo()
-        elif kind == "roll":
-            self.roll()
-        elif kind == "reset":
-            self.reset()
-        elif kind == "load_position":
-            self.load(str(content.get("text", "")))
-        elif kind == "bot_move":
-            self.bot_move()
-        elif kind == "seats":
-            seats = content.get("bots", [])
-            self.set_bots(seats if isinstance(seats, list) else [])
-        elif kind == "refresh":
-            self._refresh()
+        else:
+            self.handle_play(content)
 
     def _on_custom_msg(self, _widget, content, _buffers) -> None:
         try:

@@ -171,3 +171,112 @@ def test_a_fight_shows_its_panel_and_the_ring_plays_the_first_attribute(page, tm
     assert "round 1" in board.locator('.ce-ring-attr[data-attr="strength"]').text_content()
     assert "Round 1, strength: under way" in board.locator(".ce-fight").inner_text()
     assert not page.necro_log.page_errors, page.necro_log.page_errors
+
+
+# ------------------------------------------------------------ control cards and creature cards
+def hexagon(board):
+    """The creature card's attribute hexagon as [(attribute, value, provenance)], round the ring."""
+    attrs = board.locator(".ce-card .ce-card-attr")
+    return list(zip(data(attrs, "data-attr"), [int(v) for v in data(attrs, "data-value")],
+                    data(attrs, "data-source")))
+
+
+def ring_angles(board):
+    """The direction of each attribute from the hexagon's centre, in degrees, in document order."""
+    return board.locator(".ce-card .ce-card-attr circle").evaluate_all(
+        "(cs) => cs.map((c) => Math.round(Math.atan2(+c.getAttribute('cy'), +c.getAttribute('cx')) * 180 / Math.PI))")
+
+
+def expected_hexagon(card_id):
+    """The same, read from the engine's card data (creatures.json), not from the view."""
+    from necro.cave_evil.creatures import ATTRIBUTES, catalogue
+
+    card = catalogue().creature(card_id)
+    return [(a, card.attribute(a), card.source("attributes", a)) for a in ATTRIBUTES]
+
+
+def test_a_control_card_shows_its_squad_and_the_creature_card_hexagon(page, tmp_path):
+    from necro.cave_evil.creatures import catalogue
+
+    widget, box, board = open_board(page, tmp_path, depth=1)
+    root = expand_view(widget.graph, [])
+    pos = root["position"]
+    status = box.locator(".necro-status").inner_text()
+    # six control cards a player, the empty ones drawn empty and not clickable
+    for p in range(2):
+        cards = board.locator(f'.ce-ctl[data-player="{p}"]')
+        assert data(cards, "data-card") == ["N", "I", "II", "III", "IV", "V"]
+        assert board.locator(f'.ce-ctl-empty[data-player="{p}"]').count() == 5
+        assert board.locator(f'.ce-ctl-empty[data-player="{p}"][role=button]').count() == 0
+    assert board.locator(".ce-card").count() == 0
+
+    # the mouse: player 1's N card lists its creatures with size icons and picks the squad on the map
+    mine = next(s for s in pos["squads"] if s["id"] == "0:N")
+    control = board.locator('.ce-ctl[data-control="0:N"]')
+    assert data(control.locator("li"), "data-creature") == [c["id"] for c in mine["creatures"]]
+    assert data(control.locator("li .ce-size"), "data-size") == [c["size"] for c in mine["creatures"]]
+    assert control.locator(".ce-ctl-full").count() == 0 and "room: small" in control.inner_text()
+    control.click()
+    assert control.get_attribute("aria-pressed") == "true"
+    assert board.locator('[data-squad="0:N"] > .ce-picked').get_attribute("display") == "inline"
+    assert board.locator('[data-squad="1:N"] > .ce-picked').get_attribute("display") == "none"
+    first = mine["creatures"][0]["card"]
+    card = board.locator(".ce-card")
+    assert card.count() == 1 and card.get_attribute("data-card") == first
+    assert card.locator(".ce-card-name").inner_text() == catalogue().creature(first).name
+    assert hexagon(board) == expected_hexagon(first)
+    # round a hexagon: each attribute 60 degrees on from the one before, so ring neighbours sit side by side
+    angles = ring_angles(board)
+    assert len(angles) == 6 and all((b - a) % 360 == 60 for a, b in zip(angles, angles[1:] + angles[:1]))
+
+    # the squad's other creature: the Necromonk, whose dodge, bloodthirst and armor the book made up
+    monk = mine["creatures"][1]
+    board.locator(f'.ce-card-tab[data-creature="{monk["id"]}"]').click()
+    assert board.locator(".ce-card").get_attribute("data-card") == monk["card"] == "necromonk"
+    shown = hexagon(board)
+    assert shown == expected_hexagon("necromonk")
+    values = board.locator(".ce-card .ce-card-value").all_text_contents()
+    assert values == [f"{v}{'*' if src == 'book' else ''}" for _, v, src in shown]
+    assert any(v.endswith("*") for v in values) and "made up by this book" in card.inner_text()
+    stats = board.locator(".ce-card-stats").inner_text()
+    expected = catalogue().creature("necromonk")
+    assert f"speed {expected.movement}" in stats and f"pick-axe {expected.pick}" in stats
+    assert "spellcaster" in stats
+
+    # the keyboard: Enter on player 2's N card shows its Necromancer
+    other = next(s for s in pos["squads"] if s["id"] == "1:N")
+    board.locator('.ce-ctl[data-control="1:N"]').focus()
+    page.keyboard.press("Enter")
+    assert board.locator('.ce-ctl[data-control="1:N"]').get_attribute("aria-pressed") == "true"
+    assert board.locator('.ce-ctl[data-control="0:N"]').get_attribute("aria-pressed") == "false"
+    assert hexagon(board) == expected_hexagon(other["creatures"][0]["card"])
+
+    # the map: clicking player 2's squad (no action of its own) picks its control card
+    control.click()
+    board.locator('[data-squad="1:N"]').click()
+    assert board.locator('.ce-ctl[data-control="1:N"]').get_attribute("aria-pressed") == "true"
+    # looking plays nothing
+    assert box.locator(".necro-status").inner_text() == status
+    assert not page.necro_log.page_errors, page.necro_log.page_errors
+
+
+def test_full_squads_and_the_cards_of_the_fighters(page, tmp_path):
+    """The Combat Example: both squads are at the size limit; the fight panel's creature names
+    open their cards, the Headband the Horned Hellion holds included; the pick survives a redraw."""
+    from tests.widget.test_cave_evil_widget import combat_example
+
+    state = combat_example()
+    state.apply("fight II 1:IV")
+    widget, box, board = open_board(page, tmp_path, state, depth=1)
+    for sid in ("0:II", "1:IV"):
+        control = board.locator(f'.ce-ctl[data-control="{sid}"]')
+        assert control.get_attribute("data-full") == "true" and "full" in control.locator(".ce-ctl-full").inner_text()
+    assert board.locator('.ce-ctl[data-control="0:N"]').get_attribute("data-full") == "false"
+    board.locator('.ce-fight-card[data-creature="horned-hellion-1"]').click()
+    assert board.locator('.ce-ctl[data-control="1:IV"]').get_attribute("aria-pressed") == "true"
+    assert hexagon(board) == expected_hexagon("horned-hellion")
+    assert "Cool Stretchy Headband" in board.locator(".ce-card").inner_text()
+    board.locator('.ce-ring-attr[data-a="first strength"]').click()  # a move redraws the board
+    assert box.locator(".necro-status").inner_text() == expand_view(widget.graph, ["first strength"])["status"]
+    assert hexagon(board) == expected_hexagon("horned-hellion")
+    assert not page.necro_log.page_errors, page.necro_log.page_errors

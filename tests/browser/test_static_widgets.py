@@ -86,7 +86,9 @@ def test_built_book_loads_nothing_remote(built_book):
 
 
 def test_built_book_pages_open_offline(built_book, static_server, page):
-    """Every page of the real book opens in chromium with only local requests."""
+    """Every page of the real book opens in chromium with only local requests, and
+    with nothing in the console: no error, no failed request (the widget manager's
+    icon fonts, the favicon)."""
     base = static_server(built_book)
     pages = sorted(
         p.relative_to(built_book).as_posix()
@@ -98,4 +100,7 @@ def test_built_book_pages_open_offline(built_book, static_server, page):
         page.goto(base + name)
         page.wait_for_load_state("load")
         assert not page.necro_log.page_errors, (name, page.necro_log.page_errors)
+        assert not page.necro_log.console_errors, (name, page.necro_log.console_errors)
+    assert not [url for url in page.necro_log.urls if "/necro-js/engine/" in url], \
+        "a page loaded the in-browser engine before any board was touched"
     page.necro_log.assert_local_only()

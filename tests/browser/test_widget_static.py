@@ -97,7 +97,8 @@ def test_static_widget_follows_the_precomputed_graph(game_book, static_server, p
     timing = open_static(page, static_server(game_book) + PAGE)
     box = widget(page, 0)
     assert status(box) == "Chance decides."
-    assert "static" in box.locator(".necro-mode").inner_text()
+    assert box.locator(".necro-mode").inner_text() == "precomputed: 2 steps deep"
+    assert box.get_attribute("data-engine") == "none"  # the toy game is not one the book's engine knows
     assert [b.get_attribute("data-a") for b in box.locator(".necro-action").all()] == ["1", "2", "3"]
     assert "1/3" in box.locator(".necro-action").first.inner_text()
 

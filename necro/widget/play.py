@@ -1,0 +1,250 @@
+"""What a board does with a reader's requests, shared by the kernel and the browser.
+
+:class:`Play` holds the whole answer to the front end's messages (``act``,
+``roll``, ``undo``, ``redo``, ``reset``, ``load_position``, ``bot_move``,
+``seats``): every change goes through the engine, then one JSON view is
+rebuilt with :func:`necro.widget.view.build_view`. Two classes use it:
+
+* :class:`necro.widget.GameWidget`, the anywidget in a Jupyter kernel, where
+  the attributes below are synced traits;
+* :class:`necro.widget.browser.Session`, the same board run by Pyodide in a
+  Web Worker of a static book page, where they are plain attributes.
+
+So a board answers a click with the same view whether a kernel or the
+reader's browser runs the engine: one code path, no rule in JavaScript.
+This module imports nothing from Jupyter.
+
+A class using :class:`Play` provides ``state`` storage (``_state``),
+``player``, ``_bot_pool`` (``{seat: bot}``), ``_initial`` (the state reset
+returns to), ``_insight``, and the attributes ``view``, ``error``,
+``bot_thinking``, ``auto_chance`` and ``bot_seats``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+from ..core.errors import FormatError, NecroError
+from ..core.game import State, load_state
+from .view import build_view
+
+MAX_AUTO_STEPS = 10_000
+"""Bound on the chance draws and bot moves run after one human action."""
+
+
+class Play:
+    """The engine side of a board: requests in, ``view`` and ``error`` out."""
+
+    # ----------------------------------------------------------- the view
+    @property
+    def state(self) -> State:
+        """The state the board plays on. Assigning a new state redraws the board."""
+        return self._state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        if not isinstance(state, State):
+            raise TypeError(f"GameWidget needs a necro State, not {type(state).__name__}")
+        self._state = state
+        self._refresh()
+
+    def refresh(self) -> None:
+        """Redraw after notebook code changed ``widget.state`` in place."""
+        self._refresh()
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view is drawn (see ``player``)."""
+        if self.player is not None:
+            return self.player
+        humans = [s for s in range(self.state.game.players) if s not in self.bot_seats]
+        if self.bot_seats and len(humans) == 1:
+            return humans[0]
+        return None
+
+    def bots(self) -> dict[int, object]:
+        """The bots playing now, by seat."""
+        return {seat: self._bot_for(seat) for seat in self.bot_seats}
+
+    def _bot_for(self, seat: int):
+        if seat in self._bot_pool:
+            return self._bot_pool[seat]
+        return next(iter(self._bot_pool.values()))
+
+    def _refresh(self) -> None:
+        self.view = build_view(self.state, viewer=self.viewer, bots=self.bots(), insight=self._insight)
+
+    def _batch(self):
+        """A context in which several attribute changes reach the page as one update."""
+        return contextlib.nullcontext()
+
+    # ------------------------------------------------------------ actions
+    def _attempt(self, change) -> bool:
+        """Run ``change()``; an input error becomes ``error`` instead of an exception."""
+        try:
+            change()
+        except NecroError as exc:
+            with self._batch():  # one message to the page, one redraw
+                self.error = str(exc)
+                self._refresh()
+            return False
+        with self._batch():
+            self.error = ""
+            self._refresh()
+        return True
+
+    def act(self, notation: str) -> bool:
+        """Apply an action (or force a chance outcome) by its notation; then
+        let chance and the bots move. Returns False (and sets ``error``) when
+        the rules refuse it."""
+        def change():
+            self.state.apply(notation)
+            self._advance()
+        return self._attempt(change)
+
+    def roll(self) -> bool:
+        """Resolve the pending chance node from the state's own generator."""
+        def change():
+            self.state.play_chance()
+            self._advance()
+        return self._attempt(change)
+
+    def bot_move(self) -> bool:
+        """Let the computer take the current decision (any seat), then continue."""
+        def change():
+            if not self._bot_pool:
+                raise NecroError("no computer player was given to this widget")
+            if self.state.is_terminal():
+                raise NecroError("the game is over")
+            if self.state.is_chance_node():
+                self.state.play_chance()
+            else:
+                self._bot_step(self._bot_for(self.state.current_player()))
+            self._advance()
+        return self._attempt(change)
+
+    def _bot_step(self, bot) -> None:
+        self.bot_thinking = True
+        try:
+            self.state.apply(bot.choose(self.state))
+        finally:
+            self.bot_thinking = False
+
+    def _automatic(self) -> bool:
+        """Whether the current decision is taken without the human."""
+        state = self.state
+        if state.is_terminal():
+            return False
+        if state.is_chance_node():
+            return self.auto_chance
+        everyone = len(self.bot_seats) == state.game.players
+        return state.current_player() in self.bot_seats and not everyone
+
+    def _advance(self) -> None:
+        """Resolve chance (when ``auto_chance``) and play bot seats until a human decides.
+
+        When the computer plays every seat, nothing runs by itself: the page's
+        "computer move" button steps through the game instead.
+        """
+        for _ in range(MAX_AUTO_STEPS):
+            if not self._automatic():
+                return
+            if self.state.is_chance_node():
+                self.state.play_chance()
+            else:
+                self._bot_step(self._bot_for(self.state.current_player()))
+        raise NecroError(f"the computer took more than {MAX_AUTO_STEPS} steps in a row")
+
+    def undo(self) -> bool:
+        """Take back the last human decision (with the chance draws and bot moves after it)."""
+        def change():
+            self.state.undo()
+            while self.state.can_undo() and self._automatic():
+                self.state.undo()
+        return self._attempt(change)
+
+    def redo(self) -> bool:
+        """Step forward again through what undo took back, up to the next human decision."""
+        def change():
+            self.state.redo()
+            while self.state.can_redo() and self._automatic():
+                self.state.redo()
+        return self._attempt(change)
+
+    def reset(self) -> bool:
+        """Back to the position the widget was created with."""
+        def change():
+            self.state = self._initial.copy()
+            self._advance()
+        return self._attempt(change)
+
+    def load(self, text) -> bool:
+        """Load a position typed or pasted by a person.
+
+        Accepts a saved game document (``state.to_json()``, with history:
+        undo then works through it) or a bare position (``state.position()``,
+        loaded into the current game's options). Bad input sets ``error``
+        with the path of the offending part; the current game is kept.
+        """
+        def change():
+            doc = text
+            if isinstance(text, (str, bytes)):
+                try:
+                    doc = json.loads(text)
+                except json.JSONDecodeError as exc:
+                    raise FormatError("", f"not JSON: {exc}") from None
+                except RecursionError:
+                    raise FormatError("", "not JSON this widget can read: nested too deeply") from None
+            if isinstance(doc, dict) and "format" in doc:
+                state = load_state(doc, type(self.state.game))
+            else:
+                state = self.state.game.state_from_position(doc, seed=self.state.rng.seed)
+            self.state = state
+            self._advance()
+        return self._attempt(change)
+
+    def save(self) -> str:
+        """The current game as a JSON document (history included), for :meth:`load`."""
+        return self.state.dumps()
+
+    def set_bots(self, seats) -> bool:
+        """Choose which seats the computer plays (from the page's selector)."""
+        def change():
+            chosen = sorted({int(s) for s in seats})
+            if chosen and not self._bot_pool:
+                raise NecroError("no computer player was given to this widget")
+            if any(not 0 <= s < self.state.game.players for s in chosen):
+                raise NecroError(f"seats must be between 1 and {self.state.game.players}")
+            self.bot_seats = chosen
+            self._advance()
+        return self._attempt(change)
+
+    # ----------------------------------------------------------- messages
+    def handle_play(self, content: dict) -> bool:
+        """Answer one of the front end's play messages; False when ``content`` is not one."""
+        if not isinstance(content, dict):
+            return False
+        kind = content.get("type")
+        if kind == "act":
+            self.act(str(content.get("a", "")))
+        elif kind == "undo":
+            self.undo()
+        elif kind == "redo":
+            self.redo()
+        elif kind == "roll":
+            self.roll()
+        elif kind == "reset":
+            self.reset()
+        elif kind == "load_position":
+            self.load(str(content.get("text", "")))
+        elif kind == "bot_move":
+            self.bot_move()
+        elif kind == "seats":
+            seats = content.get("bots", [])
+            self.set_bots(seats if isinstance(seats, list) else [])
+        elif kind == "refresh":
+            self._refresh()
+        else:
+            return False
+        return True

@@ -1,0 +1,145 @@
+"""The built book plays whole games with no kernel: the rules engine runs in the page.
+
+Served over http, a chapter's board starts from its precomputed graph; the
+first interaction starts the in-browser engine (Pyodide in a Web Worker, from
+necro-js/engine/), and the board goes on from the same position with no
+depth limit. Headless chromium plays a Graveyard Shift match to its end, a
+Shambling Dead night to dawn or death, and asks the computer for a
+Shovelfight move, by clicking; no request leaves the machine and the console
+stays free of errors. From file:// the engine cannot start: the board says so
+in one line and keeps its precomputed moves.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ENGINE_MS = 60_000  # generous: CI machines are busy; the benchmark measures the real figure
+
+
+def board_with_bots(page):
+    """The chapter's "play against the computer" board (the one with a Computer move button)."""
+    page.wait_for_function("document.querySelectorAll('.necro-w[data-mode=static]').length > 0", timeout=60_000)
+    box = page.locator(".necro-w:has(.necro-bot-move:not([hidden]))").first
+    box.scroll_into_view_if_needed()
+    return box
+
+
+def wait_idle(box) -> None:
+    box.locator(".necro-status").wait_for()
+    box.page.wait_for_function("(b) => b.dataset.busy !== '1'", arg=box.element_handle(), timeout=ENGINE_MS)
+
+
+def status(box) -> str:
+    return box.locator(".necro-status").inner_text()
+
+
+def go_live(box) -> float:
+    """Wait until the board is live in the browser; returns the seconds it took."""
+    start = time.monotonic()
+    box.page.wait_for_function("(b) => b.dataset.mode === 'browser'", arg=box.element_handle(), timeout=ENGINE_MS)
+    assert box.locator(".necro-mode").inner_text() == "live in your browser"
+    return time.monotonic() - start
+
+
+def click_random(box, rng: random.Random) -> str:
+    """Click one of the legal actions (or Roll), as a reader would; returns what was clicked."""
+    actions = box.locator(".necro-actions button")
+    labels = actions.evaluate_all("(bs) => bs.map((b) => b.dataset.a || b.textContent)")
+    assert labels, f"no decision offered at: {status(box)}"
+    pick = rng.randrange(len(labels))
+    actions.nth(pick).click()
+    wait_idle(box)
+    return labels[pick]
+
+
+def assert_clean(page) -> None:
+    assert not page.necro_log.page_errors, page.necro_log.page_errors
+    assert not page.necro_log.console_errors, page.necro_log.console_errors
+    page.necro_log.assert_local_only()
+
+
+def test_a_graveyard_shift_match_is_played_to_its_end_in_the_browser(built_book, static_server, page):
+    page.goto(static_server(built_book) + "book/graveyard-shift/index.html")
+    box = board_with_bots(page)
+    depth = int(box.locator(".necro-mode").inner_text().split()[1])
+    # The first click is answered from the precomputed graph while the engine starts...
+    box.locator(".necro-action").first.click()
+    log = box.locator(".necro-log li").all_inner_texts()
+    assert box.get_attribute("data-engine") in {"starting", "attaching", "ready"}
+    seconds = go_live(box)
+    # ... which then goes on from the same position (the computer, whose turn the
+    # graph had reached, has moved), with no depth limit.
+    live_log = box.locator(".necro-log li").all_inner_texts()
+    assert live_log[:len(log)] == log and len(live_log) > len(log)
+    assert box.locator(".necro-board").inner_text()
+    print(f"engine live {seconds:.1f} s after the first click")
+    box.locator(".necro-seats").select_option("")  # people play both seats now
+    wait_idle(box)
+    rng = random.Random(2026)
+    clicks = 0
+    while "Match over" not in status(box):
+        click_random(box, rng)
+        clicks += 1
+        assert clicks < 600, f"no end after {clicks} clicks: {status(box)}"
+        assert not box.locator(".necro-error").inner_text(), box.locator(".necro-error").inner_text()
+    assert clicks > 4 * depth, "the match ended within the precomputed moves"
+    assert "(the game is over)" in box.locator(".necro-actions").evaluate("(e) => e.previousSibling.textContent")
+    steps = box.locator(".necro-log li").count()
+    print(f"{clicks} clicks, {steps} log lines")
+    # undo and redo across the whole game still go through the engine
+    box.locator(".necro-undo").click()
+    wait_idle(box)
+    assert "Match over" not in status(box)
+    box.locator(".necro-redo").click()
+    wait_idle(box)
+    assert "Match over" in status(box)
+    assert_clean(page)
+
+
+def test_a_shambling_dead_night_is_played_to_dawn_or_death(built_book, static_server, page):
+    page.goto(static_server(built_book) + "book/shambling-dead/survival.html")
+    box = board_with_bots(page)
+    box.hover()  # pointing at the board starts the engine
+    go_live(box)
+    rng = random.Random(31)
+    clicks = 0
+    while "The night is over" not in status(box):
+        click_random(box, rng)
+        clicks += 1
+        assert clicks < 400, f"no dawn after {clicks} clicks: {status(box)}"
+    assert box.locator(".necro-undo").is_enabled()
+    print(f"{clicks} clicks: {status(box)}")
+    assert_clean(page)
+
+
+def test_the_computer_makes_a_shovelfight_move_in_the_browser(built_book, static_server, page):
+    page.goto(static_server(built_book) + "book/shovelfight/play.html")
+    box = board_with_bots(page)
+    before = box.locator(".necro-log li").count()
+    first = status(box)
+    box.locator(".necro-bot-move").click()  # waits for the engine, then the computer plays
+    go_live(box)
+    wait_idle(box)
+    assert box.locator(".necro-log li").count() > before and status(box) != first
+    assert box.locator(".necro-error").inner_text() == ""
+    assert_clean(page)
+
+
+def test_from_a_file_the_board_keeps_its_precomputed_moves_and_says_why(built_book, page):
+    page.goto((built_book / "book" / "graveyard-shift" / "index.html").as_uri())
+    page.wait_for_function("document.querySelectorAll('.necro-w[data-mode=static]').length > 0", timeout=60_000)
+    box = page.locator(".necro-w[data-mode=static]").first
+    assert box.get_attribute("data-engine") == "failed"
+    assert box.locator(".necro-bot-move").is_hidden()  # nothing could answer it
+    note = box.locator(".necro-engine-note").inner_text()
+    assert note.startswith("Precomputed moves only:") and "file" in note
+    first = status(box)
+    box.locator(".necro-action").first.click()
+    assert status(box) != first and box.get_attribute("data-mode") == "static"
+    assert_clean(page)
