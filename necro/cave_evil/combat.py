@@ -354,10 +354,14 @@ class Combat:
     here stops it halfway.
     """
 
-    def __init__(self, attacker: Side, defender: Side):
+    def __init__(self, attacker: Side, defender: Side, firsts: tuple[str, ...] | None = None):
         check_side(attacker, ATTACKER)
         check_side(defender, DEFENDER)
+        if firsts is not None and (not firsts or not set(firsts) <= set(ATTRIBUTES)):
+            raise ValueError(f"the first attribute must come from the ring, not {firsts!r}")
         self.sides = {ATTACKER: attacker, DEFENDER: defender}
+        self.firsts = ATTRIBUTES if firsts is None else tuple(a for a in ATTRIBUTES if a in firsts)
+        """The attributes the attacker may open with: all six, or those its ranged creatures require (rule ce-shoot-first)."""
         self._bonuses = {ATTACKER: bonuses(attacker, ATTACKER, defender),
                          DEFENDER: bonuses(defender, DEFENDER, attacker)}
         self._tallies: dict[tuple[str, str], Tally] = {}
@@ -400,7 +404,7 @@ class Combat:
         """The attributes the side deciding now may choose (empty when no one chooses)."""
         step = self.decision()
         if step == "first":
-            return ATTRIBUTES
+            return self.firsts
         if step == "second":
             return neighbours(self.order[0])
         return ()
@@ -420,6 +424,9 @@ class Combat:
                                 (": the combat is over" if step == "over" else ": the dice are to be rolled"))
         if attribute not in self.choices():
             if step == "first":
+                if attribute in ATTRIBUTES:
+                    raise IllegalAction(attribute, "ce-shoot-first", "the shooting creatures open with "
+                                        + " or ".join(self.firsts))
                 raise IllegalAction(attribute, "ce-combat-first", f"{attribute!r} is not one of the six attributes")
             left, right = neighbours(self.order[0])
             raise IllegalAction(attribute, "ce-combat-second",

@@ -53,11 +53,32 @@ COMBAT_RULES = [
          "Several squads of one player that all stand beside the same enemy may attack it together in one "
          "combat: every creature of every one of them adds its attribute, and they share items. Each of them "
          "spends its action, and if they lose, all of them die."),
-    Rule("ce-flank-defend", "Flanking defenders (not yet)",
-         "Our choice for this stage: only the squad attacked defends. The text also lets other enemy squads "
-         "and Wandering Monsters beside the attacker join the defence, and asks mutually adjacent squads to "
-         "pair off where they can; those cases are not modelled yet. Alternative: the text's cases.",
-         "ruling"),
+    Rule("ce-flank-defend", "Flanking defenders",
+         "When the attacking squads also stand next to other squads of the defender's player, those squads "
+         "defend together with the squad attacked: all their creatures add up, and if the defence loses, all "
+         "of them die."),
+    Rule("ce-flank-wandering", "Wandering Monsters beside the attacker",
+         "A Wandering Monster next to an attacking squad fights on the defending side, whether the target is "
+         "an enemy squad beside it or another monster; several monsters beside the attacker defend together, "
+         "and the attacker still picks the first attribute."),
+    Rule("ce-flank-wandering-help", "A monster beside the defender only",
+         "A Wandering Monster that stands next to the enemy squad attacked, but next to none of the attackers, "
+         "joins the attacker: its creatures add to the attacking side, and die with it if it loses."),
+    Rule("ce-flank-pair", "Squads facing each other fight apart",
+         "When attacking squads and the squads that would defend against them stand so that they could pair "
+         "off, each attacker beside its own enemy, they fight those separate fights instead of one big one."),
+    Rule("ce-flank-pair-how", "How pairing off is decided",
+         "Our choice: a flank attack is refused as soon as two of its attackers could each take on a different "
+         "defending squad standing beside it; they then attack one at a time, and a squad that another able "
+         "squad of the attacker could fight later keeps out of the fight. This also settles the text's rare "
+         "case of many flankers against many, which it leaves to the players to agree. Alternative: let the "
+         "two players agree on the pairs.", "ruling"),
+    Rule("ce-flank-defend-owner", "Whose squads defend together",
+         "Our choice: only the attacked player's own squads and Wandering Monsters join a defence; with three "
+         "or more players, squads of a third player beside the attackers stay out. When the target is a "
+         "Wandering Monster, enemy squads beside the attackers join it if they all belong to one player. Kill "
+         "points go to the player on the winning side; monsters fighting beside a player earn nothing. "
+         "Alternative: every hostile squad beside the attackers defends.", "ruling"),
     Rule("ce-combat-halts", "A fight is a squad's action",
          "Attacking is one of the actions a squad may take in Phase 3. A squad that has fought in Phase 3 "
          "stays where it is for the rest of the turn."),
@@ -137,6 +158,52 @@ COMBAT_RULES = [
          "action. A spell that is only carried does nothing."),
     Rule("ce-item-cancel", "Items that cancel out",
          "Some items undo each other: when the two sides use a pair of them, neither works."),
+    # ------------------------------------------------------------ ranged combat
+    Rule("ce-shoot", "Ranged combat",
+         "A squad with creatures that have a ranged combat ability may, as its action, shoot at an enemy squad "
+         "or Wandering Monster within their range and line of sight; the first squad the line meets is the "
+         "target. Only the ranged creatures add their attributes, items and spells; the target defends with "
+         "its whole squad. Several squads able to shoot may do it together."),
+    Rule("ce-shoot-first", "The shooter's first attribute",
+         "Most ranged creatures name the attribute the first round must use; the attacker then opens with it."),
+    Rule("ce-shoot-miss", "A shot that fails",
+         "If the target wins two rounds, the shot has simply missed: the shooters are not killed. If the "
+         "shooters win, the target dies as in any fight."),
+    Rule("ce-shoot-defence", "Shooting back",
+         "A target that has ranged creatures itself defends with them alone, and if it then wins, the shooters "
+         "die as in any fight."),
+    Rule("ce-shoot-range", "Counting a range",
+         "Our choice: a range counts spaces as the shortest way on the grid, whatever lies between (line of "
+         "sight is a separate test), and a ranged creature adds to a shot only if its own range reaches the "
+         "target. A target shoots back whenever one of its ranged creatures reaches a shooter; the text's "
+         "Wandering Monsters always do, and we treat players' squads alike. Alternative: the defender "
+         "chooses whether to shoot back.", "ruling"),
+    Rule("ce-shoot-alone", "A shot is a duel",
+         "Our choice: only the target answers a shot; squads beside the shooters or the target neither defend "
+         "nor help, since nobody stands next to anybody. Shots are Phase 3 actions: the fights of Phase 1 are "
+         "hand to hand. Alternative: apply the flanking cases to shots too.", "ruling"),
+    # ------------------------------------------------------------ the Chthonic Crystal
+    Rule("ce-crystal-attack", "Attacking a crystal",
+         "A squad next to an enemy's Chthonic Crystal, or within range and sight of it for a shot, may attack "
+         "the crystal; several squads around it may flank it. No enemy squad ever stands on the crystal."),
+    Rule("ce-crystal-astral", "The astral form",
+         "A crystal is defended by its Necromancer's astral form: the base attributes of its card, 12 each, "
+         "with no items, spells, creatures or abilities. The owner's squad standing on the crystal adds its "
+         "creatures and items, as a flanking defender. The crystal never attacks."),
+    Rule("ce-crystal-fail", "A failed attack on a crystal",
+         "If the crystal wins, every attacking squad is destroyed."),
+    Rule("ce-crystal-crushed", "A crushed crystal",
+         "If the attackers win, the crystal is crushed and its Necromancer dies wherever it is: its squad drops "
+         "everything as in a lost fight, the player is out, and every creature it controlled becomes a "
+         "Wandering Monster."),
+    Rule("ce-crystal-crushed-how", "What a crushed crystal does, exactly",
+         "Our choice: the Necromancer's astral form is the Necromancer, so when its squad stands on the crystal "
+         "the rest of the squad adds and the Necromancer counts once. A failed shot at a crystal kills the "
+         "shooters too (the crystal's rule is the stricter). When a crystal is crushed the squad N dies as in a "
+         "lost fight (gore, items on its hex, kill points to the attacker) and the player's other squads stay "
+         "where they are as Wandering Monsters under free marker letters, keeping their items. A crystal is "
+         "never a Phase 1 fight. Alternative: only the Necromancer dies and its companions wander too.",
+         "ruling"),
     # ------------------------------------------------------------ death
     Rule("ce-kill-points", "Kill points",
          "The winner keeps the slain creature cards as kill points: a large enemy is worth 9, a medium 6, a "

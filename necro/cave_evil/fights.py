@@ -34,10 +34,13 @@ from necro.core import IllegalAction, Reader
 from .combat import ATTACKER, DEFENDER, KILL_POINTS, Combat, Fighter, Side
 from .creatures import ATTRIBUTES, CreatureCard, catalogue
 from .ground import Ground, Refusal
-from .hexes import neighbours
+from .hexes import Hex, distance, neighbours
 from .movement import Creature, Squad, Squads, hostile, trapped
 
 PHASES = (1, 3)
+KINDS = ("fight", "shoot")
+CRYSTAL = "crystal"
+"""A Chthonic Crystal attacked is named like a squad: ``1:crystal`` is player 2's (rules ce-crystal-attack)."""
 NECROMANCER_CARDS = ("rotten-magi", "ice-dead-sorceress", "blood-sorcerer", "psychomancer-of-fire")
 """The Necromancer card of each seat (ruling ce-start-squad: the text deals them at random)."""
 
@@ -66,8 +69,39 @@ def card_id_of(c: Creature) -> str | None:
     return best
 
 
-def card_of(card_id: str | None, size: str) -> CreatureCard:
-    return catalogue().creature(card_id) if card_id is not None else blank(size)
+def card_of(card_id: str | None, size: str, astral: bool = False) -> CreatureCard:
+    card = catalogue().creature(card_id) if card_id is not None else blank(size)
+    return astral_form(card) if astral else card
+
+
+@lru_cache(maxsize=None)
+def astral_form(card: CreatureCard) -> CreatureCard:
+    """A Necromancer defending its crystal: its base attributes and nothing else (rule ce-crystal-astral)."""
+    return replace(card, id=card.id, name=f"{card.name} (astral form)", effects=(), ranged=None)
+
+
+def crystal_id(owner: int) -> str:
+    return f"{owner}:{CRYSTAL}"
+
+
+def is_crystal(sid: str) -> bool:
+    return sid.endswith(":" + CRYSTAL)
+
+
+def crystal_owner(sid: str) -> int:
+    return int(sid.split(":")[0])
+
+
+# ------------------------------------------------------------------ ranged creatures
+def rangers(s: Squad, reach: int | None = None) -> list[Creature]:
+    """The creatures of ``s`` with a ranged combat ability, those whose range covers ``reach``
+    spaces if given (rules ce-shoot, ce-shoot-range)."""
+    out = []
+    for c in s.creatures:
+        r = card_of(card_id_of(c), c.size).ranged
+        if r is not None and (reach is None or r.range >= reach):
+            out.append(c)
+    return out
 
 
 # ------------------------------------------------------------------ who may fight
@@ -112,16 +146,21 @@ def targets(ground: Ground, squads: Squads, s: Squad) -> list[str]:
 
 
 def fight_options(ground: Ground, squads: Squads, player: int, phase: int, only=None,
-                  order=None) -> list[tuple[tuple[str, ...], str]]:
+                  order=None, crystals: dict[int, Hex] | None = None) -> list[tuple[tuple[str, ...], str]]:
     """Every fight ``player`` may start: ``(attackers, defender)``, the attackers any non-empty
-    set of its able squads next to the defender (flanking, rule ce-flank). ``only``: squads that
-    must take part in at least one (Phase 1: the squads that must fight)."""
+    set of its able squads next to the defender (flanking, rule ce-flank) that need not pair off
+    (rule ce-flank-pair); in Phase 3 also enemy crystals (rule ce-crystal-attack). ``only``: squads
+    that must take part in at least one (Phase 1: the squads that must fight)."""
     able = [s for s in squads.of(player) if fighter_refusal(ground, squads, s.id, player, phase) is None]
     key = order or (lambda sid: sid)
     by_target: dict[str, list[str]] = {}
     for s in able:
         for did in targets(ground, squads, s):
             by_target.setdefault(did, []).append(s.id)
+        if phase == 3 and crystals:
+            for owner in crystals:
+                if crystal_refusal(squads, s, crystal_id(owner), crystals) is None:
+                    by_target.setdefault(crystal_id(owner), []).append(s.id)
     out = []
     for did in sorted(by_target):
         group = sorted(by_target[did], key=key)
@@ -129,12 +168,98 @@ def fight_options(ground: Ground, squads: Squads, player: int, phase: int, only=
             chosen = tuple(g for i, g in enumerate(group) if mask >> i & 1)
             if only is not None and not set(chosen) & set(only):
                 continue
+            if len(chosen) > 1 and not is_crystal(did):
+                att, dfd = engagement(ground, squads, player, chosen, did, phase, crystals)
+                if pair_refusal(squads, att, dfd):
+                    continue
             out.append((chosen, did))
     return out
 
 
+def shot_targets(ground: Ground, squads: Squads, shooter: Squad, crystals: dict[int, Hex] | None = None) -> list[str]:
+    """What squad ``shooter`` can shoot at now: the squads (and crystals) a clear line reaches
+    within the range of at least one of its ranged creatures; a squad met on the way is the
+    target instead of what stands behind it (rules ce-shoot, ce-los-squads)."""
+    from .sight import clear_line, shot
+
+    if trapped(ground, shooter) or not rangers(shooter):
+        return []
+    out = set()
+    for t in squads:
+        if t.id == shooter.id:
+            continue
+        for hit in shot(ground, squads, shooter.id, t.hex):
+            h = squads[hit]
+            if hostile(shooter, h) and not trapped(ground, h) and rangers(shooter, distance(shooter.hex, h.hex)):
+                out.add(hit)
+    for owner, c in (crystals or {}).items():
+        if owner != shooter.owner and rangers(shooter, distance(shooter.hex, c)) and clear_line(ground, squads, shooter.id, c):
+            out.add(crystal_id(owner))
+    return sorted(out)
+
+
+def shoot_refusal(ground: Ground, squads: Squads, player: int, shooters, did: str,
+                  crystals: dict[int, Hex] | None = None) -> Refusal | None:
+    """Why ``shooters`` may not shoot at ``did`` now (a Phase 3 action)."""
+    from .sight import shot
+
+    if len(set(shooters)) != len(shooters) or not shooters:
+        return Refusal("ce-shoot", "name each shooting squad once")
+    for sid in shooters:
+        refusal = fighter_refusal(ground, squads, sid, player, 3)
+        if refusal:
+            return refusal
+        s = squads[sid]
+        if not rangers(s):
+            return Refusal("ce-shoot", f"squad {s.card} has no creature with a ranged combat ability")
+        if did in shot_targets(ground, squads, s, crystals):
+            continue
+        if is_crystal(did):
+            if crystal_owner(did) not in (crystals or {}) or crystal_owner(did) == player:
+                return Refusal("ce-crystal-attack", f"there is no enemy crystal {did} to shoot at")
+            aim = crystals[crystal_owner(did)]
+        elif did not in squads:
+            return Refusal("ce-combat-attacker", f"there is no squad {did} to shoot at")
+        else:
+            d = squads[did]
+            if not hostile(s, d):
+                return Refusal("ce-combat-attacker", f"squad {did} is a friend of squad {s.card}")
+            if trapped(ground, d):
+                return Refusal("ce-collapse-trapped", f"squad {did} is trapped in a collapse: it neither fights nor is fought")
+            aim = d.hex
+        from .sight import clear_line
+        hits = [did] if is_crystal(did) and clear_line(ground, squads, sid, aim) else \
+            [h for h in shot(ground, squads, sid, aim) if not is_crystal(did)]
+        if did not in hits:
+            if hits:
+                return Refusal("ce-los-squads", f"squad {hits[0]} stands in the way: the shot would hit it instead")
+            return Refusal("ce-line-of-sight", f"squad {s.card} has no clear line to {aim}: rock or a friend is in the way")
+        longest = max(card_of(card_id_of(c), c.size).ranged.range for c in rangers(s))
+        return Refusal("ce-shoot-range", f"{aim} is {distance(s.hex, aim)} spaces from squad {s.card}, "
+                                         f"beyond its range of {longest}")
+    return None
+
+
+def shoot_options(ground: Ground, squads: Squads, player: int, order=None,
+                  crystals: dict[int, Hex] | None = None) -> list[tuple[tuple[str, ...], str]]:
+    """Every shot ``player`` may take: ``(shooters, target)``, the shooters any non-empty set of
+    its able squads that can each hit the target (rule ce-shoot)."""
+    key = order or (lambda sid: sid)
+    by_target: dict[str, list[str]] = {}
+    for s in squads.of(player):
+        if fighter_refusal(ground, squads, s.id, player, 3) is None:
+            for did in shot_targets(ground, squads, s, crystals):
+                by_target.setdefault(did, []).append(s.id)
+    out = []
+    for did in sorted(by_target):
+        group = sorted(by_target[did], key=key)
+        for mask in range(1, 1 << len(group)):
+            out.append((tuple(g for i, g in enumerate(group) if mask >> i & 1), did))
+    return out
+
+
 def fight_refusal(ground: Ground, squads: Squads, player: int, attackers, did: str, phase: int,
-                  only=None) -> Refusal | None:
+                  only=None, crystals: dict[int, Hex] | None = None) -> Refusal | None:
     """Why ``attackers`` (squad ids) may not attack ``did`` now."""
     if len(set(attackers)) != len(attackers) or not attackers:
         return Refusal("ce-flank", "name each attacking squad once")
@@ -142,6 +267,13 @@ def fight_refusal(ground: Ground, squads: Squads, player: int, attackers, did: s
         refusal = fighter_refusal(ground, squads, sid, player, phase)
         if refusal:
             return refusal
+        if is_crystal(did):
+            if phase == 1:
+                return Refusal("ce-combat-phase1", "Phase 1 is for the squads next to enemies: crystals wait for Phase 3")
+            refusal = crystal_refusal(squads, squads[sid], did, crystals or {})
+            if refusal:
+                return refusal
+            continue
         refusal = target_refusal(ground, squads, squads[sid], did)
         if refusal:
             if len(attackers) > 1 and did in squads and squads[did].hex not in neighbours(squads[sid].hex):
@@ -150,6 +282,89 @@ def fight_refusal(ground: Ground, squads: Squads, player: int, attackers, did: s
     if only is not None and not set(attackers) & set(only):
         return Refusal("ce-combat-phase1", "first every squad that began the turn next to an enemy must fight: "
                                            + ", ".join(sorted(only)))
+    if len(attackers) > 1 and not is_crystal(did):
+        return pair_refusal(squads, *engagement(ground, squads, player, attackers, did, phase, crystals))
+    return None
+
+
+def _next_to(a: Squad, b_hex: Hex) -> bool:
+    return b_hex in neighbours(a.hex)
+
+
+def engagement(ground: Ground, squads: Squads, player: int, attackers, did: str, phase: int,
+               crystals: dict[int, Hex] | None = None) -> tuple[list[str], list[str]]:
+    """Who fights in a hand-to-hand fight of ``attackers`` against ``did``: ``(attacking side,
+    defending side)``, squad ids, the chosen attackers and the target first.
+
+    - a crystal is defended by its Necromancer's astral form and the owner's squad standing on it
+      (rule ce-crystal-astral), nobody else;
+    - otherwise, squads hostile to the attacker that stand next to an attacking squad defend with
+      the target (rules ce-flank-defend, ce-flank-wandering): the target owner's squads and Wandering
+      Monsters (when the target is a Wandering Monster, the squads of a single enemy player too:
+      ruling ce-flank-defend-owner); but not a squad that another able squad of the attacker
+      stands next to: that one is left to be fought separately (rules ce-flank-pair, ce-flank-pair-how);
+    - a Wandering Monster next to an enemy target and not next to any attacker helps the attacker
+      (rule ce-flank-wandering-help).
+    """
+    attackers = list(attackers)
+    if is_crystal(did):
+        owner = crystal_owner(did)
+        guard = squads.at(crystals[owner]) if crystals and owner in crystals else None
+        keep = guard is not None and guard.owner == owner and any(not c.necromancer for c in guard.creatures)
+        return attackers, [did] + ([guard.id] if keep else [])
+    d = squads[did]
+    mine = [squads[a] for a in attackers]
+    spare = [s for s in squads.of(player) if s.id not in attackers
+             and fighter_refusal(ground, squads, s.id, player, phase) is None]
+    near = [s for s in sorted(squads, key=lambda x: x.id) if s.id != did and s.owner != player
+            and not trapped(ground, s) and any(_next_to(a, s.hex) for a in mine)]
+    side_owner = d.owner
+    if side_owner is None:
+        owners = {s.owner for s in near if s.owner is not None}
+        side_owner = owners.pop() if len(owners) == 1 else None
+    joiners = [s.id for s in near if (s.owner is None or s.owner == side_owner)
+               and not any(_next_to(x, s.hex) for x in spare)]
+    helpers = []
+    if d.owner is not None:
+        helpers = [s.id for s in sorted(squads, key=lambda x: x.id) if s.wandering and not trapped(ground, s)
+                   and _next_to(s, d.hex) and not any(_next_to(a, s.hex) for a in mine)
+                   and s.id not in joiners]
+    return attackers + helpers, [did] + joiners
+
+
+def pair_refusal(squads: Squads, attackers, defenders) -> Refusal | None:
+    """A flank attack is refused when its attackers and the squads defending could instead be
+    paired off into two or more separate fights, each attacker next to its own enemy (rules
+    ce-flank-pair, ce-flank-pair-how)."""
+    mine = [squads[a] for a in attackers if a in squads and not squads[a].wandering]
+    theirs = [squads[d] for d in defenders if d in squads]
+    if len(mine) < 2 or len(theirs) < 2:
+        return None
+    for a in mine:
+        for b in mine:
+            if a is b:
+                continue
+            for x in theirs:
+                for y in theirs:
+                    if x is not y and _next_to(a, x.hex) and _next_to(b, y.hex):
+                        return Refusal("ce-flank-pair", f"squads {a.card} and {b.card} face squads {_label(x)} and "
+                                                        f"{_label(y)}: they fight separately")
+    return None
+
+
+def _label(s: Squad) -> str:
+    return s.id if s.wandering else s.card
+
+
+def crystal_refusal(squads: Squads, attacker: Squad, did: str, crystals: dict[int, Hex]) -> Refusal | None:
+    """Why ``attacker`` may not attack the crystal ``did`` hand to hand."""
+    owner = crystal_owner(did)
+    if owner not in crystals:
+        return Refusal("ce-crystal-attack", f"player {owner + 1} has no crystal left to attack")
+    if owner == attacker.owner:
+        return Refusal("ce-crystal-attack", "nobody attacks their own crystal")
+    if not _next_to(attacker, crystals[owner]):
+        return Refusal("ce-crystal-attack", f"squad {attacker.card} does not stand next to the crystal at {crystals[owner]}")
     return None
 
 
@@ -160,10 +375,13 @@ def must_fight(ground: Ground, squads: Squads, player: int) -> list[str]:
 
 
 # ------------------------------------------------------------------ the record
-def snapshot(s: Squad) -> list[dict]:
-    """Who fights in squad ``s``: each creature's id, card, size and the items it holds."""
+def snapshot(s: Squad, only=None) -> list[dict]:
+    """Who fights in squad ``s``: each creature's id, card, size and the items it holds
+    (``only``: just these creatures, by id)."""
     out = []
     for c in s.creatures:
+        if only is not None and c.id not in only:
+            continue
         entry = {"id": c.id, "card": card_id_of(c), "size": c.size}
         if c.items:
             entry["items"] = list(c.items)
@@ -190,13 +408,74 @@ def used_items(members) -> tuple[list[str], list[str]]:
     return used, carried
 
 
-def new_record(squads: Squads, attackers, did: str, phase: int) -> dict:
-    """The record of a fight about to begin (nothing chosen, no die thrown)."""
-    d = squads[did]
-    return {"phase": phase, "attackers": list(attackers), "defenders": [did],
-            "sides": {ATTACKER: [snapshot(squads[a]) for a in attackers], DEFENDER: [snapshot(d)]},
-            "control": {ATTACKER: "player", DEFENDER: "wandering" if d.wandering else "player"},
-            "order": [], "dice": []}
+def astral_member(owner: int, squads: Squads) -> dict:
+    """The astral form of player ``owner``'s Necromancer, as a fighter of the record (rule ce-crystal-astral)."""
+    n = next((c for s in squads.of(owner) for c in s.creatures if c.necromancer), None)
+    card = card_id_of(n) if n is not None else NECROMANCER_CARDS[owner]
+    return {"id": f"astral-{owner + 1}", "card": card, "size": "small", "astral": True}
+
+
+def new_record(squads: Squads, attackers, did: str, phase: int, defenders=None, kind: str = "fight",
+               ground: Ground | None = None) -> dict:
+    """The record of a fight about to begin (nothing chosen, no die thrown). ``attackers`` and
+    ``defenders``: every squad on each side (:func:`engagement`; the target alone by default);
+    ``kind="shoot"``: a shot, where only the shooters' ranged creatures fight and the target
+    defends with its ranged creatures if one reaches a shooter (rules ce-shoot, ce-shoot-defence)."""
+    defenders = list(defenders) if defenders is not None else [did]
+    shots = kind == "shoot"
+    if shots:
+        aim = squads[did].hex
+        att = [snapshot(squads[a], {c.id for c in rangers(squads[a], distance(squads[a].hex, aim))}) for a in attackers]
+    else:
+        att = [snapshot(squads[a]) for a in attackers]
+    dfd, defence = [], None
+    for sid in defenders:
+        if is_crystal(sid):
+            dfd.append([astral_member(crystal_owner(sid), squads)])
+        elif shots:
+            d = squads[sid]
+            near = min(distance(squads[a].hex, d.hex) for a in attackers)
+            back = rangers(d, near)
+            defence = "ranged" if back else None
+            dfd.append(snapshot(d, {c.id for c in back}) if back else snapshot(d))
+        elif is_crystal(defenders[0]):  # the owner's squad on the crystal: the Necromancer is the astral form
+            dfd.append([m for m in snapshot(squads[sid]) if not squads[sid].creature(m["id"]).necromancer])
+        else:
+            dfd.append(snapshot(squads[sid]))
+    owners = {squads[x].owner for x in defenders if x in squads} | {0 for x in defenders if is_crystal(x)}
+    record = {"phase": phase, "attackers": list(attackers), "defenders": defenders,
+              "sides": {ATTACKER: att, DEFENDER: dfd},
+              "control": {ATTACKER: "player", DEFENDER: "player" if owners - {None} else "wandering"},
+              "order": [], "dice": []}
+    if shots:
+        record["kind"] = "shoot"
+        if defence:
+            record["defence"] = defence
+    return record
+
+
+def shot_record(squads: Squads, shooters, did: str, crystals: dict[int, Hex], defenders) -> dict:
+    """:func:`new_record` of a shot: at a crystal, the shooters' rangers within reach of it
+    against the astral form and the squad on the crystal (rules ce-shoot, ce-crystal-astral)."""
+    if not is_crystal(did):
+        return new_record(squads, shooters, did, 3, kind="shoot")
+    aim = crystals[crystal_owner(did)]
+    record = new_record(squads, shooters, did, 3, defenders, kind="fight")
+    record["sides"][ATTACKER] = [snapshot(squads[a], {c.id for c in rangers(squads[a], distance(squads[a].hex, aim))})
+                                 for a in shooters]
+    record["kind"] = "shoot"
+    return record
+
+
+def firsts_of(record: dict) -> tuple[str, ...] | None:
+    """The attributes a shot may open with: those the shooting creatures' cards require, if any
+    (rule ce-shoot-first); None: any of the six."""
+    if record.get("kind") != "shoot":
+        return None
+    need = {card_of(f["card"], f["size"]).ranged.attribute for m in record["sides"][ATTACKER] for f in m
+            if card_of(f["card"], f["size"]).ranged is not None}
+    need.discard(None)
+    return tuple(a for a in ATTRIBUTES if a in need) or None
 
 
 def spent(members) -> list[tuple[str, str]]:
@@ -210,7 +489,7 @@ def spent(members) -> list[tuple[str, str]]:
 
 
 def side_of(record: dict, role: str) -> Side:
-    squads = tuple(tuple(Fighter(f["id"], card_of(f["card"], f["size"])) for f in members)
+    squads = tuple(tuple(Fighter(f["id"], card_of(f["card"], f["size"], f.get("astral", False))) for f in members)
                    for members in record["sides"][role])
     used, _ = used_items([f for members in record["sides"][role] for f in members])
     return Side(squads, items=tuple(catalogue().item(i) for i in used), control=record["control"][role])
@@ -218,7 +497,7 @@ def side_of(record: dict, role: str) -> Side:
 
 def combat_of(record: dict) -> Combat:
     """The :class:`Combat` the record describes, replayed choice by choice and die by die."""
-    combat = Combat(side_of(record, ATTACKER), side_of(record, DEFENDER))
+    combat = Combat(side_of(record, ATTACKER), side_of(record, DEFENDER), firsts_of(record))
     order, dice = list(record["order"]), list(record["dice"])
     chosen = 0
     while True:
@@ -246,8 +525,13 @@ def pending_die(record: dict) -> int | None:
 
 def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
     """A validated fight record; ``squads`` (a live fight): its squads must be on the map as recorded."""
-    r.obj(allowed=("phase", "attackers", "defenders", "sides", "control", "order", "dice"))
+    r.obj(allowed=("phase", "kind", "defence", "attackers", "defenders", "sides", "control", "order", "dice"))
     phase = r["phase"].int(1, 3)
+    kind = r.get("kind", "fight").str(choices=KINDS)
+    defence = r.get("defence", None).optional()
+    defence = defence.str(choices=("ranged",)) if defence is not None else None
+    if defence and kind != "shoot":
+        r["defence"].fail("ranged defence answers a shot only (rule ce-shoot-defence)")
     if phase not in PHASES:
         r["phase"].fail("a fight belongs to Phase 1 or Phase 3")
     attackers = [x.str(max_length=40) for x in r["attackers"].list(min_length=1, max_length=6)]
@@ -260,7 +544,7 @@ def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
         for g in groups:
             members = []
             for f in g.list(min_length=1, max_length=20):
-                f.obj(allowed=("id", "card", "size", "items"))
+                f.obj(allowed=("id", "card", "size", "items", "astral"))
                 card_r = f["card"].optional()
                 card = card_r.str(max_length=40) if card_r is not None else None
                 if card is not None and card not in catalogue().creatures:
@@ -273,6 +557,10 @@ def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
                         x_r.fail(f"no item or spell card {x!r} in creatures.json")
                 if items:
                     member["items"] = items
+                if f.get("astral", False).bool():
+                    if role != DEFENDER or items or card is None or not catalogue().creature(card).necromancer:
+                        f.fail("only a Necromancer's astral form, with no items, defends a crystal (rule ce-crystal-astral)")
+                    member["astral"] = True
                 members.append(member)
             sides[role].append(members)
     control_r = r["control"].obj(allowed=(ATTACKER, DEFENDER))
@@ -282,6 +570,16 @@ def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
     dice = [x.int(1, 12) for x in r["dice"].list(max_length=200)]
     record = {"phase": phase, "attackers": attackers, "defenders": defenders, "sides": sides,
               "control": control, "order": order, "dice": dice}
+    if kind == "shoot":
+        record["kind"] = kind
+    if defence:
+        record["defence"] = defence
+    for sid in attackers:
+        if is_crystal(sid):
+            r["attackers"].fail("a crystal only defends (rule ce-crystal-astral)")
+    for i, sid in enumerate(defenders):
+        if is_crystal(sid) != any(f.get("astral") for f in sides[DEFENDER][i]) or (is_crystal(sid) and i):
+            r["defenders"].fail("a crystal, named first, and its astral form go together (rule ce-crystal-astral)")
     try:
         combat = combat_of(record)
     except IllegalAction as exc:
@@ -294,7 +592,9 @@ def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
     if squads is not None:
         for role, names in ((ATTACKER, attackers), (DEFENDER, defenders)):
             for sid, members in zip(names, sides[role]):
-                if sid not in squads or snapshot(squads[sid]) != members:
+                if is_crystal(sid):
+                    continue
+                if sid not in squads or any(m not in snapshot(squads[sid]) for m in members):
                     r["sides"][role].fail(f"squad {sid} is not on the map as the fight records it")
     return record
 
@@ -341,8 +641,8 @@ def view(record: dict, finished: bool = False) -> dict:
         sides[role] = {
             "control": record["control"][role], "items": used, "carried": carried,
             "squads": [{"squad": sid, "creatures": [
-                {"id": f["id"], "card": f["card"], "name": card_of(f["card"], f["size"]).name, "size": f["size"],
-                 "attributes": dict(zip(ATTRIBUTES, card_of(f["card"], f["size"]).attributes)),
+                {"id": f["id"], "card": f["card"], "name": card_of(f["card"], f["size"], f.get("astral", False)).name,
+                 "size": f["size"], "attributes": dict(zip(ATTRIBUTES, card_of(f["card"], f["size"]).attributes)),
                  "items": list(f.get("items", ()))} for f in members]}
                 for sid, members in zip(record["attackers" if role == ATTACKER else "defenders"],
                                         record["sides"][role])]}
@@ -350,7 +650,7 @@ def view(record: dict, finished: bool = False) -> dict:
     rounds = [{"number": r.number, "attribute": r.attribute, "chosen_by": r.chosen_by, "rolls": [list(x) for x in r.rolls],
                "scores": list(r.scores), "winner": r.winner, ATTACKER: _tally_json(r.attacker),
                DEFENDER: _tally_json(r.defender)} for r in combat.rounds]
-    out = {"phase": record["phase"], "attackers": record["attackers"], "defenders": record["defenders"],
+    out = {"phase": record["phase"], "kind": record.get("kind", "fight"), "attackers": record["attackers"], "defenders": record["defenders"],
            "sides": sides, "ring": list(ATTRIBUTES), "order": list(combat.order), "totals": totals,
            "rounds": rounds, "decision": combat.decision(), "choices": list(combat.choices()),
            "wins": {ATTACKER: combat.wins(ATTACKER), DEFENDER: combat.wins(DEFENDER)}, "finished": finished}

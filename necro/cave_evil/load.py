@@ -230,8 +230,10 @@ def load_into(state, r) -> None:
         if pending is not None or any(d.stage in FINISHING for d in digs.values()):
             combat_r.fail("a fight under way leaves nothing else pending")
         combat = fx.record_from_json(combat_r, squads, finished=False)
-        if any(squads[a].owner != turn for a in combat["attackers"]):
-            combat_r["attackers"].fail("the attackers are squads of the player whose turn it is (rule ce-combat-attacker)")
+        if squads[combat["attackers"][0]].owner != turn or \
+                any(squads[a].owner not in (turn, None) for a in combat["attackers"]):
+            combat_r["attackers"].fail("the attackers are squads of the player whose turn it is, and Wandering Monsters "
+                                       "helping them (rules ce-combat-attacker, ce-flank-wandering-help)")
     last_r = r.get("last_combat", None).optional()
     last = fx.record_from_json(last_r, None, finished=True) if last_r is not None else None
     must = []

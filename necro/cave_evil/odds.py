@@ -103,7 +103,8 @@ class Advice:
 def advise(attacker: Side | Combat, defender: Side | None = None) -> Advice:
     """The best first attribute for the attacker, with the chance of winning for all six openings."""
     rounds = round_odds(attacker, defender)
-    openings = tuple(first_odds(rounds, a) for a in ATTRIBUTES)
+    firsts = attacker.firsts if isinstance(attacker, Combat) else ATTRIBUTES  # a shot may fix the opening
+    openings = tuple(first_odds(rounds, a) for a in firsts)
     best = max(openings, key=lambda o: o.win).first  # the earliest on the ring among equals
     return Advice(best, openings, tuple(rounds.items()))
 

@@ -58,6 +58,13 @@ def shot(ground: Ground, squads: Squads, shooter_id: str, aim: Hex) -> list[str]
     return sorted(hit)
 
 
+def clear_line(ground: Ground, squads: Squads, shooter_id: str, aim: Hex) -> bool:
+    """Whether some line from squad ``shooter_id`` reaches the hex ``aim`` with no rock and no
+    squad in between (what stands on ``aim`` itself does not count): a shot at a crystal."""
+    shooter = squads[shooter_id]
+    return any(_walk(ground, squads, shooter, ln)[0] == "clear" for ln in lines(shooter.hex, aim))
+
+
 def in_sight(ground: Ground, squad: Squad) -> list[Hex]:
     """The open hexes the squad sees past the rock, nearest first (squads on the way ignored:
     :func:`shot` says which squad a shot would really hit)."""

@@ -90,6 +90,7 @@ GRAMMAR = [
     ("stay", re.compile(r"^stay$")),
     ("d12", re.compile(r"^d12 (\d{1,2})$")),
     ("fight", re.compile(r"^fight ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) ([0-9w]:[A-Za-z0-9]{1,8})$")),
+    ("shoot", re.compile(r"^shoot ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) ([0-9w]:[A-Za-z0-9]{1,8})$")),
     ("choose", re.compile(r"^(first|second) (" + "|".join(ATTRIBUTES) + r")$")),
     ("die", re.compile(r"^(attacker|defender) rolls (\d{1,2})$")),
     ("end", re.compile(r"^end$")),
@@ -154,7 +155,7 @@ class CaveEvilState(State):
             if step == "roll":
                 return CHANCE
             if step == "second":
-                return self.squads[self.combat["defenders"][0]].owner
+                return self._defending_player()
             return self.turn
         if self.pending is not None:
             return CHANCE if self.pending["kind"] in ("declare", "roll") else self.turn
@@ -225,6 +226,8 @@ class CaveEvilState(State):
         fights = [self._fight_notation(att, did) for att, did in self._fight_options()]
         if self.must_fight:
             return fights
+        fights += [self._fight_notation(att, did, "shoot") for att, did in
+                   fx.shoot_options(self.ground, self.squads, self.turn, order=self._card_key, crystals=self.crystals())]
         out = ["end"]
         for squad in self._own_squads():
             sid, card = squad.id, squad.card
@@ -242,10 +245,34 @@ class CaveEvilState(State):
 
     def _fight_options(self):
         return fx.fight_options(self.ground, self.squads, self.turn, 1 if self.must_fight else 3,
-                                self.must_fight or None, order=lambda sid: CARD_ORDER[self.squads[sid].card])
+                                self.must_fight or None, order=self._card_key, crystals=self.crystals())
 
-    def _fight_notation(self, attackers, did: str) -> str:
-        return f"fight {','.join(self.squads[a].card for a in attackers)} {did}"
+    def _card_key(self, sid: str) -> int:
+        return CARD_ORDER[self.squads[sid].card]
+
+    def _fight_notation(self, attackers, did: str, verb: str = "fight") -> str:
+        return f"{verb} {','.join(self.squads[a].card for a in attackers)} {did}"
+
+    def crystals(self) -> dict:
+        """Each player still in the game: the hex of its Lair's Chthonic Crystal (rule ce-crystal-attack)."""
+        if self.phase == SETUP:
+            return {}
+        out = {}
+        for p in range(self.game.players):
+            lairs = self.plan.pieces(su.LAIR, p)
+            if p not in self.out and lairs:
+                out[p] = lairs[0].placement.crystal
+        return out
+
+    def _defending_player(self) -> int | None:
+        """The player who answers for the defending side: the crystal's owner, else the owner of its
+        first squad that a player owns (None: Wandering Monsters only)."""
+        for sid in self.combat["defenders"]:
+            if fx.is_crystal(sid):
+                return fx.crystal_owner(sid)
+            if sid in self.squads and self.squads[sid].owner is not None:
+                return self.squads[sid].owner
+        return None
 
     def _breakaways(self, squad: Squad) -> list[tuple[str, ...]]:
         """The groups of creatures that may break away from ``squad`` now and go somewhere
@@ -446,6 +473,8 @@ class CaveEvilState(State):
             return "ce-dig-finish", "no dig is being finished"
         if kind == "fight":
             return self._explain_fight(g)
+        if kind == "shoot":
+            return self._explain_shoot(g)
         if self.must_fight:
             return "ce-combat-phase1", ("Phase 1: first every squad that began the turn next to an enemy must fight ("
                                         + ", ".join(self.squads[s].card for s in self.must_fight) + ")")
@@ -501,10 +530,25 @@ class CaveEvilState(State):
             if sid not in self.squads:
                 return "ce-control-cards", f"player {self.turn + 1} has no squad on card {card}"
         phase = 1 if self.must_fight else 3
-        refusal = fx.fight_refusal(self.ground, self.squads, self.turn, attackers, g[1], phase, self.must_fight or None)
+        refusal = fx.fight_refusal(self.ground, self.squads, self.turn, attackers, g[1], phase, self.must_fight or None,
+                                   self.crystals())
         if refusal:
             return refusal.rule, refusal.reason
         return "ce-flank", "name the attacking squads in card order (N, I, II, III, IV, V)"
+
+    def _explain_shoot(self, g) -> tuple[str, str]:
+        cards = g[0].split(",")
+        shooters = [squad_id(self.turn, c) for c in cards]
+        for sid, card in zip(shooters, cards):
+            if sid not in self.squads:
+                return "ce-control-cards", f"player {self.turn + 1} has no squad on card {card}"
+        if self.must_fight:
+            return "ce-shoot-alone", ("Phase 1 is fought hand to hand: first every squad that began the turn next to "
+                                      "an enemy must fight (" + ", ".join(self.squads[s].card for s in self.must_fight) + ")")
+        refusal = fx.shoot_refusal(self.ground, self.squads, self.turn, shooters, g[1], self.crystals())
+        if refusal:
+            return refusal.rule, refusal.reason
+        return "ce-shoot", "name the shooting squads in card order (N, I, II, III, IV, V)"
 
     def action_rule(self, action) -> str:
         kind, _ = parse(action)
@@ -512,8 +556,12 @@ class CaveEvilState(State):
             return "ce-first-player" if kind == "first" else self.plan.next_step().rule
         if kind == "draw" and self.pending is not None:
             return "ce-dig-immediate"
+        if kind == "fight" and fx.is_crystal(action.split()[2]):
+            return "ce-crystal-attack"
         if kind == "fight":
             return "ce-flank" if "," in action.split()[1] else ("ce-combat-phase1" if self.must_fight else "ce-combat-attacker")
+        if kind == "shoot":
+            return "ce-shoot"
         if kind == "choose":
             return "ce-combat-first" if action.startswith("first") else "ce-combat-second"
         if kind == "die":
@@ -566,9 +614,14 @@ class CaveEvilState(State):
                 return hint
         if kind in ("move-to", "break-to", "step"):
             return {"to": g[-1]}
-        if kind == "fight" and g[1] in self.squads:
-            return {"squads": [squad_id(self.turn, c) for c in g[0].split(",")], "target": g[1],
-                    "to": str(self.squads[g[1]].hex)}
+        if kind in ("fight", "shoot"):
+            where = self.squads[g[1]].hex if g[1] in self.squads else (
+                self.crystals().get(fx.crystal_owner(g[1])) if fx.is_crystal(g[1]) else None)
+            if where is not None:
+                hint = {"squads": [squad_id(self.turn, c) for c in g[0].split(",")], "target": g[1], "to": str(where)}
+                if kind == "shoot":
+                    hint["shot"] = True
+                return hint
         return {}
 
     # ----------------------------------------------------------------- apply
@@ -628,6 +681,8 @@ class CaveEvilState(State):
             self._apply_roll(int(g[0]))
         elif kind == "fight":
             self._apply_fight([squad_id(self.turn, c) for c in g[0].split(",")], g[1])
+        elif kind == "shoot":
+            self._apply_shoot([squad_id(self.turn, c) for c in g[0].split(",")], g[1])
         elif kind == "choose":
             self._apply_choose(g[0], g[1])
         elif kind == "die":
@@ -746,31 +801,93 @@ class CaveEvilState(State):
 
     # ----------------------------------------------------------------- combat
     def _squad_name(self, sid: str) -> str:
+        if fx.is_crystal(sid):
+            return f"player {fx.crystal_owner(sid) + 1}'s Chthonic Crystal"
         s = self.squads.by_id.get(sid)
         owner, card = (s.owner, s.card) if s is not None else (None if sid.startswith("w:") else int(sid[0]), sid[2:])
         return f"Wandering Monster {card}" if owner is None else f"player {owner + 1}'s squad {card}"
 
     def _apply_fight(self, attackers: list[str], did: str) -> None:
         phase = 1 if self.must_fight else 3
-        refusal = fx.fight_refusal(self.ground, self.squads, self.turn, attackers, did, phase, self.must_fight or None)
+        crystals = self.crystals()
+        refusal = fx.fight_refusal(self.ground, self.squads, self.turn, attackers, did, phase, self.must_fight or None,
+                                   crystals)
         if refusal:
             raise IllegalAction(f"fight {did}", refusal.rule, refusal.reason)
-        self.combat = fx.new_record(self.squads, attackers, did, phase)
+        side, defenders = fx.engagement(self.ground, self.squads, self.turn, attackers, did, phase, crystals)
+        self.combat = fx.new_record(self.squads, side, did, phase, defenders)
         self._fight = None
         self.last_combat = None
         cards = [self.squads[a].card for a in attackers]
         who = f"Squad {cards[0]}" if len(cards) == 1 else "Squads " + ", ".join(cards[:-1]) + f" and {cards[-1]}"
-        text = f"{who} attack{'s' if len(cards) == 1 else ''} {self._squad_name(did)} at {self.squads[did].hex}"
+        where = crystals[fx.crystal_owner(did)] if fx.is_crystal(did) else self.squads[did].hex
+        text = f"{who} attack{'s' if len(cards) == 1 else ''} {self._squad_name(did)} at {where}"
         if phase == 1:
             self.note("ce-combat-phase1", f"Phase 1: {text}, as {'it' if len(cards) == 1 else 'they'} must.")
             self.must_fight = [s for s in self.must_fight if s not in attackers]
         else:
-            for a in attackers:
-                for c in self.squads[a].creatures:
-                    c.acted = c.halted = True
-            self.note("ce-flank" if len(cards) > 1 else "ce-combat-attacker", text + ".")
-            self.note("ce-combat-halts", f"{who} {'has' if len(cards) == 1 else 'have'} taken "
-                                         f"{'its' if len(cards) == 1 else 'their'} action and will not move again this turn.")
+            rule = "ce-crystal-attack" if fx.is_crystal(did) else ("ce-flank" if len(cards) > 1 else "ce-combat-attacker")
+            self.note(rule, text + ".")
+        self._note_sides(side[len(attackers):], defenders)
+        if phase == 3:
+            self._spend_action(attackers, who, len(cards))
+
+    def _note_sides(self, helpers, defenders) -> None:
+        """Log who else fights: squads defending with the target, monsters helping the attacker,
+        the astral form of a crystal."""
+        for sid in defenders:
+            if fx.is_crystal(sid):
+                self.note("ce-crystal-astral", f"Player {fx.crystal_owner(sid) + 1}'s Necromancer defends its crystal "
+                                               "in its astral form: 12 in every attribute, nothing else.")
+            elif sid != defenders[0] and fx.is_crystal(defenders[0]):
+                self.note("ce-crystal-astral", f"{self._squad_name(sid)[0].upper() + self._squad_name(sid)[1:]} "
+                                               "stands on the crystal and defends it too.")
+            elif sid != defenders[0]:
+                name = self._squad_name(sid)
+                monster = self.squads[sid].wandering or defenders[0] not in self.squads or self.squads[defenders[0]].wandering
+                self.note("ce-flank-wandering" if monster else "ce-flank-defend",
+                          f"{name[0].upper() + name[1:]} stands next to the attackers and defends too.")
+        for sid in helpers:
+            self.note("ce-flank-wandering-help", f"{self._squad_name(sid)} stands next to the defender only: "
+                                                 "it fights on the attacker's side.")
+
+    def _spend_action(self, attackers, who: str, n: int) -> None:
+        for a in attackers:
+            for c in self.squads[a].creatures:
+                c.acted = c.halted = True
+        self.note("ce-combat-halts", f"{who} {'has' if n == 1 else 'have'} taken "
+                                     f"{'its' if n == 1 else 'their'} action and will not move again this turn.")
+
+    def _apply_shoot(self, shooters: list[str], did: str) -> None:
+        crystals = self.crystals()
+        if self.must_fight:
+            raise IllegalAction(f"shoot {did}", *self._explain_shoot((",".join(self.squads[s].card for s in shooters
+                                                                               if s in self.squads), did)))
+        refusal = fx.shoot_refusal(self.ground, self.squads, self.turn, shooters, did, crystals)
+        if refusal:
+            raise IllegalAction(f"shoot {did}", refusal.rule, refusal.reason)
+        if fx.is_crystal(did):
+            _, defenders = fx.engagement(self.ground, self.squads, self.turn, shooters, did, 3, crystals)
+        else:
+            defenders = [did]
+        self.combat = fx.shot_record(self.squads, shooters, did, crystals, defenders)
+        self._fight = None
+        self.last_combat = None
+        cards = [self.squads[a].card for a in shooters]
+        who = f"Squad {cards[0]}" if len(cards) == 1 else "Squads " + ", ".join(cards[:-1]) + f" and {cards[-1]}"
+        where = crystals[fx.crystal_owner(did)] if fx.is_crystal(did) else self.squads[did].hex
+        aim = ", ".join(f["id"] for m in self.combat["sides"][ATTACKER] for f in m)
+        self.note("ce-shoot", f"{who} shoot{'s' if len(cards) == 1 else ''} at {self._squad_name(did)} at {where}: "
+                              f"only {aim} fight{'s' if ',' not in aim else ''}.")
+        firsts = fx.firsts_of(self.combat)
+        if firsts:
+            self.note("ce-shoot-first", f"The shooters' cards fix the first attribute: {' or '.join(firsts)}.")
+        if self.combat.get("defence") == "ranged":
+            back = ", ".join(f["id"] for f in self.combat["sides"][DEFENDER][0])
+            self.note("ce-shoot-defence", f"The target shoots back: only {back} defend{'s' if ',' not in back else ''}, "
+                                          "and if it wins the shooters die.")
+        self._note_sides([], defenders)
+        self._spend_action(shooters, who, len(cards))
 
     def _apply_choose(self, which: str, attribute: str) -> None:
         combat = self.fight
@@ -809,56 +926,118 @@ class CaveEvilState(State):
 
     def _finish_fight(self) -> None:
         """Two rounds won: the losing squads die (rule ce-combat-two-wins) and leave their gore and
-        items on their hexes; their creatures go to the winner as kill points."""
+        items on their hexes; their creatures go to the winner as kill points. A shot that loses
+        spares its shooters unless the target shot back (rules ce-shoot-miss, ce-shoot-defence); a
+        crystal that loses is crushed (rule ce-crystal-crushed), attackers that lose to one die
+        (rule ce-crystal-fail)."""
         record, combat = self.combat, self.fight
         result = combat.result()
+        lose_role = DEFENDER if result.winner == ATTACKER else ATTACKER
         losers = record["attackers"] if result.winner == DEFENDER else record["defenders"]
         won = record["defenders"] if result.winner == DEFENDER else record["attackers"]
-        by = self.squads[won[0]].owner
+        crystal = fx.is_crystal(record["defenders"][0])
+        by = next((fx.crystal_owner(s) if fx.is_crystal(s) else self.squads[s].owner for s in won
+                   if fx.is_crystal(s) or self.squads[s].owner is not None), None)
         wins = combat.wins(result.winner)
-        self.note("ce-combat-two-wins", f"The {result.winner} wins {wins} rounds to {len(combat.rounds) - wins}: "
-                                        + ", ".join(self._squad_name(s) for s in losers) + " dies.")
-        points, outs = 0.0, []
-        for sid, members in zip(losers, record["sides"][DEFENDER if result.winner == ATTACKER else ATTACKER]):
+        spared = (record.get("kind") == "shoot" and result.winner == DEFENDER and not crystal
+                  and record.get("defence") != "ranged")
+        score = f"{wins} rounds to {len(combat.rounds) - wins}"
+        if spared:
+            self.note("ce-shoot-miss", f"The defender wins {score}: the shot misses, and the shooters live.")
+        elif crystal and result.winner == DEFENDER:
+            self.note("ce-crystal-fail", f"The crystal holds, {score}: the attackers are destroyed.")
+        elif crystal:
+            guard = [self._squad_name(s) for s in losers[1:]]
+            self.note("ce-crystal-crushed", f"The attacker wins {score}: {self._squad_name(losers[0])} is crushed"
+                      + (f", and {', '.join(guard)} dies with it." if guard else "."))
+        else:
+            self.note("ce-combat-two-wins", f"The {result.winner} wins {score}: "
+                      + ", ".join(self._squad_name(s) for s in losers) + " dies.")
+        points, outs, crushed = 0.0, [], None
+        for sid, members in zip(losers, record["sides"][lose_role]):
+            if fx.is_crystal(sid):
+                crushed = fx.crystal_owner(sid)
+                continue
+            if spared:
+                continue
             squad = self.squads.remove(sid)
-            entries = [fx.dead_entry(c, squad.owner, by) for c in members]
-            self.dead.extend(entries)
-            if by is not None:
-                points += sum(fx.points_of(e) for e in entries)
-            gore = sum(GORE[c["size"]] for c in members)
-            key = str(squad.hex)
-            gone = fx.spent(members)
-            drops = [i for c in members for i in c.get("items", ()) if (c["id"], i) not in gone]
-            if gore or drops:
-                spot = self.loot.setdefault(key, {"gore": 0, "items": []})
-                spot["gore"] += gore
-                spot["items"] = sorted(spot["items"] + drops)
-            if gore:
-                self.note("ce-gore", f"{gore} gore spills on {key}.")
-            if drops:
-                self.note("ce-death-drops", f"Left on {key}: {', '.join(drops)}.")
-            if sid in self.digs:
-                self._drop_dig(sid, "ce-dig-leave")
+            points += self._bury(squad, by, set(fx.spent(members)))
             if squad.has_necromancer:
                 outs.append(squad.owner)
         for sid, members in zip(won, record["sides"][result.winner]):
-            for cid, item in fx.spent(members):
-                c = self.squads[sid].creature(cid)
-                left = list(c.items)
-                left.remove(item)
-                c.items = tuple(left)
-                self.note("ce-death-drops", f"{item} is used up.")
-        if by is not None:
-            self.kill_points[by] += points
-            self.note("ce-kill-points", f"Player {by + 1} keeps the slain creatures: {points:g} kill points "
-                                        f"({self.kill_points[by]:g} in all).")
-        else:
-            self.note("ce-kill-points-monster", "A Wandering Monster won: nobody earns kill points.")
+            self._use_up(sid, members)
+        if spared:
+            for sid, members in zip(losers, record["sides"][lose_role]):
+                self._use_up(sid, members)
+        if crushed is not None and crushed not in outs:
+            n = self.squads[squad_id(crushed, "N")]
+            self.note("ce-crystal-crushed", f"Player {crushed + 1}'s crystal is crushed: its Necromancer dies wherever "
+                                            f"it stands ({n.hex}), with its squad N.")
+            self.squads.remove(n.id)
+            points += self._bury(n, by, set())
+            outs.append(crushed)
+        if not spared:
+            if by is not None:
+                self.kill_points[by] += points
+                self.note("ce-kill-points", f"Player {by + 1} keeps the slain creatures: {points:g} kill points "
+                                            f"({self.kill_points[by]:g} in all).")
+            else:
+                self.note("ce-kill-points-monster", "A Wandering Monster won: nobody earns kill points.")
         self.last_combat, self.combat, self._fight = record, None, None
         for owner in outs:
+            if owner == crushed:
+                self._free_creatures(owner)
             self._player_out(owner)
         self.must_fight = [s for s in self.must_fight if s in self.squads]
         self._check_abandoned()
+
+    def _bury(self, squad: Squad, by, gone) -> float:
+        """A squad killed: its creatures go to the dead, its gore and items to its hex, its dig is
+        dropped. Returns the kill points its death earns ``by``."""
+        members = fx.snapshot(squad)  # the whole squad dies, shooters' companions too
+        entries = [fx.dead_entry(c, squad.owner, by) for c in members]
+        self.dead.extend(entries)
+        gore = sum(GORE[c["size"]] for c in members)
+        key = str(squad.hex)
+        drops = [i for c in members for i in c.get("items", ()) if (c["id"], i) not in gone]
+        if gore or drops:
+            spot = self.loot.setdefault(key, {"gore": 0, "items": []})
+            spot["gore"] += gore
+            spot["items"] = sorted(spot["items"] + drops)
+        if gore:
+            self.note("ce-gore", f"{gore} gore spills on {key}.")
+        if drops:
+            self.note("ce-death-drops", f"Left on {key}: {', '.join(drops)}.")
+        if squad.id in self.digs:
+            self._drop_dig(squad.id, "ce-dig-leave")
+        return sum(fx.points_of(e) for e in entries) if by is not None else 0.0
+
+    def _use_up(self, sid: str, members) -> None:
+        """Discard-after-use items a surviving squad used in the fight are gone."""
+        if fx.is_crystal(sid) or sid not in self.squads:
+            return
+        for cid, item in fx.spent(members):
+            c = self.squads[sid].creature(cid)
+            left = list(c.items)
+            left.remove(item)
+            c.items = tuple(left)
+            self.note("ce-death-drops", f"{item} is used up.")
+
+    def _free_creatures(self, owner: int) -> None:
+        """A crushed crystal's player: every squad it still has turns Wandering Monster where it
+        stands, under the first free marker letters (ruling ce-crystal-crushed-how)."""
+        used = {s.card for s in self.squads if s.wandering}
+        letters = (chr(c) for c in range(ord("A"), ord("Z") + 1) if chr(c) not in used)
+        for s in sorted(self.squads.of(owner), key=lambda x: CARD_ORDER[x.card]):
+            if s.id in self.digs:
+                self._drop_dig(s.id, "ce-dig-leave")
+            self.squads.remove(s.id)
+            letter = next(letters)
+            for c in s.creatures:
+                c.moved, c.acted, c.halted = 0, False, False
+            self.squads.add(Squad(squad_id(None, letter), None, s.hex, s.creatures, letter))
+            self.note("ce-crystal-crushed", f"Player {owner + 1}'s squad {s.card} at {s.hex} is masterless: "
+                                            f"it becomes Wandering Monster {letter}.")
 
     def _drop_dig(self, sid: str, rule: str) -> None:
         dig = self.digs.pop(sid)

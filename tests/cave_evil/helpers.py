@@ -57,7 +57,10 @@ def check_combat(state, conserved=None) -> None:
         assert spot["gore"] >= 0 and (spot["gore"] or spot["items"])
     if state.combat is not None:
         for sid in state.combat["attackers"] + state.combat["defenders"]:
-            assert sid in state.squads
+            if sid.endswith(":crystal"):  # a crystal attacked: its owner is still in the game
+                assert int(sid.split(":")[0]) in state.crystals()
+            else:
+                assert sid in state.squads
 
 
 def play_eager(state, seed: int, steps: int | None = None, recorded: bool = True, until=None):
