@@ -98,6 +98,11 @@ const corners = (x, y, s = S) => [0, 1, 2, 3, 4, 5].map((i) =>
   `${(x + s * Math.cos((Math.PI / 3) * i)).toFixed(1)},${(y + s * Math.sin((Math.PI / 3) * i)).toFixed(1)}`).join(" ");
 const hexInNotation = (a) => (/[+-]\d+[+-]\d+/.exec(a) || [null])[0];
 const SQUAD_VERB = /^(move|dig|collapse|continue|break) ([IVN]+)(?: with [IVN,]+| [a-z][a-z0-9-]*(?:,[a-z][a-z0-9-]*)*)?$/;
+// picking up, passing and dropping loot (loot.py) go on the squad that does it
+const LOOT_VERB = /^(pick|pass|drop) ([IVN]+) /;
+const LOOT_SHORT = { metals: "m", gore: "g", shadowflame: "s" };
+const lootText = (spot) => Object.keys(LOOT_SHORT).filter((r) => spot[r]).map((r) => `${spot[r]}${LOOT_SHORT[r]}`)
+  .concat((spot.items || []).length ? [`◆${spot.items.length}`] : []).join(" ");
 const wandering = (s) => s.owner === null || s.owner === undefined;
 const squadName = (s) => `${wandering(s) ? "W" : s.owner + 1}${s.card || ""}`;
 const whose = (s) => (wandering(s) ? "the Wandering Monsters'" : `player ${s.owner + 1}'s`);
@@ -205,7 +210,7 @@ function render(container, view, ui, paint) {
   // ---- actions: on a hex (destination or placement anchor), on a squad, or a button
   const onHex = {}, onSquad = {}, buttons = [];
   for (const a of actions) {
-    const hint = a.hint || {}, m = SQUAD_VERB.exec(a.a);
+    const hint = a.hint || {}, m = SQUAD_VERB.exec(a.a) || LOOT_VERB.exec(a.a);
     const at = hint.to || (hint.hexes ? hexInNotation(a.a) : null);
     if (at) (onHex[at] = onHex[at] || []).push(a);
     else if (m && typeof view.to_move === "number") {
@@ -297,6 +302,16 @@ function render(container, view, ui, paint) {
       costs.append(svg("text", { x: x - 14, y: y + 3, "text-anchor": "middle", "font-size": 7.5, "font-weight": 700,
         fill: "#000", stroke: "#fff", "stroke-width": 2, "paint-order": "stroke" }, String(cost)));
     }
+  }
+  // loot on hexes: resources (m, g, s) and a wandering marker's count of items and spells (◆)
+  for (const [h, spot] of Object.entries(pos.loot || {})) {
+    const c = parseHex(h); if (!c) continue;
+    const [x, y] = centre(...c), label = lootText(spot), w = 6 + label.length * 4.6;
+    marks.append(svg("g", { class: "ce-loot", "data-hex": h },
+      svg("title", {}, `on ${h}: ` + Object.keys(LOOT_SHORT).filter((r) => spot[r]).map((r) => `${spot[r]} ${r}`)
+        .concat(spot.items || []).join(", ")),
+      svg("rect", { x: x - w / 2, y: y + S - 15, width: w, height: 9, rx: 2, fill: "#3b1d12", stroke: "#fff", "stroke-width": 0.8 }),
+      svg("text", { x, y: y + S - 8.3, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#fff" }, label)));
   }
   // digs in progress
   for (const [h, list] of Object.entries(digsAt)) {
@@ -663,7 +678,9 @@ function render(container, view, ui, paint) {
       c.full ? el("span", { class: "ce-ctl-full", title: "at the squad size limit: no creature but a trinket may join" }, "■ full") : null),
     el("ul", {}, c.creatures.map((k) => el("li", { "data-creature": k.id }, sizeIcon(svg, k.size),
       `${k.necromancer ? "♛ " : ""}${cards[k.card] ? cards[k.card].name : k.id}`))),
-    c.full ? null : el("div", { class: "ce-ctl-room" }, `room: ${c.room.join(" or ")}`));
+    c.full ? null : el("div", { class: "ce-ctl-room" }, `room: ${c.room.join(" or ")}`),
+    c.resources && Object.keys(c.resources).length ? el("div", { class: "ce-ctl-room ce-ctl-loot" },
+      "carries: " + Object.entries(c.resources).map(([r, n]) => `${n} ${r}`).join(", ")) : null);
     node.addEventListener("click", () => pickSquad(c.squad));
     node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pickSquad(c.squad); } });
     return node;

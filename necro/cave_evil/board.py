@@ -38,7 +38,8 @@ returns two entries that ``CaveEvilState.decorate_view`` adds to ``position["map
 
     A player always has the six control cards N, I..V (rule ce-control-cards), empty or not.
     ``room`` lists the sizes that could still join the squad (rule ce-squad-size,
-    :func:`.movement.fits`; trinkets always may), and ``full`` is true when none can. The
+    :func:`.movement.fits`; trinkets always may), and ``full`` is true when none can;
+    ``resources`` (only when it carries some) is what the squad carries (:mod:`.loot`). The
     Wandering Monsters' entry has ``"player": null`` and only the squads on the map. Where a
     squad stands is left to ``position["squads"]``, so that the entry (stored once in a static
     graph when nodes repeat it) changes only when a squad's creatures do.
@@ -77,8 +78,11 @@ def card_faces(state) -> dict:
     def slot(card: str, squad) -> dict:
         members = list(squad.creatures) if squad is not None else []
         room = [size for size in JOIN_SIZES if fits(members + [Creature("joining", size, 0)])]
-        return {"card": card, "squad": squad.id if squad is not None else None,
-                "creatures": [creature_entry(c) for c in members], "full": not room, "room": room}
+        out = {"card": card, "squad": squad.id if squad is not None else None,
+               "creatures": [creature_entry(c) for c in members], "full": not room, "room": room}
+        if squad is not None and squad.resources:
+            out["resources"] = dict(sorted(squad.resources.items()))  # what the squad carries (loot.py)
+        return out
 
     for p in range(state.game.players):
         mine = {s.card: s for s in state.squads.of(p)}

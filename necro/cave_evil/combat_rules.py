@@ -220,6 +220,91 @@ COMBAT_RULES = [
     Rule("ce-death-drops", "What the dead leave behind",
          "The items, spells and resources of a slain squad fall on the hex where it died; cards used up in "
          "the combat (discard after use) are gone."),
+    # ------------------------------------------------------------ loot: picking up, passing, dropping
+    Rule("ce-pick-up", "Picking up resources",
+         "During Phase 3 a squad may take the metals, gore and shadowflame lying on a hex it stands on or "
+         "crosses. Any creature can, there is no limit to how much a squad carries, and it is not an action: "
+         "it neither spends nor ends movement and may come before or after the squad's action. What a squad "
+         "picks up stays with that squad; it does not go to the Necromancer by itself."),
+    Rule("ce-pick-items", "Picking up items and spells",
+         "Items and spells are picked up the same way, but only by a creature whose card lets it carry or "
+         "use items, and only as many as the card allows."),
+    Rule("ce-carry-count", "Who holds what",
+         "Our choice: a creature holds at most its card's item count of items and spells; trinket items take "
+         "no room, but a creature whose card holds no items takes none at all, trinkets included. When a "
+         "squad takes an item, the first of its creatures (in squad order) with room holds it. The text "
+         "leaves both open. Alternative: let the player name the creature, which only matters once "
+         "creatures can leave a squad with their items.", "ruling"),
+    Rule("ce-pick-over", "Picking up on the way",
+         "Our choice: this engine moves a squad from hex to hex without a path, so to pick up on a hex it "
+         "only crosses, the squad stops there, picks up and moves on with the points it has left, which "
+         "costs the same. A spawn pit cannot be stopped on, so what lies on one stays there for now. The "
+         "alternative, to follow each step of a move, comes with a later step of the engine.", "ruling"),
+    Rule("ce-pass", "Passing",
+         "During Phase 3 a squad may hand resources, items and spells to a friendly squad next to it, at "
+         "once and for free, before, during or after actions. Items and spells go only to a squad with a "
+         "creature that can hold them."),
+    Rule("ce-pass-defender", "Not to a defender",
+         "Nothing may be passed to a squad while it is defending in a combat."),
+    Rule("ce-loot-when", "When picking up, passing and dropping happen",
+         "Our choice: these free activities are decisions of the turn player's Phase 3 between other "
+         "decisions, never inside a fight, a half-made move or the end of a dig, and never while Phase 1 "
+         "fights are owed; passing is between one's own squads. The text allows them even during another "
+         "squad's action; no rule we model depends on that timing. Alternative: offer them at every "
+         "decision of the turn.", "ruling"),
+    Rule("ce-drop", "Dropping",
+         "During Phase 3 a squad may put down any of its resources, items and spells on its own hex. "
+         "Resources lie there as tokens; a wandering marker shows where dropped items and spells lie."),
+    Rule("ce-loot-split", "Loot when squads join or split",
+         "Our choice: squads that join pool their resources; creatures breaking away take none (the squad "
+         "left behind keeps them, and may pass them on), and items always stay with the creature holding "
+         "them. The text says nothing. Alternative: let the player divide resources on every split.",
+         "ruling"),
+    Rule("ce-loot-lost-squads", "Squads lost without a fight",
+         "Our choice: a squad that leaves the map without losing a fight (its Necromancer is dead, or a "
+         "collapse crushed it) leaves its resources, items and spells on its hex, as the slain do, but no "
+         "gore. The text drops the things of slain creatures and of a crushed crystal's squad; nothing "
+         "should vanish from the game. Alternative: they go back to the stockpile and the decks.", "ruling"),
+    # ------------------------------------------------------------ hiring
+    Rule("ce-hire", "Hiring a Wandering Monster",
+         "Instead of fighting a Wandering Monster next to it, a squad may hire it: the squad pays the cost "
+         "printed on the monster's card out of the resources it carries itself (the Necromancer's squad's "
+         "resources pay only when the Necromancer hires). The monster, with what it carries, joins the "
+         "player. Hiring is the hiring squad's action."),
+    Rule("ce-hire-card", "An empty control card",
+         "A hired monster goes on an empty control card, and without one nothing can be hired, even if the "
+         "hiring squad would have room for it."),
+    Rule("ce-hire-pit", "Off the spawn pit",
+         "A monster hired on a spawn pit steps off it at once onto a neighbouring hex, or into the hiring "
+         "squad if it fits; that step costs no movement. If it has nowhere to go, it cannot be hired."),
+    Rule("ce-hire-fresh", "A hired squad acts at once",
+         "The hired squad may make its full move and take an action in the turn it was hired."),
+    Rule("ce-hire-whole", "What is hired, and where it goes",
+         "Our choice: a Wandering Monster marker is hired whole, for the costs of all its creature cards "
+         "added up, and goes on the player's first empty control card (I to V); a monster whose creatures "
+         "have no card cannot be hired. In Phase 1 a squad that must fight may hire a monster beside it "
+         "instead, and, as for Phase 1 fights, that does not count as its action. The text shows single "
+         "monsters only. Alternative: hire the creatures of a marker one by one, onto cards of the "
+         "player's choosing.", "ruling"),
+    # ------------------------------------------------------------ subduing
+    Rule("ce-subdue", "Subduing a Wandering Monster",
+         "Instead of fighting a Wandering Monster to the death or hiring it, a squad next to it may try to "
+         "beat it into submission: an ordinary combat, in which the squad dies if it loses, but if it wins "
+         "the monster is not killed. It joins the player on an empty control card, which the player must have "
+         "before trying; no kill points and no gore come of it."),
+    Rule("ce-subdue-after", "A subdued monster",
+         "A subdued monster neither acts nor moves in the turn it was subdued, except that it may step into "
+         "a friendly squad next to it that has room, and if it stands on a spawn pit it must step off it "
+         "(alone, or into a friendly squad). A subdued monster that cannot leave its pit dies."),
+    Rule("ce-subdue-alone", "How subduing is played here",
+         "Our choice: a squad subdues alone, one monster marker whole, in a fight no other squad joins (when "
+         "flanking would bring other squads in, the monster can only be fought); a shot cannot subdue yet. "
+         "The subdued monster goes on the first empty control card, and the step into a friendly squad or "
+         "off the pit is decided at once, before anything else; the squad it joins has its movement over "
+         "and counts as having acted. A subdued monster that dies on its pit counts as killed by the "
+         "subduing player (kill points and gore). The text describes single squads and leaves these "
+         "details open. Alternatives: allow flanked and ranged subduing, or a later join in the turn.",
+         "ruling"),
 ]
 
 COMBAT_RULE_IDS = frozenset(r.id for r in COMBAT_RULES)

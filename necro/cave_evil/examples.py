@@ -36,10 +36,14 @@ def creature(cid: str, size: str = "small", speed: int = 3, pick: int = 0, **fla
     return data
 
 
-def squad(owner: int | None, card: str, at, *creatures: dict) -> dict:
-    """A squad: ``owner`` 0-based (None: a Wandering Monster, whose card is a letter)."""
+def squad(owner: int | None, card: str, at, *creatures: dict, resources: dict | None = None) -> dict:
+    """A squad: ``owner`` 0-based (None: a Wandering Monster, whose card is a letter), carrying
+    ``resources`` (``{"metals": 2}``)."""
     sid = f"w:{card}" if owner is None else f"{owner}:{card}"
-    return {"id": sid, "owner": owner, "at": str(at), "card": card, "creatures": list(creatures)}
+    data = {"id": sid, "owner": owner, "at": str(at), "card": card, "creatures": list(creatures)}
+    if resources:
+        data["resources"] = dict(resources)
+    return data
 
 
 def necromancer(owner: int, at, *others: dict, monk: bool = True) -> dict:
@@ -52,12 +56,13 @@ def necromancer(owner: int, at, *others: dict, monk: bool = True) -> dict:
 
 
 def table(squads=(), tiles=(), players: int = 2, turn: int = 0, seed: int = 0, force=(), pending=None,
-          digs=(), **options):
+          digs=(), loot=None, **options):
     """The quick layout for ``players``, then ``tiles`` (placement JSON, laid after set-up), then
     ``squads`` (JSON: see :func:`squad`) added to, or replacing, the Necromancer squads, at the
     start of cycle 1 with player ``turn`` (0-based) to move. ``pending``: a decision already
     begun (``{"kind": "move", "squad": "0:I"}``); ``digs``: digs in progress (:func:`dig`),
-    whose cards are taken out of the pile."""
+    whose cards are taken out of the pile; ``loot``: what lies on hexes, ``{hex: {"gore": 2,
+    "metals": 1, "items": [...]}}`` (see :mod:`~necro.cave_evil.loot`)."""
     state = CaveEvil(players, setup="quick", **options).new_initial_state(seed)
     state.apply("first 1")
     pos = state.position()
@@ -66,6 +71,8 @@ def table(squads=(), tiles=(), players: int = 2, turn: int = 0, seed: int = 0, f
     pos["squads"] = [s for s in pos["squads"] if s["id"] not in mine] + [dict(s) for s in squads]
     pos["turn"] = turn
     pos["pending"] = pending
+    if loot:
+        pos["loot"] = {str(h): {"gore": 0, "items": [], **v} for h, v in loot.items()}
     for d in digs:
         pos["digs"].append(dict(d))
         for card in ([d["card"]] if d.get("card") else []) + list(d.get("events", ())):

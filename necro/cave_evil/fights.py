@@ -38,7 +38,7 @@ from .hexes import Hex, distance, neighbours
 from .movement import Creature, Squad, Squads, hostile, trapped
 
 PHASES = (1, 3)
-KINDS = ("fight", "shoot")
+KINDS = ("fight", "shoot", "subdue")
 CRYSTAL = "crystal"
 """A Chthonic Crystal attacked is named like a squad: ``1:crystal`` is player 2's (rules ce-crystal-attack)."""
 NECROMANCER_CARDS = ("rotten-magi", "ice-dead-sorceress", "blood-sorcerer", "psychomancer-of-fire")
@@ -570,8 +570,10 @@ def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
     dice = [x.int(1, 12) for x in r["dice"].list(max_length=200)]
     record = {"phase": phase, "attackers": attackers, "defenders": defenders, "sides": sides,
               "control": control, "order": order, "dice": dice}
-    if kind == "shoot":
+    if kind != "fight":
         record["kind"] = kind
+    if kind == "subdue" and (len(attackers) != 1 or len(defenders) != 1 or control[DEFENDER] != "wandering"):
+        r.fail("a squad subdues one Wandering Monster, alone (rule ce-subdue-alone)")
     if defence:
         record["defence"] = defence
     for sid in attackers:

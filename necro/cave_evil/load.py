@@ -24,7 +24,7 @@ A position (``CaveEvilState.position()``)::
      "must_fight": ["0:II"],    # Phase 1: squads that must still fight (rule ce-combat-phase1)
      "dead": [{"id": "necromonk-2", "card": "necromonk", "size": "small", "owner": 1, "by": 0}],
      "kill_points": [3.0, 0.0], # per player: the sum over the creatures it killed (rule ce-kill-points)
-     "loot": {"+3-2": {"gore": 3, "items": []}}}   # what the dead left on the map
+     "loot": {"+3-2": {"gore": 3, "items": []}}}   # on the map (metals, shadowflame too): loot.py
 
 The last six keys came with combat; a position without them loads as one with no
 fight, nobody dead and nothing on the ground. A creature may name its card
@@ -187,10 +187,18 @@ def load_into(state, r) -> None:
         if phase != PLAY:
             r["pending"].fail("a pending decision belongs to play")
         pending_r.obj(allowed=("kind", "squad", "mode", "squads", "creatures"))
-        kind = pending_r["kind"].str(choices=("move", "break", "declare", "roll"))
+        kind = pending_r["kind"].str(choices=("move", "break", "declare", "roll", "off-pit", "subdued"))
         if any(d.stage in FINISHING for d in digs.values()):
             r["pending"].fail("a dig is being finished: nothing else is pending")
-        if kind in ("move", "break", "declare"):
+        if kind in ("off-pit", "subdued"):
+            sid = pending_r["squad"].str(max_length=40)
+            if sid not in squads or squads[sid].owner != turn or (
+                    kind == "off-pit" and squads[sid].hex not in ground.spawn_pits):
+                pending_r["squad"].fail(f"{sid} is not a squad of the player whose turn it is on a spawn pit (rule ce-hire-pit)")
+            if kind == "subdued" and not all(c.acted and c.halted for c in squads[sid].creatures):
+                pending_r["squad"].fail(f"a subdued squad ({sid}) neither moves nor acts this turn (rule ce-subdue-after)")
+            pending = {"kind": kind, "squad": sid}
+        elif kind in ("move", "break", "declare"):
             sid = pending_r["squad"].str(max_length=40)
             if sid not in squads or squads[sid].owner != turn:
                 pending_r["squad"].fail(f"{sid} is not a squad of the player whose turn it is")
@@ -273,7 +281,7 @@ def load_into(state, r) -> None:
     loot = {}
     loot_r = r.get("loot", {}).obj()
     for key in loot_r.value:
-        spot = loot_r[key].obj(allowed=("gore", "items"))
+        spot = loot_r[key].obj(allowed=("metals", "gore", "shadowflame", "items"))
         try:
             h = parse_hex(key)
         except ValueError:
@@ -284,10 +292,11 @@ def load_into(state, r) -> None:
         for i_r, i in zip(spot.get("items", []).list(), items):
             if i not in cards.items:
                 i_r.fail(f"no item or spell card {i!r} in creatures.json")
-        gore = spot["gore"].int(0, 999)
-        if not gore and not items:
+        amounts = {k: spot.get(k, 0).int(0, 999) for k in ("metals", "gore", "shadowflame")}
+        if not any(amounts.values()) and not items:
             spot.fail("an empty spot is not kept")
-        loot[str(h)] = {"gore": gore, "items": items}
+        loot[str(h)] = {"gore": amounts["gore"], "items": sorted(items),
+                        **{k: amounts[k] for k in ("metals", "shadowflame") if amounts[k]}}
 
     state.phase, state.ground, state.plan, state.squads, state.deck = phase, ground, plan, squads, deck
     state.combat, state.last_combat, state.must_fight = combat, last, must

@@ -91,6 +91,7 @@ class Squad:
     hex: Hex
     creatures: list[Creature] = field(default_factory=list)
     card: str | None = None
+    resources: dict = field(default_factory=dict)  # metals / gore / shadowflame it carries (none kept at 0)
 
     @property
     def wandering(self) -> bool:
@@ -131,7 +132,21 @@ class Squad:
                 "creatures": [c.to_json() for c in self.creatures]}
         if self.card is not None:
             data["card"] = self.card
+        if any(self.resources.values()):
+            data["resources"] = {k: v for k, v in sorted(self.resources.items()) if v}
         return data
+
+
+RESOURCE_NAMES = ("metals", "gore", "shadowflame")
+
+
+def add_resources(into: dict, more: dict) -> None:
+    """Add ``more`` to the resources ``into`` (in place), keeping no zero entries."""
+    for k, v in more.items():
+        if into.get(k, 0) + v:
+            into[k] = into.get(k, 0) + v
+        else:
+            into.pop(k, None)
 
 
 def squad_id(owner: int | None, card: str) -> str:
@@ -217,7 +232,7 @@ class Squads:
         out = cls()
         creature_ids = set()
         for item in Reader(data, path).list(max_length=200):
-            item.obj(allowed=("id", "owner", "at", "creatures", "card"))
+            item.obj(allowed=("id", "owner", "at", "creatures", "card", "resources"))
             owner_r = item["owner"]
             owner = None if owner_r.value is None else owner_r.int(0, players - 1)
             card = item.get("card", None).optional()
@@ -252,7 +267,9 @@ class Squads:
                 item["creatures"].fail("these creatures do not fit in one squad (rule ce-squad-size)")
             if card == "N" and not any(c.necromancer for c in creatures):
                 item["card"].fail("only the Necromancer's squad sits on the N card")
-            out.by_id[sid] = Squad(sid, owner, h, creatures, card)
+            res_r = item.get("resources", {}).obj(allowed=RESOURCE_NAMES)
+            resources = {k: res_r[k].int(1, 999) for k in RESOURCE_NAMES if k in res_r.value}
+            out.by_id[sid] = Squad(sid, owner, h, creatures, card, resources)
         return out
 
     def copy(self) -> "Squads":
@@ -484,10 +501,13 @@ def _arrive(ground: Ground, squads: Squads, squad: Squad, group, to: Hex, card, 
     elif squad.has_necromancer and not breaking:
         squads.remove(there.id)
         squad.creatures = there.creatures + squad.creatures
+        add_resources(squad.resources, there.resources)
         squad.hex = to
         squads.by_id[squad.id] = keeper = squad
     else:
         there.creatures = there.creatures + list(group)
+        if not breaking:  # a merging squad brings what it carries; a breakaway leaves it behind (ce-loot-split)
+            add_resources(there.resources, squad.resources)
         keeper = there
     if stopped:
         for c in keeper.creatures:

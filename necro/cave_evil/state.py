@@ -27,7 +27,11 @@ squad, or several flanking, attacks an adjacent enemy (``fight II 1:IV``,
 Monster); the attacker picks ``first strength``, each die is a chance step
 (``attacker rolls 2``, ``defender rolls 12``), the defender picks ``second
 special`` (a Wandering Monster's is picked for it); the losers die. A turn
-that starts with squads next to enemies begins with those fights (Phase 1). Under the optional collapse death, each squad a
+that starts with squads next to enemies begins with those fights (Phase 1).
+Instead of fighting a Wandering Monster a squad may hire it (``hire II w:A``,
+paid from its own resources; a monster on a spawn pit then steps off with
+``move I +1-1``). Free activities of Phase 3 (:mod:`.loot`): ``pick II gore``,
+``pick II spiked-shield``, ``pass II III metals 2``, ``drop II gore 1``. Under the optional collapse death, each squad a
 collapse buries rolls a D12 (``d12 7``). ``end`` passes the turn; after the
 cycle limit the game ends (rule ce-cycle-limit).
 
@@ -48,14 +52,16 @@ from necro.core import CHANCE, TERMINAL, IllegalAction, NotationError, State
 
 from . import excavation as ex
 from . import fights as fx
+from . import loot as lt
 from . import setup as su
 from .combat import ATTACKER, DEFENDER, GORE
 from .creatures import ATTRIBUTES
 from .deck import Deck, deck_spec
 from .ground import Ground, Refusal
 from .tiles import a_an
-from .hexes import Hex, parse_hex
-from .movement import CARDS, Creature, Squad, Squads, destinations, move, move_refusal, reachable, squad_id
+from .hexes import Hex, neighbours, parse_hex
+from .movement import (CARDS, Creature, Squad, Squads, destinations, move, move_refusal, reachable, squad_id,
+                       step as step_to, step_refusal)
 from .board import card_faces
 from .sight import sight_table
 
@@ -93,8 +99,15 @@ GRAMMAR = [
     ("shoot", re.compile(r"^shoot ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) ([0-9w]:[A-Za-z0-9]{1,8})$")),
     ("choose", re.compile(r"^(first|second) (" + "|".join(ATTRIBUTES) + r")$")),
     ("die", re.compile(r"^(attacker|defender) rolls (\d{1,2})$")),
+    ("subdue", re.compile(r"^subdue " + _CARD + r" (w:[A-Za-z0-9]{1,8})$")),
+    ("hire", re.compile(r"^hire " + _CARD + r" (w:[A-Za-z0-9]{1,8})$")),
+    ("pick", re.compile(r"^pick " + _CARD + " " + _CARD_ID + r"(?: (\d{1,3}))?$")),
+    ("pass", re.compile(r"^pass " + _CARD + " " + _CARD + " " + _CARD_ID + r"(?: (\d{1,3}))?$")),
+    ("drop", re.compile(r"^drop " + _CARD + " " + _CARD_ID + r"(?: (\d{1,3}))?$")),
     ("end", re.compile(r"^end$")),
 ]
+LOOT_KINDS = ("pick", "pass", "drop")
+RESOURCE_WORDS = ("metals", "gore", "shadowflame")
 CARD_ORDER = {c: i for i, c in enumerate(CARDS)}
 
 
@@ -132,7 +145,8 @@ class CaveEvilState(State):
         self.must_fight: list[str] = []        # Phase 1: squads that must still fight (rule ce-combat-phase1)
         self.dead: list[dict] = []             # every creature killed: id, card, size, owner, by
         self.kill_points: list[float] = [0.0] * self.game.players
-        self.loot: dict[str, dict] = {}        # hex -> {"gore": n, "items": [...]} left by the dead
+        self.loot: dict[str, dict] = {}        # hex -> {"gore": n, "items": [...]} (+ metals, shadowflame): loot.py
+        self.ledger: Counter = Counter()       # what the rules have put in play (loot.holdings must equal it)
         self._fight = None
         self._cache = None
 
@@ -211,6 +225,13 @@ class CaveEvilState(State):
                 sid = self.pending["squad"]
                 card = self.squads[sid].card
                 return [f"move {card} {h}" for h in sorted(destinations(self.ground, self.squads, sid))]
+            if self.pending["kind"] == "off-pit":
+                sid = self.pending["squad"]
+                return [f"move {self.squads[sid].card} {h}" for h in sorted(self._off_pit(sid))]
+            if self.pending["kind"] == "subdued":
+                sid = self.pending["squad"]
+                stay = [] if self.squads[sid].hex in self.ground.spawn_pits else ["stay"]
+                return [f"move {self.squads[sid].card} {h}" for h in sorted(self._subdued_steps(sid))] + stay
             if self.pending["kind"] == "break":
                 sid, ids = self.pending["squad"], self.pending["creatures"]
                 card, names = self.squads[sid].card, ",".join(ids)
@@ -224,11 +245,13 @@ class CaveEvilState(State):
                 return [f"step {h}" for h in ex.step_options(self.ground, self.squads, dig)] + ["stay"]
             return []
         fights = [self._fight_notation(att, did) for att, did in self._fight_options()]
+        fights += self._hire_options() + self._subdue_options()
         if self.must_fight:
             return fights
         fights += [self._fight_notation(att, did, "shoot") for att, did in
                    fx.shoot_options(self.ground, self.squads, self.turn, order=self._card_key, crystals=self.crystals())]
         out = ["end"]
+        out += self._loot_options()
         for squad in self._own_squads():
             sid, card = squad.id, squad.card
             if destinations(self.ground, self.squads, sid):
@@ -242,6 +265,281 @@ class CaveEvilState(State):
                     names = ",".join(self.squads[h].card for h in helpers)
                     out.append(f"continue {card}" + (f" with {names}" if names else ""))
         return out + fights
+
+    # ------------------------------------------------------------------ hiring
+    def _hire_options(self) -> list[str]:
+        """``hire N w:A`` for every own squad next to a Wandering Monster it may hire now (rule ce-hire)."""
+        out = []
+        for squad in self._own_squads():
+            for other in self.squads:
+                if other.wandering and other.hex in neighbours(squad.hex) and \
+                        self._hire_refusal(squad.id, other.id) is None:
+                    out.append(f"hire {squad.card} {other.id}")
+        return out
+
+    def hire_cost(self, did: str) -> dict:
+        """What hiring Wandering Monster ``did`` costs: the costs of all its creature cards added up
+        (ruling ce-hire-whole)."""
+        total: dict = {}
+        for c in self.squads[did].creatures:
+            if c.card is not None and c.card in lt.catalogue().creatures:
+                lt.add_resources(total, dict(lt.catalogue().creature(c.card).cost))
+        return dict(sorted(total.items()))
+
+    def _off_pit(self, sid: str) -> list[Hex]:
+        """Where a hired squad on a spawn pit may step off to (rule ce-hire-pit): a neighbouring open
+        hex that is no pit, empty or holding a friendly squad with room."""
+        return [h for h in neighbours(self.squads[sid].hex) if step_refusal(self.ground, self.squads, sid, h) is None]
+
+    def _hire_refusal(self, sid: str, did: str) -> Refusal | None:
+        """Why the turn player's squad ``sid`` may not hire ``did`` now (None: it may)."""
+        if sid not in self.squads or self.squads[sid].owner != self.turn:
+            return Refusal("ce-control-cards", f"player {self.turn + 1} has no squad {sid}")
+        if did not in self.squads or not self.squads[did].wandering:
+            return Refusal("ce-hire", f"there is no Wandering Monster {did} to hire")
+        phase = 1 if self.must_fight else 3
+        if phase == 1 and sid not in self.must_fight:
+            return Refusal("ce-combat-phase1", "Phase 1: only the squads that must fight may hire instead")
+        refusal = fx.fighter_refusal(self.ground, self.squads, sid, self.turn, phase) or \
+            fx.target_refusal(self.ground, self.squads, self.squads[sid], did)
+        if refusal:
+            return Refusal("ce-hire" if refusal.rule == "ce-combat-attacker" else refusal.rule,
+                           refusal.reason.replace("attack", "hire"))
+        monster = self.squads[did]
+        if any(c.card is None or c.card not in lt.catalogue().creatures for c in monster.creatures):
+            return Refusal("ce-hire", f"Wandering Monster {monster.card} has no card with a cost")
+        if not [c for c in self.squads.free_cards(self.turn) if c != "N"]:
+            return Refusal("ce-hire-card", f"player {self.turn + 1} has no empty control card for the monster")
+        cost = self.hire_cost(did)
+        if not lt.affords(self.squads[sid], cost):
+            have = self.squads[sid].resources
+            return Refusal("ce-hire", f"the monster costs {_amounts(cost)}; squad {self.squads[sid].card} "
+                                           f"carries {_amounts(have)}")
+        if monster.hex in self.ground.spawn_pits:
+            trial = self.squads.copy()
+            trial.remove(did)
+            trial.add(Squad("hire-trial", self.turn, monster.hex, [replace(c) for c in monster.creatures], "V"))
+            if not [h for h in neighbours(monster.hex) if step_refusal(self.ground, trial, "hire-trial", h) is None]:
+                return Refusal("ce-hire-pit", "the monster stands on a spawn pit and has nowhere to step off to")
+        return None
+
+    def _apply_hire(self, sid: str, did: str) -> None:
+        refusal = self._hire_refusal(sid, did)
+        if refusal:
+            raise IllegalAction(f"hire {did}", refusal.rule, refusal.reason)
+        cost = self.hire_cost(did)
+        hirer, monster = self.squads[sid], self.squads.remove(did)
+        lt.pay(hirer, cost)
+        self.ledger.subtract(cost)
+        card = [c for c in self.squads.free_cards(self.turn) if c != "N"][0]
+        for c in monster.creatures:
+            c.moved, c.acted, c.halted = 0, False, False
+        new = self.squads.add(Squad(squad_id(self.turn, card), self.turn, monster.hex, monster.creatures, card,
+                                    dict(monster.resources)))
+        names = ", ".join(c.id for c in new.creatures)
+        self.note("ce-hire", f"Squad {hirer.card} hires Wandering Monster {monster.card} ({names}) for "
+                             f"{_amounts(cost)}: it goes on control card {card}.")
+        if self.must_fight:
+            self.must_fight = [s for s in self.must_fight if s != sid]
+        else:
+            self._spend_action([sid], f"Squad {hirer.card}", 1)
+        if new.hex in self.ground.spawn_pits:
+            self.pending = {"kind": "off-pit", "squad": new.id}
+            self.note("ce-hire-pit", f"Squad {card} stands on a spawn pit: it steps off at once, for free.")
+        else:
+            self.note("ce-hire-fresh", f"Squad {card} may move and act in full this turn.")
+
+    def _apply_off_pit(self, to: Hex) -> None:
+        sid = self.pending["squad"]
+        card = self.squads[sid].card
+        moved = step_to(self.ground, self.squads, sid, to)
+        self.pending = None
+        keeper = self.squads[moved.squad].card
+        self.note("ce-hire-pit", f"Squad {card} steps off the pit to {to}" +
+                  (f" and joins squad {keeper}." if moved.merged else " (no movement spent)."))
+        if not moved.merged:
+            self.note("ce-hire-fresh", f"Squad {card} may move and act in full this turn.")
+
+    # ------------------------------------------------------------------ subduing
+    def _subdue_options(self) -> list[str]:
+        out = []
+        for squad in self._own_squads():
+            for other in self.squads:
+                if other.wandering and other.hex in neighbours(squad.hex) and \
+                        self._subdue_refusal(squad.id, other.id) is None:
+                    out.append(f"subdue {squad.card} {other.id}")
+        return out
+
+    def _subdue_refusal(self, sid: str, did: str) -> Refusal | None:
+        """Why the turn player's squad ``sid`` may not try to subdue ``did`` now (rules ce-subdue,
+        ce-subdue-alone)."""
+        if sid not in self.squads or self.squads[sid].owner != self.turn:
+            return Refusal("ce-control-cards", f"player {self.turn + 1} has no squad {sid}")
+        if did not in self.squads or not self.squads[did].wandering:
+            return Refusal("ce-subdue", f"there is no Wandering Monster {did} to subdue")
+        phase = 1 if self.must_fight else 3
+        refusal = fx.fight_refusal(self.ground, self.squads, self.turn, [sid], did, phase, self.must_fight or None,
+                                   self.crystals())
+        if refusal:
+            return refusal
+        if not [c for c in self.squads.free_cards(self.turn) if c != "N"]:
+            return Refusal("ce-hire-card", f"player {self.turn + 1} has no empty control card for a subdued monster")
+        side, defenders = fx.engagement(self.ground, self.squads, self.turn, [sid], did, phase, self.crystals())
+        if list(side) != [sid] or list(defenders) != [did]:
+            return Refusal("ce-subdue-alone", "other squads would join this fight: it can only be fought to the death")
+        return None
+
+    def _subdued_steps(self, sid: str) -> list[Hex]:
+        """Where a subdued squad may step (rule ce-subdue-after): off its spawn pit to any free
+        neighbouring hex, or into a neighbouring friendly squad with room."""
+        squad = self.squads[sid]
+        on_pit = squad.hex in self.ground.spawn_pits
+        return [h for h in neighbours(squad.hex) if step_refusal(self.ground, self.squads, sid, h) is None
+                and (on_pit or self.squads.at(h) is not None)]
+
+    def _capture(self, did: str) -> None:
+        """A subdued monster joins the turn player on its first empty control card, its creatures
+        done for the turn (rule ce-subdue-after); on a spawn pit with nowhere to go, it dies."""
+        monster = self.squads.remove(did)
+        card = [c for c in self.squads.free_cards(self.turn) if c != "N"][0]
+        for c in monster.creatures:
+            c.moved, c.acted, c.halted = 0, True, True
+        new = self.squads.add(Squad(squad_id(self.turn, card), self.turn, monster.hex, monster.creatures, card,
+                                    dict(monster.resources)))
+        self.note("ce-subdue", f"Wandering Monster {monster.card} is beaten into submission: it goes on control card "
+                               f"{card}, and neither moves nor acts this turn.")
+        steps = self._subdued_steps(new.id)
+        if monster.hex in self.ground.spawn_pits and not steps:
+            self.squads.remove(new.id)
+            points = self._bury(monster, self.turn, set())  # it dies a Wandering Monster
+            self.kill_points[self.turn] += points
+            self.note("ce-subdue-after", f"Squad {card} is stuck on its spawn pit with nowhere to go: it dies "
+                                         f"({points:g} kill points).")
+        elif steps or monster.hex in self.ground.spawn_pits:
+            self.pending = {"kind": "subdued", "squad": new.id}
+
+    def _apply_subdued_step(self, kind: str, to: Hex | None) -> None:
+        sid = self.pending["squad"]
+        card = self.squads[sid].card
+        self.pending = None
+        if to is None:
+            self.note("ce-subdue-after", f"Squad {card} stays where it was subdued.")
+            return
+        moved = step_to(self.ground, self.squads, sid, to)
+        keeper = self.squads[moved.squad].card
+        self.note("ce-subdue-after", f"Squad {card} " + (f"joins squad {keeper} at {to}." if moved.merged
+                                                           else f"steps off the spawn pit to {to}."))
+
+    def _loot_options(self) -> list[str]:
+        """Picking up, passing and dropping (rules ce-pick-up, ce-pick-items, ce-pass, ce-drop): every
+        count of a resource, every distinct item."""
+        out = []
+        own = self._own_squads()
+        for squad in own:
+            card = squad.card
+            spot = self.loot.get(str(squad.hex))
+            if spot:
+                out += [f"pick {card} {r}" for r in RESOURCE_WORDS if spot.get(r, 0)]
+                out += [f"pick {card} {i}" for i in sorted(set(spot["items"])) if lt.holder(squad, i)]
+            held = sorted({i for c in squad.creatures for i in c.items})
+            for other in own:
+                if other.hex in neighbours(squad.hex):
+                    for r in RESOURCE_WORDS:
+                        out += [f"pass {card} {other.card} {r} {n}" for n in range(1, squad.resources.get(r, 0) + 1)]
+                    out += [f"pass {card} {other.card} {i}" for i in held if lt.holder(other, i)]
+            for r in RESOURCE_WORDS:
+                out += [f"drop {card} {r} {n}" for n in range(1, squad.resources.get(r, 0) + 1)]
+            out += [f"drop {card} {i}" for i in held]
+        return out
+
+    def _loot_refusal(self, kind: str, g) -> Refusal | None:
+        """Why a well-formed pick, pass or drop of the turn player is refused now (None: legal)."""
+        sid = squad_id(self.turn, g[0])
+        if sid not in self.squads:
+            return Refusal("ce-control-cards", f"player {self.turn + 1} has no squad on card {g[0]}")
+        squad = self.squads[sid]
+        what = g[2] if kind == "pass" else g[1]
+        count = g[3] if kind == "pass" else g[2]
+        resource = what in RESOURCE_WORDS
+        if what not in lt.catalogue().items and not resource:
+            return Refusal("ce-pick-up", f"{what!r} is neither a resource (metals, gore, shadowflame) nor an item or spell card")
+        if resource and kind != "pick" and count is None:
+            return Refusal("ce-pass" if kind == "pass" else "ce-drop", f"say how many {what}: e.g. '{kind} ... {what} 2'")
+        if (not resource or kind == "pick") and count is not None:
+            return Refusal("ce-pick-up" if kind == "pick" else ("ce-pass" if kind == "pass" else "ce-drop"),
+                           "a count goes only with a resource passed or dropped; picking up takes all of it")
+        n = int(count) if count is not None else 0
+        if kind == "pick":
+            spot = self.loot.get(str(squad.hex), {"gore": 0, "items": []})
+            if resource and not spot.get(what, 0):
+                return Refusal("ce-pick-up", f"no {what} lies on {squad.hex}, where squad {g[0]} stands")
+            if not resource and what not in spot["items"]:
+                return Refusal("ce-pick-up", f"no {what} lies on {squad.hex}, where squad {g[0]} stands")
+            if not resource and lt.holder(squad, what) is None:
+                return Refusal("ce-pick-items", f"no creature of squad {g[0]} can hold {what} "
+                                                "(its card holds no items, or its hands are full)")
+            return None
+        if resource and not 1 <= n <= squad.resources.get(what, 0):
+            return Refusal("ce-pass" if kind == "pass" else "ce-drop",
+                           f"squad {g[0]} carries {squad.resources.get(what, 0)} {what}, not {n}")
+        if not resource and lt.owner_of(squad, what) is None:
+            return Refusal("ce-pass" if kind == "pass" else "ce-drop", f"no creature of squad {g[0]} holds {what}")
+        if kind == "pass":
+            to = squad_id(self.turn, g[1])
+            if to not in self.squads:
+                return Refusal("ce-pass", f"player {self.turn + 1} has no squad on card {g[1]} (passing is between "
+                                          "one's own squads)")
+            if self.squads[to].hex not in neighbours(squad.hex):
+                return Refusal("ce-pass", f"squad {g[1]} is not next to squad {g[0]}")
+            if not resource and lt.holder(self.squads[to], what) is None:
+                return Refusal("ce-pick-items", f"no creature of squad {g[1]} can hold {what}")
+        return None
+
+    def _apply_loot(self, kind: str, g) -> None:
+        refusal = self._loot_refusal(kind, g) if self.combat is None and self.pending is None else \
+            Refusal("ce-loot-when", "not in the middle of another decision")
+        if refusal is None and (self.must_fight or self.finishing() is not None):
+            refusal = Refusal("ce-loot-when", "picking up, passing and dropping wait for Phase 3 and a finished dig")
+        if refusal:
+            raise IllegalAction(" ".join(x for x in g if x), refusal.rule, refusal.reason)
+        squad = self.squads[squad_id(self.turn, g[0])]
+        key = str(squad.hex)
+        if kind == "pick":
+            what = g[1]
+            if what in RESOURCE_WORDS:
+                n = self.loot[key][what]
+                lt.remove(self.loot, key, what, n)
+                lt.add_resources(squad.resources, {what: n})
+                self.note("ce-pick-up", f"Squad {g[0]} picks up {n} {what} on {key}.")
+            else:
+                c = lt.holder(squad, what)
+                lt.remove(self.loot, key, item=what)
+                lt.give(c, what)
+                self.note("ce-pick-items", f"Squad {g[0]}'s {c.id} picks up {what} on {key}.")
+        elif kind == "pass":
+            what, other = g[2], self.squads[squad_id(self.turn, g[1])]
+            if what in RESOURCE_WORDS:
+                n = int(g[3])
+                lt.add_resources(squad.resources, {what: -n})
+                lt.add_resources(other.resources, {what: n})
+                self.note("ce-pass", f"Squad {g[0]} passes {n} {what} to squad {g[1]}.")
+            else:
+                giver, taker = lt.owner_of(squad, what), lt.holder(other, what)
+                lt.take(giver, what)
+                lt.give(taker, what)
+                self.note("ce-pass", f"Squad {g[0]}'s {giver.id} passes {what} to {taker.id} of squad {g[1]}.")
+        else:
+            what = g[1]
+            if what in RESOURCE_WORDS:
+                n = int(g[2])
+                lt.add_resources(squad.resources, {what: -n})
+                lt.put(self.loot, key, {what: n})
+                self.note("ce-drop", f"Squad {g[0]} drops {n} {what} on {key}.")
+            else:
+                c = lt.owner_of(squad, what)
+                lt.take(c, what)
+                lt.put(self.loot, key, items=[what])
+                self.note("ce-drop", f"Squad {g[0]}'s {c.id} drops {what} on {key}, under a wandering marker.")
 
     def _fight_options(self):
         return fx.fight_options(self.ground, self.squads, self.turn, 1 if self.must_fight else 3,
@@ -378,9 +676,16 @@ class CaveEvilState(State):
             return "ce-deck-draw", f"no {g[0]!r} card is left to draw, or the draw is not that kind"
         if kind == "d12":
             return "ce-collapse-death", "a D12 shows 1 to 12"
+        if self.combat is not None and kind == "pass":
+            if squad_id(self.turn, g[1]) in self.combat["defenders"] or (
+                    self.current_player() != self.turn and squad_id(self.current_player(), g[1]) in self.combat["defenders"]):
+                return "ce-pass-defender", f"squad {g[1]} is defending in the fight under way: nothing is passed to it"
+            return "ce-loot-when", "passing waits until the fight is over"
         if self.combat is not None or kind in ("choose", "die"):
             return self._explain_combat(kind, g)
         dig = self.finishing()
+        if kind in LOOT_KINDS and (self.pending is not None or dig is not None):
+            return "ce-loot-when", "picking up, passing and dropping wait until this move or dig is settled"
         if self.pending is not None or dig is not None:
             return self._explain_pending(kind, g, dig)
         return self._explain_turn(kind, g)
@@ -399,6 +704,18 @@ class CaveEvilState(State):
 
     def _explain_pending(self, kind, g, dig):
         pending = self.pending
+        if pending is not None and pending["kind"] == "subdued":
+            card = self.squads[pending["squad"]].card
+            if kind == "stay" or (kind == "move-to" and g[0] == card):
+                return "ce-subdue-after", ("a subdued squad only steps off its spawn pit or into a friendly squad "
+                                           "next to it, with room")
+            return "ce-subdue-after", f"the subdued squad {card} joins a friendly squad next to it (move {card} +q+r) or stays"
+        if pending is not None and pending["kind"] == "off-pit":
+            card = self.squads[pending["squad"]].card
+            if kind != "move-to" or g[0] != card:
+                return "ce-hire-pit", f"the hired squad {card} must first step off the spawn pit (move {card} +q+r)"
+            refusal = step_refusal(self.ground, self.squads, pending["squad"], parse_hex(g[1]))
+            return (refusal.rule, refusal.reason) if refusal else ("ce-hire-pit", "not a hex next to the pit")
         if pending is not None and pending["kind"] == "move":
             sid = pending["squad"]
             card = self.squads[sid].card
@@ -471,6 +788,12 @@ class CaveEvilState(State):
     def _explain_turn(self, kind, g):
         if kind in ("place", "step", "stay"):
             return "ce-dig-finish", "no dig is being finished"
+        if kind == "subdue":
+            refusal = self._subdue_refusal(squad_id(self.turn, g[0]), g[1])
+            return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
+        if kind == "hire":
+            refusal = self._hire_refusal(squad_id(self.turn, g[0]), g[1])
+            return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
         if kind == "fight":
             return self._explain_fight(g)
         if kind == "shoot":
@@ -480,6 +803,9 @@ class CaveEvilState(State):
                                         + ", ".join(self.squads[s].card for s in self.must_fight) + ")")
         if kind == "setup":
             return "ce-setup-order", "set-up is over"
+        if kind in LOOT_KINDS:
+            refusal = self._loot_refusal(kind, g)
+            return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
         card = g[0] if kind in ("move", "move-to", "break", "break-to", "continue") else (g[1] if kind == "declare" else None)
         sid = squad_id(self.turn, card) if card else None
         if sid is not None and sid not in self.squads:
@@ -564,6 +890,18 @@ class CaveEvilState(State):
             return "ce-shoot"
         if kind == "choose":
             return "ce-combat-first" if action.startswith("first") else "ce-combat-second"
+        if kind == "pick":
+            return "ce-pick-up" if action.split()[2] in RESOURCE_WORDS else "ce-pick-items"
+        if kind == "hire":
+            return "ce-hire"
+        if kind == "subdue":
+            return "ce-subdue"
+        if kind in ("move-to", "stay") and self.pending is not None and self.pending["kind"] == "subdued":
+            return "ce-subdue-after"
+        if kind == "move-to" and self.pending is not None and self.pending["kind"] == "off-pit":
+            return "ce-hire-pit"
+        if kind in ("pass", "drop"):
+            return "ce-" + kind
         if kind == "die":
             return "ce-combat-round"
         return {"move": "ce-move-rate", "move-to": "ce-move-rate", "break": "ce-break", "break-to": "ce-break",
@@ -614,6 +952,8 @@ class CaveEvilState(State):
                 return hint
         if kind in ("move-to", "break-to", "step"):
             return {"to": g[-1]}
+        if kind in ("hire", "subdue") and g[1] in self.squads:
+            return {"squads": [squad_id(self.turn, g[0])], "target": g[1], "to": str(self.squads[g[1]].hex)}
         if kind in ("fight", "shoot"):
             where = self.squads[g[1]].hex if g[1] in self.squads else (
                 self.crystals().get(fx.crystal_owner(g[1])) if fx.is_crystal(g[1]) else None)
@@ -637,6 +977,14 @@ class CaveEvilState(State):
             self.note(step.rule, f"Player {step.player + 1} lays {step}: {p}.")
         elif kind == "move":
             self.pending = {"kind": "move", "squad": squad_id(self.turn, g[0])}
+        elif kind in ("move-to", "stay") and self.pending is not None and self.pending["kind"] == "subdued":
+            if action not in self._legal_actions_fresh():
+                raise IllegalAction(action, *self._explain_pending(kind, g, None))
+            self._apply_subdued_step(kind, parse_hex(g[1]) if kind == "move-to" else None)
+        elif kind == "move-to" and self.pending is not None and self.pending["kind"] == "off-pit":
+            if g[0] != self.squads[self.pending["squad"]].card or parse_hex(g[1]) not in self._off_pit(self.pending["squad"]):
+                raise IllegalAction(action, *self._explain_pending(kind, g, None))
+            self._apply_off_pit(parse_hex(g[1]))
         elif kind == "move-to":
             self._apply_move(squad_id(self.turn, g[0]), parse_hex(g[1]))
         elif kind == "break":
@@ -687,6 +1035,16 @@ class CaveEvilState(State):
             self._apply_choose(g[0], g[1])
         elif kind == "die":
             self._apply_die(g[0], int(g[1]))
+        elif kind in LOOT_KINDS:
+            self._apply_loot(kind, g)
+        elif kind == "hire":
+            self._apply_hire(squad_id(self.turn, g[0]), g[1])
+        elif kind == "subdue":
+            sid = squad_id(self.turn, g[0])
+            refusal = self._subdue_refusal(sid, g[1])
+            if refusal:
+                raise IllegalAction(action, refusal.rule, refusal.reason)
+            self._apply_fight([sid], g[1], subdue=True)
         elif kind == "end":
             self._end_turn()
         else:  # pragma: no cover - parse() knows no other kind
@@ -782,10 +1140,19 @@ class CaveEvilState(State):
             return
         self.note("ce-collapse-death", f"Squad {sid} rolls a 1: crushed under the collapse.")
         self.dead.extend(fx.dead_entry(c, dead.owner, None) for c in fx.snapshot(dead))
+        self._leave_things(dead)
         if sid in self.digs:
             self._drop_dig(sid, "ce-dig-leave")
         if dead.has_necromancer:
             self._player_out(dead.owner)
+
+    def _leave_things(self, squad: Squad) -> None:
+        """A squad gone from the map other than by a lost fight leaves what it carried on its hex
+        (ruling ce-loot-lost-squads)."""
+        resources, items = lt.drop_all(self.loot, squad)
+        if resources or items:
+            self.note("ce-loot-lost-squads", f"Left on {squad.hex}: " + ", ".join(
+                [f"{n} {r}" for r, n in sorted(resources.items())] + items) + ".")
 
     def _player_out(self, owner: int) -> None:
         """A Necromancer has died: its player is out, and the rest of its squads leave the map."""
@@ -795,6 +1162,7 @@ class CaveEvilState(State):
         for s in self.squads.of(owner):
             self.squads.remove(s.id)
             self.dead.extend(fx.dead_entry(c, owner, None) for c in fx.snapshot(s))
+            self._leave_things(s)
             if s.id in self.digs:
                 self._drop_dig(s.id, "ce-dig-leave")
         self.must_fight = [sid for sid in self.must_fight if sid in self.squads]
@@ -807,7 +1175,11 @@ class CaveEvilState(State):
         owner, card = (s.owner, s.card) if s is not None else (None if sid.startswith("w:") else int(sid[0]), sid[2:])
         return f"Wandering Monster {card}" if owner is None else f"player {owner + 1}'s squad {card}"
 
-    def _apply_fight(self, attackers: list[str], did: str) -> None:
+    def _legal_actions_fresh(self) -> list[str]:
+        self._cache = None
+        return self._compute_legal()
+
+    def _apply_fight(self, attackers: list[str], did: str, subdue: bool = False) -> None:
         phase = 1 if self.must_fight else 3
         crystals = self.crystals()
         refusal = fx.fight_refusal(self.ground, self.squads, self.turn, attackers, did, phase, self.must_fight or None,
@@ -816,6 +1188,8 @@ class CaveEvilState(State):
             raise IllegalAction(f"fight {did}", refusal.rule, refusal.reason)
         side, defenders = fx.engagement(self.ground, self.squads, self.turn, attackers, did, phase, crystals)
         self.combat = fx.new_record(self.squads, side, did, phase, defenders)
+        if subdue:
+            self.combat["kind"] = "subdue"
         self._fight = None
         self.last_combat = None
         cards = [self.squads[a].card for a in attackers]
@@ -823,10 +1197,14 @@ class CaveEvilState(State):
         where = crystals[fx.crystal_owner(did)] if fx.is_crystal(did) else self.squads[did].hex
         text = f"{who} attack{'s' if len(cards) == 1 else ''} {self._squad_name(did)} at {where}"
         if phase == 1:
+            if subdue:
+                text = text.replace(" attacks ", " tries to subdue ", 1)
             self.note("ce-combat-phase1", f"Phase 1: {text}, as {'it' if len(cards) == 1 else 'they'} must.")
             self.must_fight = [s for s in self.must_fight if s not in attackers]
         else:
             rule = "ce-crystal-attack" if fx.is_crystal(did) else ("ce-flank" if len(cards) > 1 else "ce-combat-attacker")
+            if subdue:
+                rule, text = "ce-subdue", text.replace(" attacks ", " tries to subdue ", 1)
             self.note(rule, text + ".")
         self._note_sides(side[len(attackers):], defenders)
         if phase == 3:
@@ -942,6 +1320,16 @@ class CaveEvilState(State):
         spared = (record.get("kind") == "shoot" and result.winner == DEFENDER and not crystal
                   and record.get("defence") != "ranged")
         score = f"{wins} rounds to {len(combat.rounds) - wins}"
+        if record.get("kind") == "subdue" and result.winner == ATTACKER:
+            self.note("ce-subdue", f"The attacker wins {score}: the monster is subdued, not killed.")
+            for role in (ATTACKER, DEFENDER):
+                for sid, members in zip(record["attackers" if role == ATTACKER else "defenders"], record["sides"][role]):
+                    self._use_up(sid, members)
+            self.last_combat, self.combat, self._fight = record, None, None
+            self._capture(record["defenders"][0])
+            self.must_fight = [s for s in self.must_fight if s in self.squads]
+            self._check_abandoned()
+            return
         if spared:
             self.note("ce-shoot-miss", f"The defender wins {score}: the shot misses, and the shooters live.")
         elif crystal and result.winner == DEFENDER:
@@ -999,15 +1387,14 @@ class CaveEvilState(State):
         self.dead.extend(entries)
         gore = sum(GORE[c["size"]] for c in members)
         key = str(squad.hex)
-        drops = [i for c in members for i in c.get("items", ()) if (c["id"], i) not in gone]
-        if gore or drops:
-            spot = self.loot.setdefault(key, {"gore": 0, "items": []})
-            spot["gore"] += gore
-            spot["items"] = sorted(spot["items"] + drops)
+        resources, drops = lt.drop_all(self.loot, squad, gone)
         if gore:
+            lt.put(self.loot, key, {"gore": gore})
+            self.ledger["gore"] += gore
             self.note("ce-gore", f"{gore} gore spills on {key}.")
-        if drops:
-            self.note("ce-death-drops", f"Left on {key}: {', '.join(drops)}.")
+        if drops or resources:
+            self.note("ce-death-drops", f"Left on {key}: " + ", ".join(
+                [f"{n} {r}" for r, n in sorted(resources.items())] + drops) + ".")
         if squad.id in self.digs:
             self._drop_dig(squad.id, "ce-dig-leave")
         return sum(fx.points_of(e) for e in entries) if by is not None else 0.0
@@ -1018,9 +1405,8 @@ class CaveEvilState(State):
             return
         for cid, item in fx.spent(members):
             c = self.squads[sid].creature(cid)
-            left = list(c.items)
-            left.remove(item)
-            c.items = tuple(left)
+            lt.take(c, item)
+            self.ledger[f"item:{item}"] -= 1
             self.note("ce-death-drops", f"{item} is used up.")
 
     def _free_creatures(self, owner: int) -> None:
@@ -1035,7 +1421,7 @@ class CaveEvilState(State):
             letter = next(letters)
             for c in s.creatures:
                 c.moved, c.acted, c.halted = 0, False, False
-            self.squads.add(Squad(squad_id(None, letter), None, s.hex, s.creatures, letter))
+            self.squads.add(Squad(squad_id(None, letter), None, s.hex, s.creatures, letter, dict(s.resources)))
             self.note("ce-crystal-crushed", f"Player {owner + 1}'s squad {s.card} at {s.hex} is masterless: "
                                             f"it becomes Wandering Monster {letter}.")
 
@@ -1220,13 +1606,14 @@ class CaveEvilState(State):
             "must_fight": list(self.must_fight),
             "dead": [dict(d) for d in self.dead],
             "kill_points": list(self.kill_points),
-            "loot": {h: {"gore": v["gore"], "items": list(v["items"])} for h, v in sorted(self.loot.items())},
+            "loot": dict(sorted(lt.copy_loot(self.loot).items())),
         }
 
     def _load_position(self, reader) -> None:
         from .load import load_into
 
         load_into(self, reader)
+        self.ledger = lt.holdings(self.squads, self.loot)
         self._fight = None
         self._cache = None
         self._settle()
@@ -1246,7 +1633,8 @@ class CaveEvilState(State):
         self.must_fight = list(other.must_fight)
         self.dead = [dict(d) for d in other.dead]
         self.kill_points = list(other.kill_points)
-        self.loot = {h: {"gore": v["gore"], "items": list(v["items"])} for h, v in other.loot.items()}
+        self.loot = lt.copy_loot(other.loot)
+        self.ledger = Counter(other.ledger)
         self._fight = None
         self._cache = None
 
@@ -1318,6 +1706,10 @@ class CaveEvilState(State):
         return found
 
 
+def _amounts(resources: dict) -> str:
+    return ", ".join(f"{n} {r}" for r, n in sorted(resources.items()) if n) or "nothing"
+
+
 def _copy_record(record: dict | None) -> dict | None:
     return None if record is None else json.loads(json.dumps(record))
 
@@ -1337,7 +1729,7 @@ def start_squad(player: int, at: Hex) -> Squad:
 def copy_squads(squads: Squads) -> Squads:
     out = Squads()
     for sid, s in squads.by_id.items():
-        out.by_id[sid] = Squad(s.id, s.owner, s.hex, [replace(c) for c in s.creatures], s.card)
+        out.by_id[sid] = Squad(s.id, s.owner, s.hex, [replace(c) for c in s.creatures], s.card, dict(s.resources))
     return out
 
 

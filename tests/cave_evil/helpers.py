@@ -54,13 +54,30 @@ def check_combat(state, conserved=None) -> None:
             assert not state.squads.of(p)
     assert all(d["by"] is None or d["by"] != d["owner"] for d in state.dead)
     for spot in state.loot.values():
-        assert spot["gore"] >= 0 and (spot["gore"] or spot["items"])
+        amounts = [spot.get(r, 0) for r in ("metals", "gore", "shadowflame")]
+        assert min(amounts) >= 0 and (any(amounts) or spot["items"])
+    for s in state.squads:
+        assert all(n > 0 for n in s.resources.values())
+    check_loot(state)
     if state.combat is not None:
         for sid in state.combat["attackers"] + state.combat["defenders"]:
             if sid.endswith(":crystal"):  # a crystal attacked: its owner is still in the game
                 assert int(sid.split(":")[0]) in state.crystals()
             else:
                 assert sid in state.squads
+
+
+def check_loot(state) -> None:
+    """Loot is conserved: everything carried or lying on the map is what the rules put in play
+    (gore spilled by the dead, less items used up and resources paid), and only creatures whose
+    cards hold items hold any, within their counts."""
+    from necro.cave_evil import loot as lt
+
+    assert lt.holdings(state.squads, state.loot) == +state.ledger, "loot appeared or vanished"
+    for s in state.squads:
+        for c in s.creatures:
+            if c.items and c.card is not None:
+                assert lt.item_count(c) >= 1 and lt._hands(c.items) <= lt.item_count(c), (c.id, c.items)
 
 
 def play_eager(state, seed: int, steps: int | None = None, recorded: bool = True, until=None):

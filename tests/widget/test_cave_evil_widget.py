@@ -260,3 +260,29 @@ def test_the_fight_keeps_the_cards_of_the_dead():
     assert not any(c["squad"] == "1:IV" for c in m["control"][1]["cards"])
     assert {"horned-hellion", "necromonk"} <= set(m["cards"])  # the losers' cards, for the fight panel
     assert_cards_cover_the_map(w.view)
+
+
+def test_loot_on_hexes_and_squads_reaches_the_board_and_its_actions_play():
+    """Loot (loot.py): the view carries what lies on hexes (position["loot"]) and what each squad
+    carries (its control card's ``resources``); picking up and passing play through the widget."""
+    from necro.cave_evil import examples as ex
+    from necro.cave_evil.creatures import catalogue
+
+    monk = catalogue().creature("necromonk")
+    crew = ex.creature("necromonk-5", monk.size, monk.movement, monk.pick, card="necromonk")
+    hellion = ex.creature("horned-hellion-1", "medium", 4, card="horned-hellion")
+    state = ex.corridor([ex.squad(0, "II", ex.at(3), crew), ex.squad(0, "III", ex.at(4), hellion)],
+                        loot={ex.at(3): {"gore": 2, "items": ["spiked-shield"]}})
+    w = GameWidget(state)
+    assert w.view["position"]["loot"] == {str(ex.at(3)): {"gore": 2, "items": ["spiked-shield"]}}
+    assert {"pick II gore", "pick II spiked-shield"} <= set(hinted(w))
+    w.handle({"type": "act", "a": "pick II gore"})
+    assert w.error == ""
+    cards = {c["card"]: c for c in w.view["position"]["map"]["control"][0]["cards"]}
+    assert cards["II"]["resources"] == {"gore": 2} and "resources" not in cards["III"]
+    w.handle({"type": "act", "a": "pass II III gore 2"})
+    assert w.error == ""
+    cards = {c["card"]: c for c in w.view["position"]["map"]["control"][0]["cards"]}
+    assert cards["III"]["resources"] == {"gore": 2} and "resources" not in cards["II"]
+    assert w.view["position"]["loot"] == {str(ex.at(3)): {"gore": 0, "items": ["spiked-shield"]}}
+    assert json.loads(json.dumps(w.view)) == w.view

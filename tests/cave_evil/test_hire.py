@@ -1,0 +1,165 @@
+"""Hiring Wandering Monsters (rules ce-hire, ce-hire-card, ce-hire-pit, ce-hire-fresh, ce-hire-whole):
+paid from the hiring squad's own resources, an empty control card, off a spawn pit, a hired squad
+that moves and acts at once; the position with a squad stepping off a pit round-trips."""
+
+import json
+
+import pytest
+
+from necro.core import FormatError, IllegalAction
+from necro.cave_evil import examples as ex
+from necro.cave_evil.creatures import catalogue
+
+from .helpers import check_combat, check_loot
+
+CARDS = catalogue()
+at = ex.at
+
+
+def card(cid, n=1, **kw):
+    c = CARDS.creature(cid)
+    return ex.creature(f"{cid}-{n}", c.size, c.movement, c.pick, card=cid, **kw)
+
+
+def refused(state, action, rule):
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert info.value.rule == rule, info.value
+    return info.value
+
+
+def serpent(resources=None, **kw):
+    """Player 1's Ghoul (squad II) next to a Cave Serpent, the rule book's 3 metals and 2 gore."""
+    return ex.corridor([ex.squad(0, "II", at(3), card("ghoul"), resources=resources),
+                        ex.squad(None, "A", at(4), card("cave-serpent"))], **kw)
+
+
+def test_the_cave_serpent_costs_what_its_card_says():
+    assert dict(CARDS.creature("cave-serpent").cost) == {"metals": 3, "gore": 2}
+    assert serpent().hire_cost("w:A") == {"gore": 2, "metals": 3}
+
+
+def test_hiring_pays_from_the_hiring_squads_own_resources():
+    s = serpent({"metals": 4, "gore": 2})
+    assert {"fight II w:A", "hire II w:A"} <= set(s.legal_actions())
+    s.apply("hire II w:A")
+    assert "w:A" not in s.squads
+    hired = s.squads["0:I"]
+    assert hired.owner == 0 and hired.hex == at(4) and [c.id for c in hired.creatures] == ["cave-serpent-1"]
+    assert s.squads["0:II"].resources == {"metals": 1}
+    assert s.log[-3].rule == "ce-hire" and "3 metals" in s.log[-3].text
+    check_combat(s, None)
+    check_loot(s)
+
+
+def test_resources_elsewhere_do_not_pay():
+    """Only the hiring squad's resources count: the Necromancer's (or a neighbour's) do not, until passed."""
+    s = ex.corridor([ex.squad(0, "II", at(3), card("ghoul"), resources={"metals": 1}),
+                     ex.squad(0, "III", at(2), card("ratman"), resources={"metals": 2, "gore": 2}),
+                     ex.squad(None, "A", at(4), card("cave-serpent"))])
+    assert "hire II w:A" not in s.legal_actions()
+    refused(s, "hire II w:A", "ce-hire")
+    s.apply("pass III II metals 2")
+    s.apply("pass III II gore 2")
+    s.apply("hire II w:A")
+    assert s.squads["0:II"].resources == {}
+
+
+def test_hiring_needs_an_empty_control_card():
+    full = [ex.squad(0, c, at(i), card("ratman", i)) for i, c in ((6, "I"), (7, "III"), (8, "IV"), (9, "V"))]
+    s = ex.corridor([ex.squad(0, "II", at(3), card("ghoul"), resources={"metals": 3, "gore": 2}),
+                     ex.squad(None, "A", at(4), card("cave-serpent"))] + full)
+    refused(s, "hire II w:A", "ce-hire-card")
+    assert not [a for a in s.legal_actions() if a.startswith("hire")]
+
+
+def test_only_a_wandering_monster_next_to_the_squad_is_hired_and_it_is_an_action():
+    s = ex.corridor([ex.squad(0, "II", at(3), card("ghoul"), resources={"metals": 9, "gore": 9}),
+                     ex.squad(1, "IV", at(2), card("ratman")), ex.squad(None, "A", at(5), card("cave-serpent"))])
+    refused(s, "hire II 1:IV", "core-notation")  # enemies are not for hire
+    refused(s, "hire II w:A", "ce-hire")          # too far
+    s = serpent({"metals": 9, "gore": 9})
+    s.apply("hire II w:A")
+    assert s.squads["0:II"].acted
+    refused(s, "move II", "ce-move-halted")
+    refused(s, "hire II w:B", "ce-hire")
+
+
+def test_a_hired_squad_moves_and_acts_in_full():
+    s = serpent({"metals": 3, "gore": 2})
+    s.apply("hire II w:A")
+    hired = s.squads["0:I"]
+    assert hired.left == CARDS.creature("cave-serpent").movement and not hired.acted
+    assert "move I" in s.legal_actions()
+    assert s.log[-1].rule == "ce-hire-fresh"
+
+
+def pit_hire(**kw):
+    """The Pit Room of the quick layout: a Ratman (2 metals) on the spawn pit at +0+0, player 1's
+    Ghoul next to it with 2 metals."""
+    return ex.table([ex.squad(0, "II", "+1-1", card("ghoul"), resources={"metals": 2}),
+                     ex.squad(None, "A", "+0+0", card("ratman"))], **kw)
+
+
+def test_a_monster_hired_on_a_spawn_pit_steps_off_at_once_for_free():
+    s = pit_hire()
+    s.apply("hire II w:A")
+    assert s.pending == {"kind": "off-pit", "squad": "0:I"}
+    acts = s.legal_actions()
+    assert acts == sorted(acts) and "move I +1-1" in acts and len(acts) == 6 and "end" not in acts
+    refused(s.copy(), "end", "ce-hire-pit")
+    off = s.copy().apply("move I +0+1")
+    assert off.squads["0:I"].hex.q == 0 and off.squads["0:I"].left == 4 and off.pending is None
+    join = s.copy().apply("move I +1-1")  # into the hiring squad: there is room
+    assert [c.id for c in join.squads["0:II"].creatures] == ["ghoul-1", "ratman-1"] and "0:I" not in join.squads
+    pos = json.loads(json.dumps(s.position()))
+    back = s.game.state_from_position(pos, 0)
+    assert back.legal_actions() == acts
+    bad = json.loads(json.dumps(pos))
+    bad["pending"]["squad"] = "0:II"
+    with pytest.raises(FormatError):
+        s.game.state_from_position(bad, 0)
+
+
+def test_a_monster_that_cannot_leave_its_pit_cannot_be_hired():
+    ring = ["+0-1", "+1+0", "+0+1", "-1+1", "-1+0"]
+    blockers = [ex.squad(1, c, h, card("dracor", i)) for i, (c, h) in enumerate(zip(("I", "II", "III", "IV", "V"), ring))]
+    s = ex.table(
+        [ex.squad(0, "II", "+1-1", card("dracor", 9), resources={"metals": 2})] + blockers
+        + [ex.squad(None, "A", "+0+0", card("ratman"))])
+    refused(s, "hire II w:A", "ce-hire-pit")  # every neighbour is an enemy or full (a Dracor is large)
+
+
+def test_phase_1_a_squad_that_must_fight_may_hire_instead():
+    s = serpent({"metals": 3, "gore": 2}, turn=1)
+    s.apply("end")
+    assert s.must_fight == ["0:II"]
+    assert set(s.legal_actions()) == {"fight II w:A", "hire II w:A", "subdue II w:A"}
+    s.apply("hire II w:A")
+    assert s.must_fight == [] and not s.squads["0:II"].acted  # ruling ce-hire-whole: not its action
+    assert "move II" in s.legal_actions()
+
+
+def test_random_play_with_monsters_for_hire_keeps_the_invariants():
+    """Seeded uniform play from positions with monsters to hire (one on a spawn pit) and the
+    resources to pay: every step keeps the map's, combat's and loot's invariants, and hires happen."""
+    from necro.core.testing import random_playouts
+
+    from .helpers import check_map
+
+    def make(seed):
+        return ex.table([ex.squad(0, "II", "+1-1", card("ghoul"), resources={"metals": 2}),
+                         ex.squad(0, "III", "+2-2", card("ratman", 2), resources={"metals": 3, "gore": 2}),
+                         ex.squad(None, "A", "+0+0", card("ratman")), ex.squad(None, "B", "+2-1", card("cave-serpent")),
+                         ex.squad(1, "II", "-1+0", card("shoddy-abomination"), resources={"gore": 3}),
+                         ex.squad(None, "C", "-1+1", card("ghoul", 3))], cycles=3, seed=seed)
+
+    seen = set()
+
+    def note(state):
+        if state.steps:
+            seen.add(state.steps[-1].rule)
+
+    report = random_playouts(make, range(8), invariants=[check_map, note], deep_every=3, max_steps=3000)
+    assert report.games == 8
+    assert {"ce-hire", "ce-hire-pit"} <= seen

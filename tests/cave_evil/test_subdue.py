@@ -1,0 +1,148 @@
+"""Subduing Wandering Monsters (rules ce-subdue, ce-subdue-after, ce-subdue-alone): a combat whose
+win captures instead of kills, an empty control card, a subdued squad that neither moves nor acts
+but may join a friendly squad or must leave its spawn pit, and dies if it cannot."""
+
+import json
+
+import pytest
+
+from necro.core import FormatError, IllegalAction
+from necro.cave_evil import examples as ex
+from necro.cave_evil.creatures import catalogue
+
+from .helpers import check_combat, check_loot, check_map
+
+CARDS = catalogue()
+at = ex.at
+WIN = ("first strength", "attacker rolls 12", "defender rolls 1", "attacker rolls 12", "defender rolls 1")
+LOSE = ("first strength", "attacker rolls 1", "defender rolls 12", "attacker rolls 1", "defender rolls 12")
+
+
+def card(cid, n=1, **kw):
+    c = CARDS.creature(cid)
+    return ex.creature(f"{cid}-{n}", c.size, c.movement, c.pick, card=cid, **kw)
+
+
+def refused(state, action, rule):
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert info.value.rule == rule, info.value
+    return info.value
+
+
+def play(state, *actions):
+    for a in actions:
+        state.apply(a)
+    return state
+
+
+def dracor_and_ratman(**kw):
+    return ex.corridor([ex.squad(0, "II", at(3), card("dracor")),
+                        ex.squad(None, "A", at(4), card("ratman"), resources={"metals": 1})], **kw)
+
+
+def test_a_won_subdue_captures_the_monster_without_killing_it():
+    s = dracor_and_ratman()
+    assert {"fight II w:A", "subdue II w:A"} <= set(s.legal_actions())
+    play(s, "subdue II w:A", *WIN)
+    assert s.combat is None and s.last_combat["kind"] == "subdue"
+    assert "w:A" not in s.squads and s.squads["0:I"].hex == at(4)
+    assert [c.id for c in s.squads["0:I"].creatures] == ["ratman-1"] and s.squads["0:I"].resources == {"metals": 1}
+    assert s.dead == [] and s.kill_points == [0.0, 0.0] and s.loot == {}  # no death, no points, no gore
+    assert s.squads["0:II"].acted  # the subdue was the squad's action
+    check_combat(s, ["necromancer-1", "necromonk-1", "necromancer-2", "necromonk-2", "dracor-1", "ratman-1"])
+    check_loot(s)
+
+
+def test_a_lost_subdue_kills_the_squad_as_any_lost_fight():
+    s = ex.corridor([ex.squad(0, "II", at(3), card("ratman")), ex.squad(None, "A", at(4), card("dracor"))])
+    play(s, "subdue II w:A", *LOSE[:3])
+    while s.combat is not None:
+        s.apply(next(a for a in ("second special", "attacker rolls 1", "defender rolls 12") if a in s.legal_actions()
+                     or a in dict(s.chance_outcomes())))
+    assert "0:II" not in s.squads and "w:A" in s.squads
+    assert [d["id"] for d in s.dead] == ["ratman-1"]
+
+
+def test_a_subdued_squad_neither_moves_nor_acts_but_may_join_a_friend():
+    s = ex.corridor([ex.squad(0, "II", at(3), card("dracor")), ex.squad(0, "III", at(5), card("ghoul")),
+                     ex.squad(None, "A", at(4), card("ratman"))])
+    play(s, "subdue II w:A", *WIN)
+    assert s.pending == {"kind": "subdued", "squad": "0:I"}
+    assert s.legal_actions() == [f"move I {at(5)}", "stay"]
+    refused(s.copy(), "end", "ce-subdue-after")
+    refused(s.copy(), f"move I {at(3)}", "ce-subdue-after")  # the Dracor has no room
+    stay = play(s.copy(), "stay")
+    assert stay.pending is None and "move I" not in stay.legal_actions()
+    assert not [a for a in stay.legal_actions() if a.split()[:2] in (["dig", "I"], ["fight", "I"])]
+    refused(stay, "move I", "ce-move-halted")
+    join = play(s.copy(), f"move I {at(5)}")
+    assert [c.id for c in join.squads["0:III"].creatures] == ["ghoul-1", "ratman-1"] and "0:I" not in join.squads
+    pos = json.loads(json.dumps(s.position()))
+    assert s.game.state_from_position(pos, 0).legal_actions() == s.legal_actions()
+    bad = json.loads(json.dumps(pos))
+    bad["pending"]["squad"] = "0:III"  # the Ghoul is no subdued squad
+    with pytest.raises(FormatError):
+        s.game.state_from_position(bad, 0)
+
+
+def test_with_no_friend_beside_it_the_subdued_squad_simply_stays():
+    s = play(dracor_and_ratman(), "subdue II w:A", *WIN)
+    assert s.pending is None and s.squads["0:I"].acted and s.squads["0:I"].left == 0
+
+
+def test_a_subdued_monster_on_a_spawn_pit_must_step_off_and_dies_if_it_cannot():
+    s = ex.table([ex.squad(0, "II", "+1-1", card("dracor")), ex.squad(None, "A", "+0+0", card("ratman"))])
+    play(s, "subdue II w:A", *WIN)
+    acts = s.legal_actions()
+    assert s.pending == {"kind": "subdued", "squad": "0:I"} and "stay" not in acts and len(acts) == 5
+    play(s, "move I +0+1")
+    assert s.squads["0:I"].hex.q == 0 and s.squads["0:I"].hex.r == 1
+    # the pit's other neighbours: two full squads of player 1 beside the Dracor, three enemies beyond
+    ring = [ex.squad(0, "I", "+0-1", card("dracor", 1)), ex.squad(0, "III", "+1+0", card("dracor", 3))] + [
+        ex.squad(1, c, h, card("dracor", 5 + i)) for i, (c, h) in enumerate(zip(("I", "II", "III"), ("+0+1", "-1+1", "-1+0")))]
+    stuck = ex.table([ex.squad(0, "II", "+1-1", card("dracor", 9)), ex.squad(None, "A", "+0+0", card("ratman"))] + ring)
+    play(stuck, "subdue II w:A", *WIN)
+    assert "0:IV" not in stuck.squads and [d["id"] for d in stuck.dead] == ["ratman-1"]
+    assert stuck.kill_points[0] == 1.0 and stuck.loot["+0+0"]["gore"] == 1
+    assert any(e.rule == "ce-subdue-after" and "dies" in e.text for e in stuck.log)
+    check_loot(stuck)
+
+
+def test_subduing_needs_an_empty_control_card_and_a_fight_nobody_else_joins():
+    crowd = [ex.squad(0, c, at(i), card("ratman", i)) for i, c in ((6, "I"), (7, "III"), (8, "IV"), (9, "V"))]
+    s = ex.corridor([ex.squad(0, "II", at(3), card("dracor")), ex.squad(None, "A", at(4), card("ratman"))] + crowd)
+    refused(s, "subdue II w:A", "ce-hire-card")
+    assert "fight II w:A" in s.legal_actions() and "subdue II w:A" not in s.legal_actions()
+    herd = ex.table([ex.squad(0, "II", "+1-1", card("dracor")), ex.squad(None, "A", "+1-2", card("ratman")),
+                     ex.squad(None, "B", "+2-1", card("ratman", 2))])
+    refused(herd, "subdue II w:A", "ce-subdue-alone")  # monster B, beside the Dracor too, would defend as well
+    refused(dracor_and_ratman(), "subdue II 1:N", "core-notation")
+
+
+def test_phase_1_a_squad_that_must_fight_may_subdue_instead():
+    s = dracor_and_ratman(turn=1)
+    s.apply("end")
+    assert "subdue II w:A" in s.legal_actions()
+    play(s, "subdue II w:A", *WIN)
+    assert s.must_fight == [] and "0:I" in s.squads
+
+
+def test_random_play_with_monsters_to_subdue_keeps_the_invariants():
+    from necro.core.testing import random_playouts
+
+    def make(seed):
+        return ex.table([ex.squad(0, "II", "+1-1", card("dracor")), ex.squad(0, "III", "+2-2", card("ghoul")),
+                         ex.squad(None, "A", "+0+0", card("ratman")), ex.squad(None, "B", "+2-1", card("ratman", 2)),
+                         ex.squad(1, "II", "-1+0", card("horned-hellion")),
+                         ex.squad(None, "C", "-1+1", card("ghoul", 3))], cycles=3, seed=seed)
+
+    seen = set()
+
+    def note(state):
+        if state.steps:
+            seen.add(state.steps[-1].rule)
+
+    report = random_playouts(make, range(10), invariants=[check_map, note], deep_every=3, max_steps=3000)
+    assert report.games == 10
+    assert {"ce-subdue"} <= seen
