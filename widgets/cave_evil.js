@@ -53,8 +53,10 @@
 // included, the winner), the round under way, and the attacker's exact odds for every opening
 // (map.fight.odds: round chance, fight chance, best marked). While an attribute is to be chosen
 // the ring's and the odds table's attributes are buttons playing "first X" / "second X". Fights
-// themselves ("fight II,III 1:IV") are offered on the defender's hex (hint.to), labelled
-// "attack with II, III".
+// themselves ("fight II,III 1:IV"), shots ("shoot II 1:IV"), hiring and subduing are offered on
+// the target's hex (hint.to), labelled "attack 1:IV with II, III", "shoot at ...", "hire ...".
+// While a fight is on, a line runs from every attacker to every defender: solid for melee,
+// dashed for a shot (fightLines).
 //
 // Control cards and creature cards (map.control and map.cards, necro/cave_evil/board.py): under
 // the map, a strip per player of its six control cards N, I..V (then the Wandering Monsters'
@@ -113,8 +115,8 @@ function actionLabel(a) {
   if (m) return `break away: ${m[1].split(",").join(", ")}${m[2] ? ` to ${m[2]}` : ""}`;
   m = /^continue [IVN]+(?: with ([IVN,]+))?$/.exec(a);
   if (m) return `continue the dig${m[1] ? ` with ${m[1].split(",").join(", ")}` : ""}`;
-  m = /^fight ([IVN,]+) (\S+)$/.exec(a);
-  if (m) return `attack ${m[2]} with ${m[1].split(",").join(", ")}`;
+  m = /^(fight|shoot|hire|subdue) ([IVN,]+) (\S+)$/.exec(a);
+  if (m) return `${{ fight: "attack", shoot: "shoot at", hire: "hire", subdue: "subdue" }[m[1]]} ${m[3]} with ${m[2].split(",").join(", ")}`;
   m = /^(move|dig|collapse) [IVN]+$/.exec(a);
   if (m) return m[1];
   m = /^move [IVN]+ ([+-]\d+[+-]\d+)$/.exec(a);
@@ -380,10 +382,10 @@ function render(container, view, ui, paint) {
         svg("polygon", { points: corners(x, y, S - 2), fill: "#ffffff22", stroke: "#fff", "stroke-width": 3.5 }),
         svg("polygon", { points: corners(x, y, S - 2), fill: "none", stroke: ACCENT, "stroke-width": 2.5, "stroke-dasharray": "5 3" }),
         svg("circle", { cx: x, cy: y + (squadsAt[h] ? 12 : 0), r: 3.5, fill: ACCENT, stroke: "#fff", "stroke-width": 1.2 }));
-      const isMove = list.every((a) => a.hint.to), isFight = list.every((a) => a.a.startsWith("fight "));
-      target(node, list, `${isFight ? "attack at" : isMove ? "to" : "place at"} ${h}`,
+      const isMove = list.every((a) => a.hint.to), isFight = list.every((a) => /^(fight|shoot|hire|subdue) /.test(a.a));
+      target(node, list, `${isFight ? "fight or deal with the squad at" : isMove ? "to" : "place at"} ${h}`,
         () => choose(list[0].hint.hexes ? `Place at ${h} (${list.length} rotations):` :
-          isFight ? `Attack ${nameOf(list[0].hint.target)} with:` : `To ${h}:`, list));
+          isFight ? `${nameOf(list[0].hint.target)}:` : `To ${h}:`, list));
       targets.append(node);
     }
     for (const [s, cx, cy] of squadSpots) {
@@ -392,6 +394,11 @@ function render(container, view, ui, paint) {
       if (acts) {
         node.append(svg("circle", { cx, cy, r: 13.5, fill: "none", stroke: "#7cc4ff", "stroke-width": 2, "stroke-dasharray": "4 2" }));
         target(node, acts, `${whose(s)} squad ${s.card}`, () => { pickSquad(s.id); choose(`Squad ${s.card}:`, acts); });
+      } else if ((onHex[s.at] || []).length && onHex[s.at].every((a) => /^(fight|shoot|hire|subdue) /.test(a.a))) {
+        // a squad that can be attacked, shot, hired or subdued: its token offers what its hex offers
+        const list = onHex[s.at];
+        target(node, list, `${describeSquad(s, boss)}; fight or deal with it`,
+          () => { pickSquad(s.id); choose(`${nameOf(list[0].hint.target)}:`, list); });
       } else {
         node.append(svg("title", {}, describeSquad(s, boss)));
         node.setAttribute("tabindex", "0");
@@ -518,7 +525,7 @@ function render(container, view, ui, paint) {
     note.textContent = los.shooter ? shooterNote() :
       "Line of sight: click a squad (or Tab to it and press Enter) to make it the shooter. Esc leaves.";
   }
-  root.append(ground, reachLayer, sightLayer, marks, targets, costs, lineLayer, ghost);
+  root.append(ground, reachLayer, sightLayer, marks, fightLines(svg, map.fight, pos, map), targets, costs, lineLayer, ghost);
 
   function drawGhost(action) {
     ghost.replaceChildren();
@@ -732,6 +739,34 @@ function render(container, view, ui, paint) {
       drawGhost(notation ? actions.find((a) => a.a === notation) || null : null);
     },
   };
+}
+
+// ---- who fights whom, drawn on the map (map.fight): a line from every attacking squad to every
+// defender (a squad, or a Chthonic Crystal "1:crystal"), solid red for a melee fight, dashed with an
+// arrowhead for a shot along its line of sight. Display only: the engine named the squads.
+function fightLines(svg, fight, pos, map) {
+  const layer = svg("g", { class: "ce-fight-lines", "pointer-events": "none" });
+  if (!fight || fight.finished) return layer;
+  const where = {};
+  for (const s of pos.squads || []) where[s.id] = s.at;
+  for (const l of map.lairs || []) if (l.owner !== null && l.owner !== undefined) where[`${l.owner}:crystal`] = l.crystal;
+  const shot = fight.kind === "shoot";
+  for (const a of fight.attackers || []) {
+    for (const d of fight.defenders || []) {
+      const from = parseHex(where[a]), to = parseHex(where[d]);
+      if (!from || !to) continue;
+      const [x0, y0] = centre(...from), [x1, y1] = centre(...to);
+      const len = Math.hypot(x1 - x0, y1 - y0) || 1, ux = (x1 - x0) / len, uy = (y1 - y0) / len;
+      const ex = x1 - ux * 9, ey = y1 - uy * 9; // stop short of the target's token
+      layer.append(svg("line", { x1: x0, y1: y0, x2: ex, y2: ey, stroke: "#000", "stroke-width": 5, "stroke-linecap": "round" }),
+        svg("line", { class: shot ? "ce-fight-shot" : "ce-fight-melee", "data-from": a, "data-to": d,
+          x1: x0, y1: y0, x2: ex, y2: ey, stroke: "#ff5a36", "stroke-width": 2.6,
+          "stroke-dasharray": shot ? "7 4" : null, "stroke-linecap": "round" }),
+        svg("path", { d: `M${ex},${ey}L${ex - ux * 8 - uy * 5},${ey - uy * 8 + ux * 5}L${ex - ux * 8 + uy * 5},${ey - uy * 8 - ux * 5}Z`,
+          fill: "#ff5a36", stroke: "#000", "stroke-width": 0.8 }));
+    }
+  }
+  return layer;
 }
 
 // ---- the combat panel (map.fight): sides, ring, rounds with totals broken down, dice, odds

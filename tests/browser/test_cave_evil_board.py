@@ -173,6 +173,42 @@ def test_a_fight_shows_its_panel_and_the_ring_plays_the_first_attribute(page, tm
     assert not page.necro_log.page_errors, page.necro_log.page_errors
 
 
+def test_a_shot_is_offered_on_the_target_and_drawn_as_a_dashed_line(page, tmp_path):
+    """A squad with a ranged creature (the Caveling) and an enemy down the corridor: the target's
+    token offers the shot; once it is fired a dashed line runs from shooter to target."""
+    from necro.cave_evil import examples as ex
+
+    def card(cid, n=1):
+        return ex.creature(f"{cid}-{n}", card=cid)
+
+    state = ex.corridor([ex.squad(0, "II", ex.at(3), card("caveling")),  # its range is 3
+                         ex.squad(1, "IV", ex.at(6), card("necromonk", 5))])
+    shots = [a for a in state.legal_actions() if a.startswith("shoot ")]
+    assert shots == ["shoot II 1:IV"]
+    widget, box, board = open_board(page, tmp_path, state, depth=1)
+    assert board.locator(".ce-fight-shot, .ce-fight-melee").count() == 0
+    token = board.locator('[data-squad="1:IV"]')  # the target's token offers what its hex offers
+    assert token.get_attribute("data-a") == "shoot II 1:IV"
+    assert "fight or deal with it" in token.get_attribute("aria-label")
+    token.click()  # the only choice: it plays at once
+    line = board.locator(".ce-fight-shot")
+    assert line.count() == 1 and board.locator(".ce-fight-melee").count() == 0
+    assert (line.get_attribute("data-from"), line.get_attribute("data-to")) == ("0:II", "1:IV")
+    assert not page.necro_log.page_errors, page.necro_log.page_errors
+
+
+def test_a_melee_fight_draws_a_solid_line_from_each_attacker(page, tmp_path):
+    from tests.widget.test_cave_evil_widget import combat_example
+
+    state = combat_example()
+    state.apply("fight II 1:IV")
+    widget, box, board = open_board(page, tmp_path, state, depth=0)
+    fight = expand_view(widget.graph, [])["position"]["map"]["fight"]
+    lines = board.locator(".ce-fight-melee")
+    assert lines.count() == len(fight["attackers"]) * len(fight["defenders"]) > 0
+    assert board.locator(".ce-fight-shot").count() == 0
+
+
 # ------------------------------------------------------------ control cards and creature cards
 def hexagon(board):
     """The creature card's attribute hexagon as [(attribute, value, provenance)], round the ring."""
