@@ -25,8 +25,10 @@
      pure-Python libraries the engines import, ``ENGINE_PACKAGES``, as zip
      archives built reproducibly from the installed files: sorted, fixed
      dates, compiled by Pyodide's own CPython to sourceless hash-based
-     ``.pyc`` files when Node is there, named by their content hash),
-     ``manifest.json`` (what to load) and ``worker.js`` (the Web Worker,
+     ``.pyc`` files when Node is there, named by their content hash; Pyodide's
+     standard library ``python_stdlib.zip`` is compiled the same way and
+     shipped there too, since the npm package's holds sources that every start
+     would compile again), ``manifest.json`` (what to load) and ``worker.js`` (the Web Worker,
      ``widgets/engine-worker.js``).
 
    The folder is deliberately not called ``_static``: Jupyter Book adds every
@@ -91,8 +93,10 @@ ENGINE_SUBDIR = "engine"
 ENGINE_PACKAGES = ("networkx",)
 """Pure-Python distributions the engines import, shipped to the browser beside ``necro``
 (the version installed here, the one the book's notebooks ran with)."""
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+STDLIB = "python_stdlib"
+"""Pyodide's standard library zip, shipped compiled to bytecode beside the packages
+(``packages/python_stdlib-<version>-<hash>.zip``, ``stdlib`` in the manifest)."""
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
@@ -239,11 +243,12 @@ def prepare_engine(out: pathlib.Path, repo: pathlib.Path | None = None,
     pyodide = node_modules / "pyodide"
     for name in PYODIDE_FILES:
         _copy_if_changed(pyodide / name, out / "pyodide" / name)
+    (out / "pyodide" / f"{STDLIB}.zip").unlink(missing_ok=True)  # shipped compiled, below
     pyodide_version = json.loads((pyodide / "package.json").read_text())["version"]
     packages_dir = out / "packages"
     packages_dir.mkdir(parents=True, exist_ok=True)
     packages = []
-    archives = engine_archives(repo)
+    archives = engine_archives(repo) + [(STDLIB, pyodide_version, (pyodide / f"{STDLIB}.zip").read_bytes())]
     compiled = _compiled_archives(archives, pyodide, pyodide_version, node_modules)
     for (name, version, _source), data in zip(archives, compiled):
         digest = hashlib.sha256(data).hexdigest()
@@ -260,7 +265,8 @@ def prepare_engine(out: pathlib.Path, repo: pathlib.Path | None = None,
     from .frontend import frontend_path
 
     _copy_if_changed(frontend_path("engine-worker.js"), out / "worker.js")
-    manifest = {"pyodide": pyodide_version, "pyodide_dir": "pyodide/", "packages": packages}
+    stdlib = packages.pop()
+    manifest = {"pyodide": pyodide_version, "pyodide_dir": "pyodide/", "stdlib": stdlib, "packages": packages}
     text = json.dumps(manifest, indent=1) + "\n"
     path = out / "manifest.json"
     if not path.is_file() or path.read_text() != text:
@@ -272,7 +278,8 @@ def _compiled_archives(archives, pyodide: pathlib.Path, pyodide_version: str,
                        node_modules: pathlib.Path) -> list[bytes]:
     """The archives compiled to bytecode for Pyodide (``necro/widget/engine_compile.mjs``),
     cached in ``node_modules/.cache/necro-engine`` by source hash and Pyodide version;
-    the sources themselves when Node cannot run (imports are then slower, nothing else)."""
+    the sources themselves when Node cannot run (imports are then slower, nothing else).
+    The last archive may be Pyodide's standard library (``STDLIB``), compiled for its own place."""
     import tempfile
 
     cache = node_modules / ".cache" / "necro-engine"
@@ -285,7 +292,7 @@ def _compiled_archives(archives, pyodide: pathlib.Path, pyodide_version: str,
             for i in missing:
                 path = pathlib.Path(tmp) / f"{keys[i]}.zip"
                 path.write_bytes(archives[i][2])
-                inputs.append(str(path))
+                inputs.append(("stdlib:" if archives[i][0] == STDLIB else "") + str(path))
             result = subprocess.run([node, str(pathlib.Path(__file__).parent / "widget" / "engine_compile.mjs"),
                                      str(pyodide), str(cache), *inputs], capture_output=True, text=True)
             if result.returncode != 0:

@@ -20,12 +20,14 @@
 // every request goes to Python (mode "live"). Without an answer within
 // HELLO_MS the page is static (no kernel): the toolkit walks the precomputed
 // `graph` trait, which holds a view per position and, per action, the node it
-// leads to (see build_graph in necro/widget/view.py): mode "static". On the
-// first interaction with the board (pointer over it, focus, a click) it also
-// starts the rules engine in the reader's browser, once per page: a Web
-// Worker running Pyodide with the very same Python package
-// (necro-js/engine/, see necro/widget/browser.py and widgets/engine-worker.js).
-// When it is ready the board replays the path already clicked there and from
+// leads to (see build_graph in necro/widget/view.py): mode "static". When
+// the board first comes into view and the page is idle, the toolkit starts
+// the rules engine in the reader's browser, once per page: a Web Worker
+// running Pyodide with the very same Python package (necro-js/engine/, see
+// necro/widget/browser.py and widgets/engine-worker.js); the first
+// interaction with the board (pointer over it, focus, a click) starts it too
+// if it is not running yet, and attaches the board to it. When the engine is
+// ready the board replays the path already clicked there and from
 // then on sends the engine the messages it would send a kernel, which answers
 // with the same views: mode "browser" ("live in your browser"), no depth
 // limit. Where the engine cannot start (a page opened from file://, no
@@ -284,6 +286,19 @@ function startEngine() {
   return hub.ready;
 }
 
+// Before any interaction: a board that comes into view on a page that can run
+// the engine starts the page's engine once the browser is idle, in its Web
+// Worker (never on the page's own thread), and has it load the board's game,
+// so that the reader's first click finds it ready or nearly. The board itself
+// stays precomputed, and says so, until the reader interacts with it.
+function prestartEngine(game) {
+  const hub = engineHub();
+  hub.prepared = hub.prepared || new Set();
+  if (hub.prepared.has(game) || hub.state === "failed") return;
+  hub.prepared.add(game);
+  startEngine().then(() => engineCall({ kind: "prepare", games: [game] }), () => {});
+}
+
 // One request to the engine: resolves to {reply} (JSON text) or {error}.
 function engineCall(payload) {
   const hub = engineHub();
@@ -356,11 +371,13 @@ class NecroWidget {
     ).then(() => { this.boardLoaded = true; this.redraw(); });
     this.redraw();
     this.hello();
+    this.watchView();
   }
 
   destroy() {
     this.destroyed = true;
     clearTimeout(this.timer);
+    if (this.viewObserver) this.viewObserver.disconnect();
     for (const [name, fn] of this.listeners) this.model.off(name, fn);
     if (this.sid) engineCall({ kind: "close", id: this.sid });
   }
@@ -428,6 +445,21 @@ class NecroWidget {
     const step = graph ? graph.root_step : view.step;
     const game = graph ? graph.common.game : view.game;
     return spec.step === step && spec.game === game ? spec : null;
+  }
+
+  // When the board is first in view and the page idle, start the engine (see prestartEngine).
+  watchView() {
+    const spec = this.model.get("engine");
+    if (!spec || spec.format !== ENGINE_FORMAT || !spec.game) return;
+    if (engineBase() === null || engineUnavailable() || typeof IntersectionObserver !== "function") return;
+    this.viewObserver = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      this.viewObserver.disconnect();
+      const go = () => { if (!this.destroyed && this.mode !== "live") prestartEngine(spec.game); };
+      if (typeof requestIdleCallback === "function") requestIdleCallback(go, { timeout: 1000 });
+      else setTimeout(go, 200);
+    });
+    this.viewObserver.observe(this.root);
   }
 
   initEngine() {

@@ -12,6 +12,7 @@
 // Messages in:  {seq, kind: "start", id, request}  (request: JSON text)
 //               {seq, kind: "msg", id, message}     (message: JSON text)
 //               {seq, kind: "close", id}
+//               {seq, kind: "prepare", games}         (import these games now, before a board starts)
 // Messages out: {kind: "ready", ms: {runtime, packages, import, total}, versions}
 //               {kind: "failed", error}             (the engine cannot start)
 //               {seq, reply} (JSON text) or {seq, error} (a JavaScript-side failure)
@@ -37,6 +38,8 @@ async function boot() {
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   const pyodide = await loadPyodide({
     indexURL,
+    // the standard library compiled to bytecode at build time (see necro/bookbuild.py)
+    ...(manifest.stdlib ? { stdLibURL: new URL(manifest.stdlib.file, here).href } : {}),
     stdout: (line) => console.log(`[necro engine] ${line}`),
     stderr: (line) => console.warn(`[necro engine] ${line}`),
   });
@@ -63,6 +66,7 @@ function answer(data) {
     if (kind === "start") reply = bridge.start(id, data.request);
     else if (kind === "msg") reply = bridge.handle(id, data.message);
     else if (kind === "close") bridge.close(id);
+    else if (kind === "prepare") reply = bridge.prepare(JSON.stringify(data.games || []));
     postMessage({ seq, reply });
   } catch (err) {
     postMessage({ seq, error: String(err && err.message ? err.message : err) });

@@ -34,7 +34,7 @@ The worker then replays the path the reader already clicked in the static
 graph (exact notations, chance outcomes included) and the undone steps, so
 the board continues from exactly where it was. Functions :func:`start`,
 :func:`handle` and :func:`close` are the worker's whole interface (JSON text
-in, JSON text out). This module imports nothing from Jupyter, and no game
+in, JSON text out), with :func:`prepare`, which only imports games early. This module imports nothing from Jupyter, and no game
 until a board of that game starts.
 """
 
@@ -213,3 +213,22 @@ def handle(sid: str, message: str) -> str:
 
 def close(sid: str) -> None:
     _SESSIONS.pop(sid, None)
+
+
+def prepare(games: str) -> str:
+    """Import the modules of ``games`` (JSON list of game ids) before any board starts:
+    the page asks for this as soon as a board of that game is in view, so that the
+    reader's first click does not wait for imports (networkx alone takes most of a
+    second in Pyodide). Returns the ids imported, as JSON text; unknown or broken
+    games are left for :func:`start` to report."""
+    from ..core.registry import GAMES, game_class
+
+    done = []
+    for game_id in json.loads(games):
+        if isinstance(game_id, str) and game_id in GAMES:
+            try:
+                game_class(game_id)
+            except Exception:
+                continue
+            done.append(game_id)
+    return json.dumps(done)

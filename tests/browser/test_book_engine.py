@@ -6,7 +6,9 @@ necro-js/engine/), and the board goes on from the same position with no
 depth limit. Headless chromium plays a Graveyard Shift match to its end, a
 Shambling Dead night to dawn or death, and asks the computer for a
 Shovelfight move, by clicking; no request leaves the machine and the console
-stays free of errors. From file:// the engine cannot start: the board says so
+stays free of errors. A board in view starts the engine in the background
+once the page is idle, before any click, and stays precomputed until the
+reader acts. From file:// the engine cannot start: the board says so
 in one line and keeps its precomputed moves.
 """
 
@@ -128,6 +130,19 @@ def test_the_computer_makes_a_shovelfight_move_in_the_browser(built_book, static
     wait_idle(box)
     assert box.locator(".necro-log li").count() > before and status(box) != first
     assert box.locator(".necro-error").inner_text() == ""
+    assert_clean(page)
+
+
+def test_a_board_in_view_starts_the_engine_before_the_first_click(built_book, static_server, page):
+    page.goto(static_server(built_book) + "book/shambling-dead/survival.html")
+    box = board_with_bots(page)
+    # no pointer, focus or click on the board: it is in view and the page is idle
+    page.wait_for_function("globalThis.__necroEngine && globalThis.__necroEngine.state === 'ready'", timeout=ENGINE_MS)
+    assert box.get_attribute("data-mode") == "static"  # the board changes only when the reader acts
+    assert box.locator(".necro-mode").inner_text().startswith("precomputed")
+    box.locator(".necro-action").first.click()
+    seconds = go_live(box)
+    print(f"engine started in the background: live {seconds:.2f} s after the first click")
     assert_clean(page)
 
 

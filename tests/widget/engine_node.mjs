@@ -5,8 +5,9 @@
 //   node tests/widget/engine_node.mjs ENGINE_DIR < requests.jsonl > replies.jsonl
 //
 // The first output line is {"ready": {...timings, versions}}. Each input line
-// is {"kind": "start", "id", "request"} or {"kind": "msg", "id", "message"}
-// (request and message are JSON text, as the worker receives them), or
+// is {"kind": "start", "id", "request"}, {"kind": "msg", "id", "message"}
+// (request and message are JSON text, as the worker receives them),
+// {"kind": "prepare", "games"}, or
 // {"kind": "python", "code"} (evaluate an expression, for tests); each gets one
 // output line {"reply": text} or {"error": text}.
 import fs from "node:fs";
@@ -19,7 +20,8 @@ const t0 = performance.now();
 const manifest = JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8"));
 const indexURL = path.join(dir, manifest.pyodide_dir);
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: indexURL + path.sep, stdout: (l) => process.stderr.write(l + "\n") });
+const pyodide = await loadPyodide({ indexURL: indexURL + path.sep, stdout: (l) => process.stderr.write(l + "\n"),
+  ...(manifest.stdlib ? { stdLibURL: path.join(dir, manifest.stdlib.file) } : {}) });
 const t1 = performance.now();
 const site = pyodide.runPython("import site; site.getsitepackages()[0]");
 for (const p of manifest.packages) {
@@ -39,6 +41,7 @@ for await (const line of lines) {
     let reply = null;
     if (data.kind === "start") reply = bridge.start(data.id, data.request);
     else if (data.kind === "msg") reply = bridge.handle(data.id, data.message);
+    else if (data.kind === "prepare") reply = bridge.prepare(JSON.stringify(data.games || []));
     else if (data.kind === "python") {
       const value = pyodide.runPython(data.code);
       reply = typeof value === "string" ? value : JSON.stringify(value ?? null);

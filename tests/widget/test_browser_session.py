@@ -23,7 +23,7 @@ import pytest
 from necro import bookbuild
 from necro.core.rng import Rng
 from necro.widget import GameWidget, expand_view
-from necro.widget.browser import Session, engine_spec, handle, safe_loads, start
+from necro.widget.browser import Session, engine_spec, handle, prepare, safe_loads, start
 from tests.core.toy import Toy
 
 
@@ -181,6 +181,11 @@ def test_start_and_handle_speak_json_text():
     assert json.loads(handle("b1", json.dumps({"type": "act", "a": first})))["view"] == widget.view
     broken = dict(widget.engine, doc={**widget.engine["doc"], "position": {"nonsense": 1}})
     assert "refused" in json.loads(start("b2", json.dumps({"spec": broken})))["failed"]
+
+
+def test_prepare_imports_the_games_it_knows_and_skips_the_rest():
+    assert json.loads(prepare(json.dumps(["graveyard-shift", "no-such-game", 3]))) == ["graveyard-shift"]
+    assert "necro.graveyard_shift" in sys.modules
 
 
 def test_games_the_book_cannot_import_get_no_engine():

@@ -132,3 +132,23 @@ def test_the_browser_engine_plays_the_same_positions_as_python(engine_dir):
         if name in {"graveyard-shift", "shambling-dead"}:
             assert session.view["terminal"], f"{name}: the scripted game did not reach its end"
     assert at == len(out)
+
+
+def test_the_standard_library_ships_compiled_and_games_load_ahead(engine_dir):
+    """Pyodide's standard library is shipped as bytecode (the npm package's zip holds
+    sources, which every start would compile again), and ``prepare`` imports a game
+    before any board of it starts."""
+    import zipfile
+
+    manifest = json.loads((engine_dir / "manifest.json").read_text())
+    assert not (engine_dir / "pyodide" / "python_stdlib.zip").exists()
+    names = zipfile.ZipFile(engine_dir / manifest["stdlib"]["file"]).namelist()
+    assert "os.pyc" in names and "encodings/__init__.pyc" in names
+    assert not [n for n in names if n.endswith(".py")]
+    ready, out = run_in_node(engine_dir, [
+        {"kind": "python", "code": "import sys; 'networkx' in sys.modules"},
+        {"kind": "prepare", "games": ["shovelfight", "no-such-game"]},
+        {"kind": "python", "code": "import sys; 'networkx' in sys.modules and 'necro.shovelfight' in sys.modules"},
+        {"kind": "python", "code": "import os; os.__loader__.get_source('os') is None"},
+    ])
+    assert [json.loads(line["reply"]) for line in out] == [False, ["shovelfight"], True, True]
