@@ -821,7 +821,7 @@ class NecroWidget {
       live: "live with a kernel",
       browser: "live in your browser",
       static: graph ? `precomputed: ${graph.depth} step${graph.depth === 1 ? "" : "s"} deep` : "precomputed",
-      offline: "read-only (no kernel)",
+      offline: engineUnavailable() || !engineBase() ? "read-only (no kernel)" : "not precomputed: a click starts the engine in your browser",
     }[this.mode];
     if (starting) text += "; starting the engine in your browser...";
     this.modeBadge.textContent = text;

@@ -158,3 +158,20 @@ def test_from_a_file_the_board_keeps_its_precomputed_moves_and_says_why(built_bo
     box.locator(".necro-action").first.click()
     assert status(box) != first and box.get_attribute("data-mode") == "static"
     assert_clean(page)
+
+
+def test_a_board_without_precomputed_moves_goes_live_on_its_first_click(built_book, static_server, page):
+    """The Cave Evil quick layouts are shown without a precomputed graph: the board says that a
+    click starts the engine, and a click on one of its moves plays it live in the browser."""
+    page.goto(static_server(built_book) + "book/cave-evil/setup.html")
+    page.wait_for_function("document.querySelectorAll('.necro-w[data-mode=offline]').length > 0", timeout=60_000)
+    index = page.evaluate("[...document.querySelectorAll('.necro-w')].findIndex((w) => w.dataset.mode === 'offline')")
+    box = page.locator(".necro-w").nth(index)  # pinned: once live it is no longer [data-mode=offline]
+    box.scroll_into_view_if_needed()
+    assert box.locator(".necro-mode").inner_text() == "not precomputed: a click starts the engine in your browser"
+    before = box.locator(".necro-log li").count()
+    box.locator('.necro-action[data-a="end"]').click()  # a move that writes to the log
+    go_live(box)
+    wait_idle(box)
+    assert box.locator(".necro-log li").count() > before  # the move was played, by the engine
+    assert_clean(page)
