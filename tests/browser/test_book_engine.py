@@ -175,3 +175,35 @@ def test_a_board_without_precomputed_moves_goes_live_on_its_first_click(built_bo
     wait_idle(box)
     assert box.locator(".necro-log li").count() > before  # the move was played, by the engine
     assert_clean(page)
+
+
+def test_the_cave_evil_combat_example_is_fought_to_the_end_in_the_browser(built_book, static_server, page):
+    """The combat page's board of the rule book's Combat Example: choosing the attributes and
+    rolling the dice by clicking, past the one precomputed step, until one squad is dead."""
+    page.goto(static_server(built_book) + "book/cave-evil/combat.html")
+    page.wait_for_function("document.querySelectorAll('.necro-w[data-mode=static] .ce-fight').length > 0",
+                           timeout=60_000)
+    index = page.evaluate("[...document.querySelectorAll('.necro-w')].findIndex((w) =>"
+                          " w.querySelector('.ce-fight') && w.querySelector('.necro-action[data-a=\"first strength\"]'))")
+    assert index >= 0, "no board waits for the first attribute of a fight"
+    box = page.locator(".necro-w").nth(index)
+    box.scroll_into_view_if_needed()
+    box.locator('.necro-action[data-a="first strength"]').click()
+    go_live(box)
+    wait_idle(box)
+    for _ in range(40):
+        log = box.locator(".necro-log").inner_text()
+        if "kill points" in log or "the attacker's squads die" in log or "dies" in log:
+            break
+        roll = box.locator(".necro-roll")
+        if roll.count() and roll.is_visible():
+            roll.click()
+        else:
+            choices = box.locator(".necro-actions button[data-a^='second '], .necro-actions button[data-a^='first ']")
+            assert choices.count(), f"the fight stalled at: {status(box)}"
+            choices.first.click()
+        wait_idle(box)
+    log = box.locator(".necro-log").inner_text()
+    assert "2 rounds to" in log and ("dies" in log or "die" in log), log[-600:]
+    assert box.locator(".necro-error").inner_text() == ""
+    assert_clean(page)
