@@ -36,6 +36,15 @@ def creature(cid: str, size: str = "small", speed: int = 3, pick: int = 0, **fla
     return data
 
 
+def of_card(card: str, n: int = 1, **flags) -> dict:
+    """Creature number ``n`` of a creature card, with the card's size, speed and pick-axe
+    (``of_card("ghoul", 2)`` is ``ghoul-2``); flags as for :func:`creature`."""
+    from .creatures import catalogue
+
+    c = catalogue().creature(card)
+    return creature(f"{card}-{n}", c.size, c.movement, c.pick, card=card, **flags)
+
+
 def squad(owner: int | None, card: str, at, *creatures: dict, resources: dict | None = None) -> dict:
     """A squad: ``owner`` 0-based (None: a Wandering Monster, whose card is a letter), carrying
     ``resources`` (``{"metals": 2}``)."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from necro.core import Rng
+import pytest
+
+from necro.core import IllegalAction, Rng
 from necro.cave_evil.bots import eager
 from necro.cave_evil.ground import UNDUG
 from necro.cave_evil.state import FINISHING, PLAY, full_deck
@@ -93,3 +95,16 @@ def play_eager(state, seed: int, steps: int | None = None, recorded: bool = True
             state.apply(a) if recorded else state.apply_unchecked(a)
         n += 1
     return state
+
+
+def refused(state, action, rule):
+    """``action`` is refused naming ``rule`` (one of the rule book's), and the state is unchanged."""
+    from necro.cave_evil.rules import RULES
+
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert info.value.rule == rule, (action, info.value.rule, info.value.reason)
+    assert rule in RULES, rule
+    assert state.to_json() == before
+    return info.value

@@ -16,15 +16,13 @@ from necro.cave_evil.game import CaveEvil
 from necro.cave_evil.odds import advise
 from necro.cave_evil.rules import RULES
 
-from .helpers import BAD, check_combat, check_map
+from .helpers import BAD, check_combat, check_map, refused
 
 CARDS = catalogue()
 at = ex.at
 
 
-def card(cid, n=1, **kw):
-    c = CARDS.creature(cid)
-    return ex.creature(f"{cid}-{n}", c.size, c.movement, c.pick, card=cid, **kw)
+card = ex.of_card
 
 
 def jason(where=3, card_="II", **kw):
@@ -45,11 +43,6 @@ def logged(state, since=0):
     return [(e.rule, e.text) for step in state.steps[since:] for e in step.log]
 
 
-def refused(state, action, rule):
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule, info.value
-    return info.value
 
 
 EXAMPLE = ["fight II 1:IV", "first strength", "attacker rolls 2", "defender rolls 12", "second special",

@@ -3,37 +3,27 @@ and attacks on a Chthonic Crystal: each rule with the text's cases, in play on t
 
 import json
 
-import pytest
 
-from necro.core import IllegalAction, RandomBot, Rng, play
+from necro.core import RandomBot, Rng, play
 from necro.core.testing import random_playouts
 from necro.cave_evil import examples as ex
 from necro.cave_evil import fights as fx
 from necro.cave_evil.creatures import catalogue
-from necro.cave_evil.rules import RULES
 
-from .helpers import check_combat, check_map
+from .helpers import check_combat, check_map, refused
 
 CARDS = catalogue()
 at = ex.at
 sq = ex.squad
 
 
-def card(cid, n=1, **kw):
-    c = CARDS.creature(cid)
-    return ex.creature(f"{cid}-{n}", c.size, c.movement, c.pick, card=cid, **kw)
+card = ex.of_card
 
 
 def fights(state):
     return [a for a in state.legal_actions() if a.startswith(("fight", "shoot"))]
 
 
-def refused(state, action, rule):
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule, info.value
-    assert rule in RULES
-    return info.value
 
 
 def rules_logged(state, since=0):

@@ -6,26 +6,19 @@ import json
 
 import pytest
 
-from necro.core import FormatError, IllegalAction
+from necro.core import FormatError
 from necro.cave_evil import examples as ex
 from necro.cave_evil.creatures import catalogue
 
-from .helpers import check_combat, check_loot
+from .helpers import check_combat, check_loot, refused
 
 CARDS = catalogue()
 at = ex.at
 
 
-def card(cid, n=1, **kw):
-    c = CARDS.creature(cid)
-    return ex.creature(f"{cid}-{n}", c.size, c.movement, c.pick, card=cid, **kw)
+card = ex.of_card
 
 
-def refused(state, action, rule):
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule, info.value
-    return info.value
 
 
 def serpent(resources=None, **kw):

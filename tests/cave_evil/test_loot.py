@@ -7,29 +7,19 @@ import json
 
 import pytest
 
-from necro.core import FormatError, IllegalAction
+from necro.core import FormatError
 from necro.core.testing import random_playouts
 from necro.cave_evil import examples as ex
 from necro.cave_evil import loot as lt
-from necro.cave_evil.creatures import catalogue
 
-from .helpers import check_combat, check_loot, check_map
+from .helpers import check_combat, check_loot, check_map, refused
 
-CARDS = catalogue()
 at = ex.at
 
 
-def card(cid, n=1, **kw):
-    c = CARDS.creature(cid)
-    return ex.creature(f"{cid}-{n}", c.size, c.movement, c.pick, card=cid, **kw)
+card = ex.of_card
 
 
-def refused(state, action, rule):
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule, info.value
-    assert state.explain_illegal(action)[0] == rule
-    return info.value
 
 
 def loot_actions(state):

@@ -6,28 +6,19 @@ import json
 
 import pytest
 
-from necro.core import FormatError, IllegalAction
+from necro.core import FormatError
 from necro.cave_evil import examples as ex
-from necro.cave_evil.creatures import catalogue
 
-from .helpers import check_combat, check_loot, check_map
+from .helpers import check_combat, check_loot, check_map, refused
 
-CARDS = catalogue()
 at = ex.at
 WIN = ("first strength", "attacker rolls 12", "defender rolls 1", "attacker rolls 12", "defender rolls 1")
 LOSE = ("first strength", "attacker rolls 1", "defender rolls 12", "attacker rolls 1", "defender rolls 12")
 
 
-def card(cid, n=1, **kw):
-    c = CARDS.creature(cid)
-    return ex.creature(f"{cid}-{n}", c.size, c.movement, c.pick, card=cid, **kw)
+card = ex.of_card
 
 
-def refused(state, action, rule):
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule, info.value
-    return info.value
 
 
 def play(state, *actions):
