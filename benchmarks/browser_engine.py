@@ -27,15 +27,14 @@ Prints, for a chapter page of each game served over http like `necro book`:
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import pathlib
 import random
 import statistics
 import sys
 import tempfile
-import threading
 import time
+
+from static_pages import serve  # the same quiet local http server (benchmarks/ is on the path)
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 HTML = REPO / "_build" / "html"
@@ -53,18 +52,6 @@ CLICK_JS = """(b) => new Promise((resolve) => {
   o.observe(b, { attributes: true, attributeFilter: ['data-busy'] });
   b.__pick.click();
 })"""
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-def serve(root: pathlib.Path) -> str:
-    handler = functools.partial(QuietHandler, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def board(page):
