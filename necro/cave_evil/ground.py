@@ -68,6 +68,8 @@ class Ground:
         self.interior: dict[Hex, int] = {}        # Lair interior hex -> the Lair's placement index
         self.shell: dict[Hex, int] = {}           # Lair shell hex -> the Lair's placement index
         self.graph = nx.Graph()                   # open hexes, edges between neighbours
+        self.crystals: dict[Hex, int] = {}        # Chthonic Crystal hex -> its Necromancer's player (set by the
+                                                  # game from the set-up plan; no enemy stops there: ce-crystal-attack)
 
     @classmethod
     def new(cls, tiles: TileSet | None = None) -> "Ground":
@@ -331,6 +333,7 @@ class Ground:
         clone.interior = dict(self.interior)
         clone.shell = dict(self.shell)
         clone.graph = self.graph.copy()
+        clone.crystals = dict(self.crystals)
         return clone
 
     def __eq__(self, other):

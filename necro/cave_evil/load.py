@@ -147,6 +147,11 @@ def load_into(state, r) -> None:
                 r["squads"].fail(f"player {p + 1}'s Necromancer is dead: no squad of theirs is left")
             if p not in out and not any(s.card == "N" for s in mine):
                 r["squads"].fail(f"player {p + 1} has no Necromancer squad (N) on the map")
+            crystal = plan.pieces(su.LAIR, p)[0].placement.crystal
+            there = squads.at(crystal)
+            if p not in out and there is not None and there.owner != p:
+                r["squads"].fail(f"squad {there.id} stands on player {p + 1}'s Chthonic Crystal at {crystal}: "
+                                 "no enemy ever stands there (rule ce-crystal-attack)")
 
     deck = Deck.from_json(r["deck"].value, r["deck"].path)
     digs = {}

@@ -342,8 +342,8 @@ def _search(ground: Ground, squads: Squads, mover: Squad, group: list[Creature],
             parent[n] = h
             todo.append(n)
     for h, c in cost.items():
-        if h == start or h in ground.spawn_pits:
-            continue
+        if h == start or h in ground.spawn_pits or ground.crystals.get(h, mover.owner) != mover.owner:
+            continue  # never stop on a pit (ce-move-pit) or on an enemy's crystal (ce-crystal-attack)
         there = squads.at(h)
         if there is not None and there.id == mover.id:
             continue
@@ -527,6 +527,8 @@ def _why_not(ground, squads, squad, group, to, reach) -> tuple[str, str]:
         return "ce-move-through", f"squad {there.id} on {to} has no room for these creatures"
     if to in ground.spawn_pits:
         return "ce-move-pit", f"{to} is a spawn pit: squads cross them but never stop on one"
+    if ground.crystals.get(to, squad.owner) != squad.owner:
+        return "ce-crystal-attack", f"{to} is player {ground.crystals[to] + 1}'s Chthonic Crystal: no enemy stands on it"
     if to in reach.cost:
         return "ce-move-rate", f"{to} cannot be reached within this turn's movement"
     budget = min(c.left for c in group)
@@ -549,6 +551,8 @@ def step_refusal(ground: Ground, squads: Squads, sid: str, to: Hex) -> Refusal |
         return Refusal("ce-open-ground", f"{to} is not open ground")
     if to in ground.spawn_pits:
         return Refusal("ce-move-pit", f"{to} is a spawn pit")
+    if ground.crystals.get(to, squad.owner) != squad.owner:
+        return Refusal("ce-crystal-attack", f"{to} is player {ground.crystals[to] + 1}'s Chthonic Crystal")
     there = squads.at(to)
     if there is not None and hostile(squad, there):
         return Refusal("ce-move-occupied", f"{to} holds squad {there.id}")

@@ -562,6 +562,10 @@ class CaveEvilState(State):
                 out[p] = lairs[0].placement.crystal
         return out
 
+    def _mark_crystals(self) -> None:
+        """Tell the map whose crystal stands where, so no enemy squad stops on one (ce-crystal-attack)."""
+        self.ground.crystals = {h: p for p, h in self.crystals().items()}
+
     def _defending_player(self) -> int | None:
         """The player who answers for the defending side: the crystal's owner, else the owner of its
         first squad that a player owns (None: Wandering Monsters only)."""
@@ -1158,6 +1162,7 @@ class CaveEvilState(State):
         """A Necromancer has died: its player is out, and the rest of its squads leave the map."""
         self.out.append(owner)
         self.out.sort()
+        self._mark_crystals()
         self.note("ce-last-standing", f"Player {owner + 1}'s Necromancer is dead: player {owner + 1} is out.")
         for s in self.squads.of(owner):
             self.squads.remove(s.id)
@@ -1573,6 +1578,7 @@ class CaveEvilState(State):
             self.squads.add(start_squad(p, lair.crystal))
             self.note("ce-start-squad", f"Player {p + 1}'s Necromancer squad (N) starts on the crystal at {lair.crystal}.")
         self.phase, self.cycle = PLAY, 1
+        self._mark_crystals()
         self._start_turn(self.plan.first)
 
     # ----------------------------------------------------------------- result
@@ -1613,6 +1619,7 @@ class CaveEvilState(State):
         from .load import load_into
 
         load_into(self, reader)
+        self._mark_crystals()
         self.ledger = lt.holdings(self.squads, self.loot)
         self._fight = None
         self._cache = None

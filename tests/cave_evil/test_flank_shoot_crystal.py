@@ -275,6 +275,28 @@ def test_a_crystal_does_not_force_a_phase_1_fight():
     assert s.copy().apply("fight II 1:crystal").combat["defenders"] == ["1:crystal"]
 
 
+def test_no_enemy_stops_on_a_crystal_but_its_own_squads_may():
+    s = raiders()
+    pos = s.position()
+    pos["squads"] = [x for x in pos["squads"] if x["id"] != "1:N"]
+    pos["squads"].append(sq(1, "N", at(11), {"id": "necromancer-2", "size": "small", "speed": 3,
+                                             "necromancer": True, "card": fx.NECROMANCER_CARDS[1]}))
+    s = s.game.state_from_position(pos)
+    crystal = s.crystals()[1]
+    assert str(crystal) == "+0-9" and s.squads.at(crystal) is None
+    s.apply("move II")
+    assert f"move II {crystal}" not in s.legal_actions()
+    refused(s, f"move II {crystal}", "ce-crystal-attack")
+    pos["squads"] = [x if x["id"] != "0:II" else dict(x, at=str(crystal)) for x in pos["squads"]]
+    try:
+        s.game.state_from_position(pos)
+    except ValueError as exc:
+        assert "Chthonic Crystal" in str(exc) and "ce-crystal-attack" in str(exc)
+    else:
+        raise AssertionError("an enemy squad on a crystal was loaded")
+    assert s.ground.crystals == {v: k for k, v in s.crystals().items()}  # its owner's squads may stand there
+
+
 # ------------------------------------------------------------------ seeded random play
 def melee(seed):
     """Both players' squads (random cards, Cavelings among them) crowded in the Pit Room, with
