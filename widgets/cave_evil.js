@@ -115,8 +115,9 @@ function actionLabel(a) {
   if (m) return `break away: ${m[1].split(",").join(", ")}${m[2] ? ` to ${m[2]}` : ""}`;
   m = /^continue [IVN]+(?: with ([IVN,]+))?$/.exec(a);
   if (m) return `continue the dig${m[1] ? ` with ${m[1].split(",").join(", ")}` : ""}`;
-  m = /^(fight|shoot|hire|subdue) ([IVN,]+) (\S+)$/.exec(a);
-  if (m) return `${{ fight: "attack", shoot: "shoot at", hire: "hire", subdue: "subdue" }[m[1]]} ${m[3]} with ${m[2].split(",").join(", ")}`;
+  m = /^(fight|shoot|hire|subdue) ([IVN,]+) (\S+)( by shot)?$/.exec(a);
+  if (m) return `${{ fight: "attack", shoot: "shoot at", hire: "hire", subdue: "subdue" }[m[1]]} ${m[3]}` +
+    `${m[4] ? " by a shot" : ""} with ${m[2].split(",").join(", ")}`;
   m = /^(move|dig|collapse) [IVN]+$/.exec(a);
   if (m) return m[1];
   m = /^move [IVN]+ ([+-]\d+[+-]\d+)$/.exec(a);

@@ -297,13 +297,16 @@ COMBAT_RULES = [
          "a friendly squad next to it that has room, and if it stands on a spawn pit it must step off it "
          "(alone, or into a friendly squad). A subdued monster that cannot leave its pit dies."),
     Rule("ce-subdue-alone", "How subduing is played here",
-         "Our choice: a squad subdues alone, one monster marker whole, in a fight no other squad joins (when "
-         "flanking would bring other squads in, the monster can only be fought); a shot cannot subdue yet. "
-         "The subdued monster goes on the first empty control card, and the step into a friendly squad or "
-         "off the pit is decided at once, before anything else; the squad it joins has its movement over "
-         "and counts as having acted. A subdued monster that dies on its pit counts as killed by the "
-         "subduing player (kill points and gore). The text describes single squads and leaves these "
-         "details open. Alternatives: allow flanked and ranged subduing, or a later join in the turn.",
+         "Our choice: since the text lets any won combat against a Wandering Monster end in subduing, a "
+         "squad may subdue alone or with others flanking (written subdue II,III w:A), and by a shot (subdue "
+         "II w:A by shot: the shot's rules, and a missed shot spares the shooters); but always one monster "
+         "marker whole, in a fight no other monster or player joins: when flanking would bring more "
+         "defenders in, the monster can only be fought to the death. The subdued monster goes on the first "
+         "empty control card where it stands, and the step into a friendly squad or off the pit is decided "
+         "at once, before anything else; the squad it joins has its movement over and counts as having "
+         "acted. A subdued monster that dies on its pit counts as killed by the subduing player (kill points "
+         "and gore). The text describes single squads and leaves these details open. Alternatives: subduing "
+         "hand to hand and alone only, or a later join in the turn.",
          "ruling"),
 ]
 

@@ -38,7 +38,8 @@ from .hexes import Hex, distance, neighbours
 from .movement import Creature, Squad, Squads, hostile, trapped
 
 PHASES = (1, 3)
-KINDS = ("fight", "shoot", "subdue")
+KINDS = ("fight", "shoot")
+"""A record's ``kind``; a fight or shot that subdues carries ``"subdue": true`` (rule ce-subdue)."""
 CRYSTAL = "crystal"
 """A Chthonic Crystal attacked is named like a squad: ``1:crystal`` is player 2's (rules ce-crystal-attack)."""
 NECROMANCER_CARDS = ("rotten-magi", "ice-dead-sorceress", "blood-sorcerer", "psychomancer-of-fire")
@@ -525,9 +526,11 @@ def pending_die(record: dict) -> int | None:
 
 def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
     """A validated fight record; ``squads`` (a live fight): its squads must be on the map as recorded."""
-    r.obj(allowed=("phase", "kind", "defence", "attackers", "defenders", "sides", "control", "order", "dice"))
+    r.obj(allowed=("phase", "kind", "subdue", "defence", "attackers", "defenders", "sides", "control", "order", "dice"))
     phase = r["phase"].int(1, 3)
-    kind = r.get("kind", "fight").str(choices=KINDS)
+    kind = r.get("kind", "fight").str(choices=KINDS + ("subdue",))
+    subdue = r.get("subdue", False).bool() or kind == "subdue"  # "kind": "subdue" is how positions said it before shots could subdue
+    kind = "fight" if kind == "subdue" else kind
     defence = r.get("defence", None).optional()
     defence = defence.str(choices=("ranged",)) if defence is not None else None
     if defence and kind != "shoot":
@@ -572,8 +575,10 @@ def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
               "control": control, "order": order, "dice": dice}
     if kind != "fight":
         record["kind"] = kind
-    if kind == "subdue" and (len(attackers) != 1 or len(defenders) != 1 or control[DEFENDER] != "wandering"):
-        r.fail("a squad subdues one Wandering Monster, alone (rule ce-subdue-alone)")
+    if subdue:
+        record["subdue"] = True
+        if len(defenders) != 1 or control[DEFENDER] != "wandering":
+            r.fail("squads subdue one Wandering Monster, with nobody else defending it (rule ce-subdue-alone)")
     if defence:
         record["defence"] = defence
     for sid in attackers:

@@ -99,7 +99,7 @@ GRAMMAR = [
     ("shoot", re.compile(r"^shoot ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) ([0-9w]:[A-Za-z0-9]{1,8})$")),
     ("choose", re.compile(r"^(first|second) (" + "|".join(ATTRIBUTES) + r")$")),
     ("die", re.compile(r"^(attacker|defender) rolls (\d{1,2})$")),
-    ("subdue", re.compile(r"^subdue " + _CARD + r" (w:[A-Za-z0-9]{1,8})$")),
+    ("subdue", re.compile(r"^subdue ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) (w:[A-Za-z0-9]{1,8})( by shot)?$")),
     ("hire", re.compile(r"^hire " + _CARD + r" (w:[A-Za-z0-9]{1,8})$")),
     ("pick", re.compile(r"^pick " + _CARD + " " + _CARD_ID + r"(?: (\d{1,3}))?$")),
     ("pass", re.compile(r"^pass " + _CARD + " " + _CARD + " " + _CARD_ID + r"(?: (\d{1,3}))?$")),
@@ -362,31 +362,42 @@ class CaveEvilState(State):
 
     # ------------------------------------------------------------------ subduing
     def _subdue_options(self) -> list[str]:
-        out = []
-        for squad in self._own_squads():
-            for other in self.squads:
-                if other.wandering and other.hex in neighbours(squad.hex) and \
-                        self._subdue_refusal(squad.id, other.id) is None:
-                    out.append(f"subdue {squad.card} {other.id}")
+        """Every fight or shot at a Wandering Monster that may subdue it instead of killing it
+        (rules ce-subdue, ce-subdue-alone): alone or flanking, hand to hand or by a shot."""
+        melee = [(att, did) for att, did in self._fight_options() if did.startswith("w:")]
+        shots = [] if self.must_fight else [
+            (att, did) for att, did in fx.shoot_options(self.ground, self.squads, self.turn, order=self._card_key,
+                                                        crystals=self.crystals()) if did.startswith("w:")]
+        out = [self._fight_notation(att, did, "subdue") for att, did in melee
+               if self._subdue_refusal(list(att), did) is None]
+        out += [self._fight_notation(att, did, "subdue") + " by shot" for att, did in shots
+                if self._subdue_refusal(list(att), did, shot=True) is None]
         return out
 
-    def _subdue_refusal(self, sid: str, did: str) -> Refusal | None:
-        """Why the turn player's squad ``sid`` may not try to subdue ``did`` now (rules ce-subdue,
-        ce-subdue-alone)."""
-        if sid not in self.squads or self.squads[sid].owner != self.turn:
-            return Refusal("ce-control-cards", f"player {self.turn + 1} has no squad {sid}")
+    def _subdue_refusal(self, sids: list[str], did: str, shot: bool = False) -> Refusal | None:
+        """Why the turn player's squads ``sids`` may not try to subdue ``did`` now, hand to hand or
+        (``shot``) by a shot (rules ce-subdue, ce-subdue-alone)."""
+        for sid in sids:
+            if sid not in self.squads or self.squads[sid].owner != self.turn:
+                return Refusal("ce-control-cards", f"player {self.turn + 1} has no squad {sid}")
         if did not in self.squads or not self.squads[did].wandering:
             return Refusal("ce-subdue", f"there is no Wandering Monster {did} to subdue")
         phase = 1 if self.must_fight else 3
-        refusal = fx.fight_refusal(self.ground, self.squads, self.turn, [sid], did, phase, self.must_fight or None,
-                                   self.crystals())
+        if shot:
+            if self.must_fight:
+                return Refusal("ce-shoot-alone", "Phase 1 fights are hand to hand: a shot waits for Phase 3")
+            refusal = fx.shoot_refusal(self.ground, self.squads, self.turn, sids, did, self.crystals())
+        else:
+            refusal = fx.fight_refusal(self.ground, self.squads, self.turn, sids, did, phase, self.must_fight or None,
+                                       self.crystals())
         if refusal:
             return refusal
         if not [c for c in self.squads.free_cards(self.turn) if c != "N"]:
             return Refusal("ce-hire-card", f"player {self.turn + 1} has no empty control card for a subdued monster")
-        side, defenders = fx.engagement(self.ground, self.squads, self.turn, [sid], did, phase, self.crystals())
-        if list(side) != [sid] or list(defenders) != [did]:
-            return Refusal("ce-subdue-alone", "other squads would join this fight: it can only be fought to the death")
+        if not shot:
+            side, defenders = fx.engagement(self.ground, self.squads, self.turn, sids, did, phase, self.crystals())
+            if list(side) != list(sids) or list(defenders) != [did]:
+                return Refusal("ce-subdue-alone", "other squads would join this fight: it can only be fought to the death")
         return None
 
     def _subdued_steps(self, sid: str) -> list[Hex]:
@@ -793,7 +804,7 @@ class CaveEvilState(State):
         if kind in ("place", "step", "stay"):
             return "ce-dig-finish", "no dig is being finished"
         if kind == "subdue":
-            refusal = self._subdue_refusal(squad_id(self.turn, g[0]), g[1])
+            refusal = self._subdue_refusal([squad_id(self.turn, c) for c in g[0].split(",")], g[1], bool(g[2]))
             return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
         if kind == "hire":
             refusal = self._hire_refusal(squad_id(self.turn, g[0]), g[1])
@@ -957,7 +968,11 @@ class CaveEvilState(State):
         if kind in ("move-to", "break-to", "step"):
             return {"to": g[-1]}
         if kind in ("hire", "subdue") and g[1] in self.squads:
-            return {"squads": [squad_id(self.turn, g[0])], "target": g[1], "to": str(self.squads[g[1]].hex)}
+            hint = {"squads": [squad_id(self.turn, c) for c in g[0].split(",")], "target": g[1],
+                    "to": str(self.squads[g[1]].hex)}
+            if kind == "subdue" and g[2]:
+                hint["shot"] = True
+            return hint
         if kind in ("fight", "shoot"):
             where = self.squads[g[1]].hex if g[1] in self.squads else (
                 self.crystals().get(fx.crystal_owner(g[1])) if fx.is_crystal(g[1]) else None)
@@ -1044,11 +1059,14 @@ class CaveEvilState(State):
         elif kind == "hire":
             self._apply_hire(squad_id(self.turn, g[0]), g[1])
         elif kind == "subdue":
-            sid = squad_id(self.turn, g[0])
-            refusal = self._subdue_refusal(sid, g[1])
+            sids = [squad_id(self.turn, c) for c in g[0].split(",")]
+            refusal = self._subdue_refusal(sids, g[1], bool(g[2]))
             if refusal:
                 raise IllegalAction(action, refusal.rule, refusal.reason)
-            self._apply_fight([sid], g[1], subdue=True)
+            if g[2]:
+                self._apply_shoot(sids, g[1], subdue=True)
+            else:
+                self._apply_fight(sids, g[1], subdue=True)
         elif kind == "end":
             self._end_turn()
         else:  # pragma: no cover - parse() knows no other kind
@@ -1194,7 +1212,7 @@ class CaveEvilState(State):
         side, defenders = fx.engagement(self.ground, self.squads, self.turn, attackers, did, phase, crystals)
         self.combat = fx.new_record(self.squads, side, did, phase, defenders)
         if subdue:
-            self.combat["kind"] = "subdue"
+            self.combat["subdue"] = True
         self._fight = None
         self.last_combat = None
         cards = [self.squads[a].card for a in attackers]
@@ -1241,7 +1259,7 @@ class CaveEvilState(State):
         self.note("ce-combat-halts", f"{who} {'has' if n == 1 else 'have'} taken "
                                      f"{'its' if n == 1 else 'their'} action and will not move again this turn.")
 
-    def _apply_shoot(self, shooters: list[str], did: str) -> None:
+    def _apply_shoot(self, shooters: list[str], did: str, subdue: bool = False) -> None:
         crystals = self.crystals()
         if self.must_fight:
             raise IllegalAction(f"shoot {did}", *self._explain_shoot((",".join(self.squads[s].card for s in shooters
@@ -1254,14 +1272,18 @@ class CaveEvilState(State):
         else:
             defenders = [did]
         self.combat = fx.shot_record(self.squads, shooters, did, crystals, defenders)
+        if subdue:
+            self.combat["subdue"] = True
         self._fight = None
         self.last_combat = None
         cards = [self.squads[a].card for a in shooters]
         who = f"Squad {cards[0]}" if len(cards) == 1 else "Squads " + ", ".join(cards[:-1]) + f" and {cards[-1]}"
         where = crystals[fx.crystal_owner(did)] if fx.is_crystal(did) else self.squads[did].hex
         aim = ", ".join(f["id"] for m in self.combat["sides"][ATTACKER] for f in m)
-        self.note("ce-shoot", f"{who} shoot{'s' if len(cards) == 1 else ''} at {self._squad_name(did)} at {where}: "
-                              f"only {aim} fight{'s' if ',' not in aim else ''}.")
+        verb = (f"shoot{'s' if len(cards) == 1 else ''} to subdue" if subdue else
+                f"shoot{'s' if len(cards) == 1 else ''} at")
+        self.note("ce-subdue" if subdue else "ce-shoot", f"{who} {verb} {self._squad_name(did)} at {where}: "
+                                                         f"only {aim} fight{'s' if ',' not in aim else ''}.")
         firsts = fx.firsts_of(self.combat)
         if firsts:
             self.note("ce-shoot-first", f"The shooters' cards fix the first attribute: {' or '.join(firsts)}.")
@@ -1325,7 +1347,7 @@ class CaveEvilState(State):
         spared = (record.get("kind") == "shoot" and result.winner == DEFENDER and not crystal
                   and record.get("defence") != "ranged")
         score = f"{wins} rounds to {len(combat.rounds) - wins}"
-        if record.get("kind") == "subdue" and result.winner == ATTACKER:
+        if record.get("subdue") and result.winner == ATTACKER:
             self.note("ce-subdue", f"The attacker wins {score}: the monster is subdued, not killed.")
             for role in (ATTACKER, DEFENDER):
                 for sid, members in zip(record["attackers" if role == ATTACKER else "defenders"], record["sides"][role]):

@@ -36,7 +36,7 @@ def test_a_won_subdue_captures_the_monster_without_killing_it():
     s = dracor_and_ratman()
     assert {"fight II w:A", "subdue II w:A"} <= set(s.legal_actions())
     play(s, "subdue II w:A", *WIN)
-    assert s.combat is None and s.last_combat["kind"] == "subdue"
+    assert s.combat is None and s.last_combat["subdue"] is True
     assert "w:A" not in s.squads and s.squads["0:I"].hex == at(4)
     assert [c.id for c in s.squads["0:I"].creatures] == ["ratman-1"] and s.squads["0:I"].resources == {"metals": 1}
     assert s.dead == [] and s.kill_points == [0.0, 0.0] and s.loot == {}  # no death, no points, no gore
@@ -109,6 +109,46 @@ def test_subduing_needs_an_empty_control_card_and_a_fight_nobody_else_joins():
                      ex.squad(None, "B", "+2-1", card("ratman", 2))])
     refused(herd, "subdue II w:A", "ce-subdue-alone")  # monster B, beside the Dracor too, would defend as well
     refused(dracor_and_ratman(), "subdue II 1:N", "core-notation")
+
+
+def test_two_squads_flanking_a_monster_may_subdue_it_together():
+    s = ex.table([ex.squad(0, "II", "+1-1", card("ghoul")), ex.squad(0, "III", "+1+0", card("ratman", 2)),
+                  ex.squad(None, "A", "+2-1", card("ratman"))])
+    assert {"subdue II w:A", "subdue III w:A", "subdue II,III w:A"} <= set(s.legal_actions())
+    play(s, "subdue II,III w:A", *WIN)
+    assert s.last_combat["attackers"] == ["0:II", "0:III"] and s.last_combat["subdue"] is True
+    assert "w:A" not in s.squads and [c.id for c in s.squads["0:I"].creatures] == ["ratman-1"]
+    assert s.squads["0:II"].acted and s.squads["0:III"].acted  # the subdue was both squads' action
+    check_combat(s)
+    check_map(s)
+
+
+def test_a_shot_may_subdue_a_monster_where_it_stands():
+    s = ex.corridor([ex.squad(0, "II", at(3), card("hunched-one"), card("caveling"), card("ghoul")),
+                     ex.squad(None, "A", at(6), card("ratman"))])
+    assert "subdue II w:A by shot" in s.legal_actions() and "subdue II w:A" not in s.legal_actions()
+    s.apply("subdue II w:A by shot")
+    assert s.combat["kind"] == "shoot" and s.combat["subdue"] is True and s.legal_actions() == ["first weapon"]
+    assert any(e.rule == "ce-subdue" and "to subdue" in e.text for e in s.log)
+    pos = s.position()
+    assert s.game.state_from_position(json.loads(json.dumps(pos))).position() == pos
+    play(s, "first weapon", *WIN[1:])
+    assert "w:A" not in s.squads and s.squads["0:I"].hex == at(6)  # subdued where it stood
+    assert s.kill_points == [0.0, 0.0] and not s.dead
+    missed = ex.corridor([ex.squad(0, "II", at(3), card("hunched-one"), card("caveling"), card("ghoul")),
+                          ex.squad(None, "A", at(6), card("ratman"))])
+    play(missed, "subdue II w:A by shot", "first weapon", *LOSE[1:])
+    assert "0:II" in missed.squads and "w:A" in missed.squads  # a missed shot spares the shooters (ce-shoot-miss)
+    refused(dracor_and_ratman(), "subdue II w:A by shot", "ce-shoot")
+
+
+def test_positions_that_said_kind_subdue_still_load():
+    s = play(dracor_and_ratman(), "subdue II w:A", "first strength")
+    pos = json.loads(json.dumps(s.position()))
+    del pos["combat"]["subdue"]
+    pos["combat"]["kind"] = "subdue"
+    again = s.game.state_from_position(pos)
+    assert again.combat["subdue"] is True and again.position() == s.position()
 
 
 def test_phase_1_a_squad_that_must_fight_may_subdue_instead():
