@@ -120,6 +120,8 @@ function actionLabel(a) {
     `${m[4] ? " by a shot" : ""} with ${m[2].split(",").join(", ")}`;
   m = /^(move|dig|collapse) [IVN]+$/.exec(a);
   if (m) return m[1];
+  m = /^move [IVN]+ ([+-]\d+[+-]\d+) via ([+-]\d+[+-]\d+)$/.exec(a);
+  if (m) return `move to ${m[1]}, crossing the spawn pit at ${m[2]} and picking up what lies there`;
   m = /^move [IVN]+ ([+-]\d+[+-]\d+)$/.exec(a);
   if (m) return `move to ${m[1]}`;
   return a;

@@ -236,10 +236,13 @@ COMBAT_RULES = [
          "leaves both open. Alternative: let the player name the creature, which only matters once "
          "creatures can leave a squad with their items.", "ruling"),
     Rule("ce-pick-over", "Picking up on the way",
-         "Our choice: this engine moves a squad from hex to hex without a path, so to pick up on a hex it "
-         "only crosses, the squad stops there, picks up and moves on with the points it has left, which "
-         "costs the same. A spawn pit cannot be stopped on, so what lies on one stays there for now. The "
-         "alternative, to follow each step of a move, comes with a later step of the engine.", "ruling"),
+         "Our choice: this engine moves a squad from hex to hex without naming its path, so to pick up on an "
+         "ordinary hex it only crosses, the squad stops there, picks up and moves on with the points it has "
+         "left, which costs the same. A spawn pit cannot be stopped on, so a move that crosses a pit with "
+         "something lying on it names the pit (move II +3-2 via +0+0): the squad goes there first, picks up "
+         "every resource and each item or spell one of its creatures can hold, and goes on; only a whole "
+         "squad does this, and only if it can leave the pit again this turn. Alternative: follow each step "
+         "of a move and let the player choose what to take.", "ruling"),
     Rule("ce-pass", "Passing",
          "During Phase 3 a squad may hand resources, items and spells to a friendly squad next to it, at "
          "once and for free, before, during or after actions. Items and spells go only to a squad with a "

@@ -75,6 +75,11 @@ def spot_of(loot: dict, key: str) -> dict:
     return loot.get(key) or {"gore": 0, "items": []}
 
 
+def has_loot(loot: dict, key: str) -> bool:
+    """Whether anything lies on hex ``key`` (empty spots are never kept)."""
+    return key in loot
+
+
 def put(loot: dict, key: str, resources: dict | None = None, items=()) -> None:
     """Lay resources and items on hex ``key`` (in place)."""
     spot = dict(spot_of(loot, key))

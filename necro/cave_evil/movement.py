@@ -193,7 +193,9 @@ class Squads:
         return sid in self.by_id
 
     def __iter__(self):
-        return iter(list(self.by_id.values()))
+        """In id order, whatever order the squads came and went in: a loaded position (sorted) and
+        the live one it was saved from must do the same things in the same order."""
+        return iter([self.by_id[k] for k in sorted(self.by_id)])
 
     def __len__(self) -> int:
         return len(self.by_id)
@@ -205,7 +207,8 @@ class Squads:
         return None
 
     def of(self, owner: int) -> list[Squad]:
-        return [s for s in self.by_id.values() if s.owner == owner]
+        """The owner's squads, in id order (see ``__iter__``)."""
+        return [s for s in self if s.owner == owner]
 
     def player_hexes(self) -> set[Hex]:
         """Where player squads stand (a new spawn pit may not land there: rule ce-pit-under-squad)."""
@@ -312,9 +315,11 @@ class Reach:
     parent: dict        # Hex -> previous hex on one cheapest way
 
 
-def _search(ground: Ground, squads: Squads, mover: Squad, group: list[Creature], budget: int) -> Reach:
-    """Breadth-first search of where ``group`` (standing on ``mover``'s hex) may go with ``budget``."""
-    start = mover.hex
+def _search(ground: Ground, squads: Squads, mover: Squad, group: list[Creature], budget: int,
+            start: Hex | None = None) -> Reach:
+    """Breadth-first search of where ``group`` (standing on ``mover``'s hex, or passing ``start``)
+    may go with ``budget``."""
+    start = mover.hex if start is None else start
     stop_near = blockers(ground, squads, mover)
     cost, stops, parent = {start: 0}, {}, {start: None}
     todo = deque([start])
@@ -342,7 +347,7 @@ def _search(ground: Ground, squads: Squads, mover: Squad, group: list[Creature],
             parent[n] = h
             todo.append(n)
     for h, c in cost.items():
-        if h == start or h in ground.spawn_pits or ground.crystals.get(h, mover.owner) != mover.owner:
+        if h in (start, mover.hex) or h in ground.spawn_pits or ground.crystals.get(h, mover.owner) != mover.owner:
             continue  # never stop on a pit (ce-move-pit) or on an enemy's crystal (ce-crystal-attack)
         there = squads.at(h)
         if there is not None and there.id == mover.id:
@@ -418,6 +423,27 @@ def destinations(ground: Ground, squads: Squads, sid: str, creatures=None) -> di
     return out
 
 
+def crossings(ground: Ground, squads: Squads, sid: str, pits) -> dict[Hex, dict[Hex, int]]:
+    """For each spawn pit of ``pits`` the whole squad can cross this turn, the hexes it may stop
+    on after crossing it, with the total cost (rule ce-move-pit: a squad crossing a pit picks up
+    what lies there). A pit it could enter but not leave again is left out."""
+    if move_refusal(ground, squads, sid):
+        return {}
+    squad = squads[sid]
+    budget = squad.left
+    first = _search(ground, squads, squad, squad.creatures, budget)
+    out = {}
+    for pit in pits:
+        if pit not in ground.spawn_pits or pit not in first.cost or first.cost[pit] >= budget:
+            continue
+        spent = first.cost[pit]
+        after = _search(ground, squads, squad, squad.creatures, budget - spent, start=pit)
+        stops = {h: spent + c for h, c in after.stops.items()}
+        if stops:
+            out[pit] = stops
+    return out
+
+
 def path_to(ground: Ground, squads: Squads, sid: str, to: Hex, creatures=None) -> list[Hex] | None:
     """One cheapest way to ``to`` (both ends included), or None if it is not a destination."""
     dest = destinations(ground, squads, sid, creatures)
@@ -446,7 +472,8 @@ class Moved:
     stopped: bool = False
 
 
-def move(ground: Ground, squads: Squads, sid: str, to: Hex, creatures=None, card: str | None = None) -> Moved:
+def move(ground: Ground, squads: Squads, sid: str, to: Hex, creatures=None, card: str | None = None,
+         via: Hex | None = None) -> Moved:
     """Move squad ``sid`` (or only ``creatures`` of it, breaking away) to ``to``.
 
     Ending on a friendly squad merges them (the Necromancer's squad keeps its
@@ -460,6 +487,20 @@ def move(ground: Ground, squads: Squads, sid: str, to: Hex, creatures=None, card
         raise IllegalAction(f"{sid} to {to}", refusal.rule, refusal.reason)
     squad = squads[sid]
     group = _group(squad, creatures)
+    if via is not None:
+        if creatures is not None and len(group) < len(squad.creatures):
+            raise IllegalAction(f"{sid} to {to} via {via}", "ce-move-pit", "only a whole squad crosses a pit on its way")
+        stops = crossings(ground, squads, sid, [via]).get(via)
+        if stops is None:
+            raise IllegalAction(f"{sid} to {to} via {via}", "ce-move-pit",
+                                f"squad {sid} cannot cross a spawn pit at {via} and go on this turn")
+        if to not in stops:
+            raise IllegalAction(f"{sid} to {to} via {via}", "ce-move-rate",
+                                f"after crossing the pit at {via}, squad {sid} cannot reach {to} this turn")
+        cost = stops[to]
+        for c in group:
+            c.moved += cost
+        return _arrive(ground, squads, squad, group, to, None, cost)
     reach = _search(ground, squads, squad, group, min(c.left for c in group))
     if to not in reach.stops:
         raise IllegalAction(f"{sid} to {to}", *_why_not(ground, squads, squad, group, to, reach))

@@ -60,7 +60,7 @@ from .deck import Deck, deck_spec
 from .ground import Ground, Refusal
 from .tiles import a_an
 from .hexes import Hex, neighbours, parse_hex
-from .movement import (CARDS, Creature, Squad, Squads, destinations, move, move_refusal, reachable, squad_id,
+from .movement import (CARDS, Creature, Squad, Squads, crossings, destinations, move, move_refusal, reachable, squad_id,
                        step as step_to, step_refusal)
 from .board import card_faces
 from .sight import sight_table
@@ -83,7 +83,7 @@ _CARD_IDS = r"([a-z][a-z0-9-]*(?:,[a-z][a-z0-9-]*)*)"
 GRAMMAR = [
     ("first", re.compile(r"^first (\d{1,2})$")),
     ("setup", re.compile(r"^(hall|lair|tunnel|throneroom) " + _HEX + r" r([0-5])$")),
-    ("move-to", re.compile(r"^move " + _CARD + " " + _HEX + "$")),
+    ("move-to", re.compile(r"^move " + _CARD + " " + _HEX + "(?: via " + _HEX + ")?$")),
     ("move", re.compile(r"^move " + _CARD + "$")),
     ("break-to", re.compile(r"^break " + _CARD + " " + _CARD_IDS + " " + _HEX + "$")),
     ("break", re.compile(r"^break " + _CARD + " " + _CARD_IDS + "$")),
@@ -224,7 +224,10 @@ class CaveEvilState(State):
             if self.pending["kind"] == "move":
                 sid = self.pending["squad"]
                 card = self.squads[sid].card
-                return [f"move {card} {h}" for h in sorted(destinations(self.ground, self.squads, sid))]
+                out = [f"move {card} {h}" for h in sorted(destinations(self.ground, self.squads, sid))]
+                for pit, stops in sorted(self._crossings(sid).items()):
+                    out += [f"move {card} {h} via {pit}" for h in sorted(stops)]
+                return out
             if self.pending["kind"] == "off-pit":
                 sid = self.pending["squad"]
                 return [f"move {self.squads[sid].card} {h}" for h in sorted(self._off_pit(sid))]
@@ -506,6 +509,25 @@ class CaveEvilState(State):
                 return Refusal("ce-pick-items", f"no creature of squad {g[1]} can hold {what}")
         return None
 
+    def _pick_all(self, squad: Squad, key: str) -> None:
+        """A squad crossing a spawn pit picks up what lies there (rule ce-move-pit): every resource,
+        and each item or spell a creature of the squad can hold (the rest stays)."""
+        spot = self.loot[key]
+        taken = {r: spot[r] for r in RESOURCE_WORDS if spot.get(r, 0)}
+        for r, n in taken.items():
+            lt.remove(self.loot, key, r, n)
+        lt.add_resources(squad.resources, taken)
+        items = []
+        for item in sorted(spot["items"]):
+            c = lt.holder(squad, item)
+            if c is not None:
+                lt.remove(self.loot, key, item=item)
+                lt.give(c, item)
+                items.append(f"{item} ({c.id})")
+        got = [f"{n} {r}" for r, n in taken.items()] + items
+        self.note("ce-move-pit", f"Squad {squad.card} crosses the spawn pit at {key} and picks up "
+                                 + (", ".join(got) if got else "nothing it can hold") + ".")
+
     def _apply_loot(self, kind: str, g) -> None:
         refusal = self._loot_refusal(kind, g) if self.combat is None and self.pending is None else \
             Refusal("ce-loot-when", "not in the middle of another decision")
@@ -597,6 +619,12 @@ class CaveEvilState(State):
             if len(group) < len(squad.creatures) and destinations(self.ground, self.squads, squad.id, group):
                 out.append(group)
         return out
+
+    def _crossings(self, sid: str) -> dict:
+        """The spawn pits with something lying on them that squad ``sid`` can cross on its way,
+        each with where it may stop afterwards (rule ce-move-pit; movement.crossings)."""
+        pits = [h for h in self.ground.spawn_pits if lt.has_loot(self.loot, str(h))]
+        return crossings(self.ground, self.squads, sid, pits) if pits else {}
 
     def _own_squads(self) -> list[Squad]:
         return sorted(self.squads.of(self.turn), key=lambda s: CARD_ORDER[s.card])
@@ -736,9 +764,11 @@ class CaveEvilState(State):
             card = self.squads[sid].card
             if kind != "move-to" or g[0] != card:
                 return "ce-move-rate", f"squad {card} is on the move: name the hex it goes to (move {card} +q+r)"
-            to = parse_hex(g[1])
+            to, via = parse_hex(g[1]), (parse_hex(g[2]) if g[2] else None)
+            if via is not None and not lt.has_loot(self.loot, str(via)):
+                return "ce-move-pit", f"nothing lies at {via} to pick up on the way: name the destination only"
             try:
-                move(self.ground, self.squads.copy(), sid, to)
+                move(self.ground, self.squads.copy(), sid, to, via=via)
             except IllegalAction as exc:
                 return exc.rule, exc.reason
             return "ce-move-rate", f"{to} is not a destination of squad {card}"  # pragma: no cover
@@ -965,8 +995,10 @@ class CaveEvilState(State):
                 if p.spawn_pits:
                     hint["pits"] = [str(h) for h in p.spawn_pits]
                 return hint
+        if kind == "move-to" and g[2]:
+            return {"to": g[1], "via": g[2]}
         if kind in ("move-to", "break-to", "step"):
-            return {"to": g[-1]}
+            return {"to": g[1] if kind == "move-to" else g[-1]}
         if kind in ("hire", "subdue") and g[1] in self.squads:
             hint = {"squads": [squad_id(self.turn, c) for c in g[0].split(",")], "target": g[1],
                     "to": str(self.squads[g[1]].hex)}
@@ -1005,7 +1037,7 @@ class CaveEvilState(State):
                 raise IllegalAction(action, *self._explain_pending(kind, g, None))
             self._apply_off_pit(parse_hex(g[1]))
         elif kind == "move-to":
-            self._apply_move(squad_id(self.turn, g[0]), parse_hex(g[1]))
+            self._apply_move(squad_id(self.turn, g[0]), parse_hex(g[1]), parse_hex(g[2]) if g[2] else None)
         elif kind == "break":
             self.pending = {"kind": "break", "squad": squad_id(self.turn, g[0]), "creatures": g[1].split(",")}
         elif kind == "break-to":
@@ -1082,11 +1114,16 @@ class CaveEvilState(State):
                 self.plan = su.place(self.ground, self.plan, p)
                 self.note("ce-quick-setup", f"Quick set-up: {step}: {p}.")
 
-    def _apply_move(self, sid: str, to: Hex) -> None:
+    def _apply_move(self, sid: str, to: Hex, via: Hex | None = None) -> None:
         card = self.squads[sid].card
-        moved = move(self.ground, self.squads, sid, to)
+        if via is not None and (self.pending is None or self.pending.get("squad") != sid
+                                or not lt.has_loot(self.loot, str(via))):
+            raise IllegalAction(f"move {card} {to} via {via}", *self._explain_pending("move-to", (card, str(to), str(via)), None))
+        moved = move(self.ground, self.squads, sid, to, via=via)
         self.pending = None
         keeper = self.squads[moved.squad].card
+        if via is not None:
+            self._pick_all(self.squads[moved.squad], str(via))
         text = f"Squad {card} moves to {to} ({moved.cost} step{'s' if moved.cost != 1 else ''})"
         if moved.merged:
             text += f" and joins squad {keeper}"
@@ -1570,7 +1607,7 @@ class CaveEvilState(State):
                 continue
             alive = [p for p in range(self.game.players) if p not in self.out]
             if len(alive) <= 1:
-                self.phase, self.turn, self.pending = OVER, None, None
+                self.phase, self.turn, self.pending, self.must_fight = OVER, None, None, []
                 if alive:
                     self.note("ce-last-standing", f"Player {alive[0] + 1}'s Necromancer is the last standing.")
                 return

@@ -315,3 +315,28 @@ def test_random_play_with_loot_on_the_map_conserves_it():
     report = random_playouts(make, range(6), invariants=[check_map, note], deep_every=4, max_steps=3000)
     assert report.games == 6
     assert {"pick", "pass", "drop"} <= seen
+
+
+# ------------------------------------------------------------------ crossing a spawn pit
+def test_a_squad_crossing_a_spawn_pit_picks_up_what_lies_there():
+    pit = "+0+0"
+    s = ex.table([ex.squad(0, "II", "+1-1", ex.of_card("ghoul"))],
+                 loot={pit: {"gore": 2, "metals": 1, "items": ["cool-stretchy-headband"]}})
+    assert str(s.ground.pit()) == pit
+    s.apply("move II")
+    vias = [a for a in s.legal_actions() if a.endswith(f" via {pit}")]
+    assert "move II -1+1 via +0+0" in vias and all(a.split()[2] != pit for a in s.legal_actions())
+    s.apply("move II -1+1 via +0+0")
+    squad = s.squads["0:II"]
+    assert str(squad.hex) == "-1+1" and squad.resources == {"gore": 2, "metals": 1}
+    assert pit not in s.loot or not s.loot[pit]["gore"]
+    assert any(e.rule == "ce-move-pit" and "picks up" in e.text for e in s.log)
+    check_loot(s)
+    s.undo()
+    refused(s, "move II -1+1 via +1+0", "ce-move-pit")  # nothing lies there (and it is no pit)
+
+
+def test_no_crossing_is_offered_where_nothing_lies_or_the_squad_could_not_go_on():
+    s = ex.table([ex.squad(0, "II", "+1-1", ex.of_card("ghoul"))])
+    s.apply("move II")
+    assert not any(" via " in a for a in s.legal_actions())
