@@ -27,6 +27,17 @@ class CaveEvil(Game):
     min_players = 2
     max_players = 4
     options_spec = (
+        Option("game", "map", ("map", "full"),
+               "The map and combat only (squad N starts with a Necromonk; no hands, decks, spawns or Blood Eye; "
+               "a cycle limit ends the game), or the full game as it is built so far: starting hands, "
+               "conjuring, invoking, meditation, spawn rolls, events and the Awaken Track.", "ce-game-full"),
+        Option("awakening", "pit", ("pit", "short", "all"),
+               "Which Awakening Evil cards are shuffled: the Pit of Infinite Shadow alone (the one the engine "
+               "plays in full so far), the short-game pair (with the Darkest Evil Bitch) or all of them.",
+               "ce-awaken-draw"),
+        Option("advanced", False, (False, True),
+               "Advanced play: the black-diamond cards in the decks, the Evil Black Old Goat among the "
+               "Awakening Evils.", "ce-conj-black-diamond"),
         Option("setup", "placement", ("placement", "quick"),
                "Build the cave placement by placement, or lay the ready-made layout for the number of "
                "players as soon as the first player is known.", "ce-quick-setup"),

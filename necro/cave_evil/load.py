@@ -37,17 +37,24 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+from . import awaken as aw
+from . import conjuration as cj
 from . import excavation as ex
+from . import turn as tn
 from . import setup as su
 from .deck import Deck
 from .ground import UNDUG, Ground
 from . import fights as fx
+from . import loot as lt
 from .creatures import catalogue
 from .hexes import parse_hex
 from .movement import SIZES, Squads, destinations, move_refusal
 
 KEYS = ("phase", "setup", "ground", "squads", "deck", "digs", "events", "boxed", "turn", "cycle", "pending", "out",
         "combat", "last_combat", "must_fight", "dead", "kill_points", "loot")
+FULL_KEYS = ("piles", "hands", "track", "evil", "part", "queue", "invoking", "invoked_into", "cycle_invoked",
+             "conj_box", "winner", "awake_cycle")
+"""The full game's part of a position (option game="full": turn.py)."""
 
 
 _PLANS: dict[str, su.SetupPlan] = {}
@@ -77,7 +84,8 @@ def load_into(state, r) -> None:
     game = state.game
     n = game.players
     opts = game.options
-    r.obj(allowed=KEYS)
+    full = opts["game"] == "full"
+    r.obj(allowed=KEYS + (FULL_KEYS if full else ()))
     phase = r["phase"].str(choices=PHASES)
     ground = Ground.from_json(r["ground"].value, r["ground"].path)
     plan = _plan(r["setup"], ground)
@@ -117,7 +125,7 @@ def load_into(state, r) -> None:
             card = cards.creature(c.card)
             if card.size != c.size:
                 cr["size"].fail(f"a {card.name} is {card.size} (rule ce-creature-sizes)")
-            if len(c.items) > card.item_count:
+            if lt.hands_used(c.items) > card.item_count:  # trinket items take no room (ce-item-trinket)
                 cr["items"].fail(f"a {card.name} holds at most {card.item_count} items and spells (rule ce-creature-items)")
             if card.necromancer != c.necromancer:
                 cr["card"].fail("the Necromancer, and only it, has a Necromancer card (rule ce-creature-necromancer)")
@@ -129,7 +137,7 @@ def load_into(state, r) -> None:
         out_r.fail("with one Necromancer left standing the game is over (rule ce-last-standing)")
     turn_r = r["turn"].optional()
     turn = None if turn_r is None else turn_r.int(0, n - 1)
-    cycle = r["cycle"].int(0, opts["cycles"])
+    cycle = r["cycle"].int(0, 10_000 if full else opts["cycles"])
     if phase == PLAY:
         if turn is None or turn in out:
             r["turn"].fail("in play it is the turn of a player still in the game")
@@ -171,14 +179,15 @@ def load_into(state, r) -> None:
     if sum(1 for d in digs.values() if d.stage in FINISHING) > 1:
         r["digs"].fail("only one dig is finished at a time")
     spec = deck.spec
-    events = [e.str(choices=[c.id for c in spec if c.is_event]) for e in r["events"].list(max_length=50)]
+    event_ids = [c.id for c in spec if c.is_event] + (list(cj.EVENTS) if full else [])
+    events = [e.str(choices=event_ids) for e in r["events"].list(max_length=50)]
     boxed_r = r["boxed"].obj()
     boxed = Counter()
     for card_id in boxed_r.value:
         if card_id not in spec or not spec[card_id].is_event:
             boxed_r[card_id].fail("only event cards go to the box")
         boxed[card_id] = boxed_r[card_id].int(0, 42)
-    found = Counter(deck.pile) + Counter(deck.discard) + Counter(events) + Counter(boxed)
+    found = Counter(deck.pile) + Counter(deck.discard) + Counter(e for e in events if e in spec) + Counter(boxed)
     for dig in digs.values():
         if dig.card is not None:
             found[dig.card] += 1
@@ -308,6 +317,60 @@ def load_into(state, r) -> None:
     state.dead, state.kill_points, state.loot = dead, points, loot
     state.digs, state.events, state.boxed = digs, events, boxed
     state.turn, state.cycle, state.pending, state.out = turn, cycle, pending, out
+    _load_full(state, r, full, phase)
+
+
+def _load_full(state, r, full: bool, phase: str) -> None:
+    """The full game's fields (turn.py), checked; the map-and-combat game has none of them."""
+    from .state import PLAY
+
+    n = state.game.players
+    state.full = full
+    state.queue, state.hands, state.evil, state.part = [], [[] for _ in range(n)], None, None
+    state.invoking, state.invoked_into, state.cycle_invoked = False, [], False
+    state.conj_box, state.winner_player, state.awake_cycle = Counter(), None, None
+    state.piles = state.track = None
+    if not full:
+        return
+    spec = cj.conjuration_spec()
+    advanced = state.game.options["advanced"]
+    state.piles = cj.Piles.from_json(r["piles"].value, r["piles"].path, black_diamond=advanced)
+    hands_r = r["hands"].list(length=n)
+    for p, h_r in enumerate(hands_r):
+        for x in h_r.list(max_length=200):
+            entry = x.str(max_length=80)
+            deck, _, card = entry.partition(":")
+            if deck not in cj.DECKS + (cj.NECROMONK,) or card not in spec or spec.is_event(card):
+                x.fail(f"{entry!r} is not a card in a hand: 'deck:card', a creature, item or spell of that deck")
+            state.hands[p].append(entry)
+        state.hands[p].sort()
+    state.track = aw.Track.from_json(r["track"].value, r["track"].path)
+    evil_r = r["evil"].optional()
+    state.evil = evil_r.str(choices=tuple(aw.awaken_data().evils)) if evil_r is not None else None
+    if state.track.revealed and state.evil is None:
+        r["evil"].fail("a revealed Awakening Evil is known (rule ce-awaken-reveal)")
+    part_r = r["part"].optional()
+    state.part = part_r.str(choices=("conjure", "actions", "events")) if part_r is not None else None
+    if phase == PLAY and state.part is None:
+        r["part"].fail("in play the turn is in a part: conjure, actions or events")
+    state.queue = [tn.check_step(q) for q in r["queue"].list(max_length=200)]
+    state.invoking = r["invoking"].bool()
+    state.invoked_into = [x.str(max_length=12) for x in r["invoked_into"].list(max_length=6)]
+    state.cycle_invoked = r["cycle_invoked"].bool()
+    box_r = r["conj_box"].obj()
+    for card_id in box_r.value:
+        if card_id not in spec:
+            box_r[card_id].fail(f"no conjuration card {card_id!r}")
+        state.conj_box[card_id] = box_r[card_id].int(0, 99)
+    w_r = r["winner"].optional()
+    state.winner_player = w_r.int(0, n - 1) if w_r is not None else None
+    a_r = r["awake_cycle"].optional()
+    state.awake_cycle = a_r.int(0, 10_000) if a_r is not None else None
+    total = spec.total(advanced)
+    seen = tn.conj_accounted(state)
+    over = {c: k for c, k in seen.items() if k > total[c]}
+    if over:
+        r.fail(f"more conjuration cards than the game holds: {over}")
 
 
 def _points(r) -> float:

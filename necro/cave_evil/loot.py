@@ -34,7 +34,7 @@ def item_count(c: Creature) -> int:
     return catalogue().creature(c.card).item_count
 
 
-def _hands(items) -> int:
+def hands_used(items) -> int:
     """Items that take room: all but trinket items (rule ce-item-trinket; spells always take room)."""
     cards = catalogue()
     return sum(1 for i in items if not (i in cards.items and cards.item(i).trinket))
@@ -47,7 +47,7 @@ def can_hold(c: Creature, item: str) -> bool:
     if count < 1:
         return False
     trinket = item in catalogue().items and catalogue().item(item).trinket
-    return trinket or _hands(c.items) < count
+    return trinket or hands_used(c.items) < count
 
 
 def holder(squad: Squad, item: str) -> Creature | None:

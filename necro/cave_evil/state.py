@@ -50,7 +50,10 @@ from fractions import Fraction
 
 from necro.core import CHANCE, TERMINAL, IllegalAction, NotationError, State
 
+from . import awaken as aw
+from . import conjuration as cj
 from . import excavation as ex
+from . import turn as tn
 from . import fights as fx
 from . import loot as lt
 from . import setup as su
@@ -104,7 +107,10 @@ GRAMMAR = [
     ("pick", re.compile(r"^pick " + _CARD + " " + _CARD_ID + r"(?: (\d{1,3}))?$")),
     ("pass", re.compile(r"^pass " + _CARD + " " + _CARD + " " + _CARD_ID + r"(?: (\d{1,3}))?$")),
     ("drop", re.compile(r"^drop " + _CARD + " " + _CARD_ID + r"(?: (\d{1,3}))?$")),
+    ("invoke", re.compile(r"^invoke " + _CARD_ID + r" (?:(" + "|".join(sorted(CARDS, key=len, reverse=True)) + ")|new " + _HEX + ")$")),
+    ("meditate", re.compile(r"^meditate (bribe|construct|summon|abyss)$")),
     ("end", re.compile(r"^end$")),
+    ("step", tn.NOTATION),
 ]
 LOOT_KINDS = ("pick", "pass", "drop")
 RESOURCE_WORDS = ("metals", "gore", "shadowflame")
@@ -149,6 +155,20 @@ class CaveEvilState(State):
         self.ledger: Counter = Counter()       # what the rules have put in play (loot.holdings must equal it)
         self._fight = None
         self._cache = None
+        # the full game (option game="full", turn.py): hands, decks, the Blood Eye, queued procedures
+        self.full = opts["game"] == "full"
+        self.queue: list[dict] = []            # steps of a procedure under way (turn.py), head first
+        self.piles = cj.Piles.new(opts["advanced"]) if self.full else None
+        self.hands: list[list[str]] = [[] for _ in range(self.game.players)]  # "deck:card", sorted
+        self.track = aw.Track() if self.full else None
+        self.evil: str | None = None           # the Awakening Evil card, face down until revealed
+        self.part: str | None = None           # the turn's part after Phase 1: conjure, actions, events
+        self.invoking = False                  # squad N's action this turn is Invoke (more cards may follow)
+        self.invoked_into: list[str] = []      # squads that received invoked creatures this turn
+        self.cycle_invoked = False             # a creature was invoked this cycle (advanced rule 6)
+        self.conj_box: Counter = Counter()     # conjuration cards gone to the box (resolved or skipped events)
+        self.winner_player: int | None = None  # who conquered the Awakened Evil
+        self.awake_cycle: int | None = None    # the cycle the Evil awoke in
 
     # ------------------------------------------------------------ who decides
     def finishing(self) -> ex.Dig | None:
@@ -164,6 +184,8 @@ class CaveEvilState(State):
         if self.phase == SETUP:
             step = self.plan.next_step()
             return CHANCE if step.kind == su.FIRST else step.player
+        if self.queue:
+            return tn.who(self)
         if self.combat is not None:
             step = self.fight.decision()
             if step == "roll":
@@ -188,6 +210,8 @@ class CaveEvilState(State):
         return self._fight
 
     def status(self) -> str:
+        if self.phase == PLAY and self.queue:
+            return tn.status(self)
         if self.phase == PLAY and self.combat is not None:
             step = self.fight.decision()
             n = len(self.fight.rounds) + 1
@@ -217,6 +241,8 @@ class CaveEvilState(State):
             step = self.plan.next_step()
             word = TILE_WORD[step.kind]
             return [f"{word} {p.anchor} r{p.rotation}" for p in self._setup_options()]
+        if self.queue:
+            return tn.actions(self)
         if self.combat is not None:
             step = self.fight.decision()
             return [f"{step} {a}" for a in self.fight.choices()] if step in ("first", "second") else []
@@ -225,6 +251,8 @@ class CaveEvilState(State):
                 sid = self.pending["squad"]
                 card = self.squads[sid].card
                 out = [f"move {card} {h}" for h in sorted(destinations(self.ground, self.squads, sid))]
+                if self._may_jump(sid):
+                    out.append(f"move {card} {self.ground.pit()}")
                 for pit, stops in sorted(self._crossings(sid).items()):
                     out += [f"move {card} {h} via {pit}" for h in sorted(stops)]
                 return out
@@ -254,6 +282,8 @@ class CaveEvilState(State):
         fights += [self._fight_notation(att, did, "shoot") for att, did in
                    fx.shoot_options(self.ground, self.squads, self.turn, order=self._card_key, crystals=self.crystals())]
         out = ["end"]
+        if self.full:
+            out += tn.invoke_options(self) + tn.meditate_options(self)
         out += self._loot_options()
         for squad in self._own_squads():
             sid, card = squad.id, squad.card
@@ -677,6 +707,8 @@ class CaveEvilState(State):
     def chance_outcomes(self):
         if self.phase == SETUP:
             return [(f"first {p + 1}", q) for p, q in su.first_player_outcomes(self.game.players)]
+        if self.queue:
+            return tn.outcomes(self) if tn.who(self) == CHANCE else []
         if self.pending is not None:
             if self.pending["kind"] == "declare":
                 verb = "draw" if self.squads[self.pending["squad"]].pick >= ex.IMMEDIATE else "face-down"
@@ -694,6 +726,8 @@ class CaveEvilState(State):
     # ---------------------------------------------------------------- notation
     def parse_action(self, text):
         kind, groups = parse(text)
+        if self.queue:
+            return text
         if kind == "setup":
             return f"{groups[0]} {parse_hex(groups[1])} r{groups[2]}"
         if kind == "place":
@@ -706,6 +740,12 @@ class CaveEvilState(State):
             kind, g = parse(action)
         except NotationError as exc:
             return exc.rule, exc.reason
+        if self.queue:
+            return tn.explain(self, action)
+        if kind == "step":
+            return "core-legal", "no procedure is under way that asks for this (a deal, a spawn, an event...)"
+        if kind in ("invoke", "meditate"):
+            return self._explain_invoke(kind, g)
         player = self.current_player()
         if player == CHANCE and kind not in ("first", "face-down", "draw", "d12", "die"):
             return "core-turn", "chance decides now"
@@ -922,7 +962,11 @@ class CaveEvilState(State):
         return "ce-shoot", "name the shooting squads in card order (N, I, II, III, IV, V)"
 
     def action_rule(self, action) -> str:
+        if self.queue:
+            return tn.rule(self, action)
         kind, _ = parse(action)
+        if kind in ("invoke", "meditate"):
+            return "ce-" + kind
         if self.phase == SETUP:
             return "ce-first-player" if kind == "first" else self.plan.next_step().rule
         if kind == "draw" and self.pending is not None:
@@ -967,9 +1011,17 @@ class CaveEvilState(State):
         return action, 0
 
     def mask_notation(self, notation: str, player: int, viewer: int) -> str:
-        """The card a dig draws face down stays hidden from everyone, its digger too."""
+        """The card a dig draws face down stays hidden from everyone, its digger too; a card dealt
+        to a player's hand (or drawn to conjure) from everyone else, unless it is an event (laid face
+        up); the Awakening Evil from everyone until it is revealed (then the log says which)."""
         if notation.startswith("face-down "):
             return "face-down ?"
+        if notation.startswith("evil "):
+            return "evil ?"
+        if notation.startswith("deal "):
+            _, who, deck, card = notation.split()
+            if int(who) - 1 != viewer and not cj.conjuration_spec().is_event(card):
+                return f"deal {who} {deck} ?"
         return notation
 
     def describe_action(self, action) -> dict:
@@ -1018,6 +1070,10 @@ class CaveEvilState(State):
     # ----------------------------------------------------------------- apply
     def _apply(self, action) -> None:
         self._cache = None
+        if self.queue:
+            tn.apply(self, action)
+            self._settle()
+            return
         kind, g = parse(action)
         if kind == "first":
             self._apply_first(int(g[0]) - 1)
@@ -1036,6 +1092,8 @@ class CaveEvilState(State):
             if g[0] != self.squads[self.pending["squad"]].card or parse_hex(g[1]) not in self._off_pit(self.pending["squad"]):
                 raise IllegalAction(action, *self._explain_pending(kind, g, None))
             self._apply_off_pit(parse_hex(g[1]))
+        elif kind == "move-to" and self._may_jump(squad_id(self.turn, g[0])) and parse_hex(g[1]) == self.ground.pit():
+            self._jump(squad_id(self.turn, g[0]))
         elif kind == "move-to":
             self._apply_move(squad_id(self.turn, g[0]), parse_hex(g[1]), parse_hex(g[2]) if g[2] else None)
         elif kind == "break":
@@ -1099,8 +1157,15 @@ class CaveEvilState(State):
                 self._apply_shoot(sids, g[1], subdue=True)
             else:
                 self._apply_fight(sids, g[1], subdue=True)
+        elif kind == "invoke":
+            tn.apply_invoke(self, g[0], g[1] or "new", parse_hex(g[2]) if g[2] else None)
+        elif kind == "meditate":
+            tn.apply_meditate(self, g[0])
         elif kind == "end":
-            self._end_turn()
+            if self.full:
+                self._phase4()
+            else:
+                self._end_turn()
         else:  # pragma: no cover - parse() knows no other kind
             raise IllegalAction(action, "core-legal", "not an action")
         self._settle()
@@ -1122,6 +1187,8 @@ class CaveEvilState(State):
         moved = move(self.ground, self.squads, sid, to, via=via)
         self.pending = None
         keeper = self.squads[moved.squad].card
+        if self.invoked_into and self.squads[moved.squad].has_necromancer:
+            self._halt_invoked()
         if via is not None:
             self._pick_all(self.squads[moved.squad], str(via))
         text = f"Squad {card} moves to {to} ({moved.cost} step{'s' if moved.cost != 1 else ''})"
@@ -1182,8 +1249,11 @@ class CaveEvilState(State):
         if placed.riders:
             self.note("ce-dig-ride", f"On the new tile: squad{'s' if len(placed.riders) > 1 else ''} "
                                      f"{', '.join(placed.riders)}.")
-        if placed.spawn is not None:
-            self.note("ce-dig-spawn", "The card's spawn roll waits for the spawn rules (a later step).")
+        if placed.spawn is not None and self.full and placed.spawn.roll != "none":
+            self._queue_dig_spawn(dig.squad, placed)
+        elif placed.spawn is not None and placed.spawn.roll != "none":
+            self.note("ce-dig-spawn", "The card asks for a spawn roll: the map-and-combat game leaves it out "
+                                      "(the full game rolls it).")
         if placed.caught:
             self.note("ce-collapse-trapped", f"Caught in the collapse: {', '.join(placed.caught)}.")
             if self.game.options["collapse_death"]:
@@ -1218,6 +1288,8 @@ class CaveEvilState(State):
         self.out.append(owner)
         self.out.sort()
         self._mark_crystals()
+        if self.full and len(self.out) < self.game.players:
+            self.advance_eye(0, "ce-awaken-adjust")
         self.note("ce-last-standing", f"Player {owner + 1}'s Necromancer is dead: player {owner + 1} is out.")
         for s in self.squads.of(owner):
             self.squads.remove(s.id)
@@ -1452,6 +1524,8 @@ class CaveEvilState(State):
         gore = sum(GORE[c["size"]] for c in members)
         key = str(squad.hex)
         resources, drops = lt.drop_all(self.loot, squad, gone)
+        for _, item in gone:
+            self._to_box(item)
         if gore:
             lt.put(self.loot, key, {"gore": gore})
             self.ledger["gore"] += gore
@@ -1471,7 +1545,13 @@ class CaveEvilState(State):
             c = self.squads[sid].creature(cid)
             lt.take(c, item)
             self.ledger[f"item:{item}"] -= 1
+            self._to_box(item)
             self.note("ce-death-drops", f"{item} is used up.")
+
+    def _to_box(self, card_id: str) -> None:
+        """A conjuration card used up (discard after use) leaves play for the box (ruling ce-item-box)."""
+        if self.full and card_id in cj.conjuration_spec():
+            self.conj_box[card_id] += 1
 
     def _free_creatures(self, owner: int) -> None:
         """A crushed crystal's player: every squad it still has turns Wandering Monster where it
@@ -1518,6 +1598,11 @@ class CaveEvilState(State):
             self.events = []
         self.note("ce-turn-order", f"Player {player + 1} ends the turn.")
         self.last_combat = None
+        if self.full:
+            self.part, self.invoking, self.invoked_into = None, False, []
+            self.track, turned = aw.end_of_turn(self.track)
+            if turned:
+                self._reveal()
         self._next_turn()
 
     def _next_turn(self) -> None:
@@ -1528,7 +1613,11 @@ class CaveEvilState(State):
             if i == len(order):
                 i = 0
                 self.note("ce-turn-order", f"Cycle {self.cycle} ends.")
-                if self.cycle >= self.game.options["cycles"]:
+                if self.full:
+                    self._end_cycle()
+                    if self.phase == OVER:
+                        return
+                elif self.cycle >= self.game.options["cycles"]:
                     self.phase, self.turn = OVER, None
                     self.note("ce-cycle-limit", f"The {self.game.options['cycles']}-cycle limit is reached: "
                                                 "the game ends with no winner.")
@@ -1540,6 +1629,7 @@ class CaveEvilState(State):
 
     def _start_turn(self, player: int) -> None:
         self.turn = player
+        self.part = "conjure" if self.full else None
         self.squads.new_turn(player)
         for sid, dig in list(self.digs.items()):
             squad = self.squads.by_id.get(sid)
@@ -1571,6 +1661,13 @@ class CaveEvilState(State):
                 return
             if self.phase != PLAY:
                 return
+            if self.queue:
+                if any(d.stage == "done" for d in self.digs.values()):
+                    self._collect_done()
+                tn.run_automatic(self)
+                if self.queue or self.phase != PLAY:
+                    return
+                continue
             if self.combat is not None:
                 if self.fight.decision() == "second" and self.combat["control"][DEFENDER] == "wandering":
                     self._monster_second()
@@ -1614,6 +1711,18 @@ class CaveEvilState(State):
             if self.turn in self.out and self.pending is None and self.finishing() is None:
                 self._end_turn()
                 continue
+            if self.full and self.pending is None and self.finishing() is None and not self.must_fight:
+                if self.part == "conjure":
+                    if any(self.piles.outcomes(d) or self.piles.top_discard(d) for d in cj.DECKS):
+                        self.queue.append({"do": "conjure", "player": self.turn})
+                        self.note("ce-phase-conjure", f"Phase 2: player {self.turn + 1} conjures.")
+                    else:
+                        self.part = "actions"
+                        self.note("ce-phase-conjure", "Phase 2: every Conjuration Deck and discard pile is empty.")
+                    continue
+                if self.part == "events":
+                    self._end_turn()
+                    continue
             return
 
     def _monster_second(self) -> None:
@@ -1634,17 +1743,159 @@ class CaveEvilState(State):
             f"{n} at {p.anchor}" for n, p in sorted(numbers.items())) + ".")
         for p in range(self.game.players):
             lair = self.plan.pieces(su.LAIR, p)[0].placement
-            self.squads.add(start_squad(p, lair.crystal))
+            self.squads.add(start_squad(p, lair.crystal, monk=not self.full))
             self.note("ce-start-squad", f"Player {p + 1}'s Necromancer squad (N) starts on the crystal at {lair.crystal}.")
         self.phase, self.cycle = PLAY, 1
         self._mark_crystals()
+        if self.full:
+            self.queue.extend(tn.setup_steps(self))
         self._start_turn(self.plan.first)
+
+    # ------------------------------------------------------- the full game (turn.py)
+    def order(self) -> list[int]:
+        """The players still in the game, clockwise from the first player."""
+        return [p for p in su.clockwise(self.game.players, self.plan.first) if p not in self.out]
+
+    def throneroom_numbers(self) -> dict:
+        return su.throneroom_numbers(self.plan)
+
+    def advance_eye(self, spaces: int, rule: str) -> None:
+        """Move the Blood Eye and play what it sets off (rules ce-blood-eye-invoke, ce-blood-eye-cycle,
+        ce-awaken-reveal, ce-awaken-awaken, ce-awaken-doom); 0 spaces re-reads the icons after a death."""
+        if self.track is None or self.track.doomed or self.phase == OVER:
+            return
+        alive = self.game.players - len(self.out)
+        evil = aw.awaken_data()[self.evil] if self.evil else None
+        stops = bool(evil and evil.awakened and evil.awakened.track_stops)
+        self.track, happened = aw.advance(self.track, spaces, alive, track_stops=stops)
+        if spaces:
+            self.note(rule, f"The Blood Eye moves {spaces} space{'s' if spaces != 1 else ''}: "
+                            f"{self.track.position} in all.")
+        for what in happened:
+            if what == "reveal":
+                self.note("ce-awaken-reveal", "The Blood Eye reaches the Reveal icon: the Awakening Evil card is "
+                                              "turned up at the end of this turn.")
+            elif what == "awaken":
+                self.awake_cycle = self.cycle
+                self.note("ce-awaken-awaken", f"The Blood Eye reaches the Awaken icon: {self._evil_name()} awakens.")
+                if self.evil == "pit-of-infinite-shadow":
+                    self.note("ce-evil-pit", "From the next cycle on, the first Necromancer to step onto The Pit "
+                                             f"({self.ground.pit()}) wins.")
+            elif what == "doom":
+                self.note("ce-awaken-doom", "The Blood Eye passes the Reveal icon a second time: every Necromancer "
+                                            "is destroyed, and nobody wins.")
+                self.phase, self.turn, self.pending, self.must_fight, self.queue = OVER, None, None, [], []
+
+    def _evil_name(self) -> str:
+        return aw.awaken_data()[self.evil].name if self.evil else "the Awakening Evil"
+
+    def _reveal(self) -> None:
+        self.note("ce-awaken-reveal", f"The Awakening Evil card is turned up: {self._evil_name()}.")
+
+    def _end_cycle(self) -> None:
+        """The end of a cycle in the full game: the Blood Eye advances (rule ce-blood-eye-cycle); a card
+        due to be revealed is turned at once (ruling ce-awaken-reveal-when)."""
+        self.advance_eye(aw.cycle_end_spaces(self.cycle_invoked, False), "ce-blood-eye-cycle")
+        self.cycle_invoked = False
+        if self.phase == OVER:
+            return
+        self.track, turned = aw.end_of_turn(self.track)
+        if turned:
+            self._reveal()
+
+    def _may_jump(self, sid: str) -> bool:
+        """The Pit of Infinite Shadow is awake since an earlier cycle and this Necromancer's squad can
+        reach The Pit this turn (rule ce-evil-pit: no stop, no fight needed)."""
+        if not (self.full and self.evil == "pit-of-infinite-shadow" and self.track.awakened
+                and self.awake_cycle is not None and self.cycle > self.awake_cycle):
+            return False
+        squad = self.squads.by_id.get(sid)
+        if squad is None or not squad.has_necromancer or squad.owner != self.turn:
+            return False
+        pit = self.ground.pit()
+        if pit in neighbours(squad.hex) and squad.left > 0 and not fx.trapped(self.ground, squad):
+            return True
+        return pit in reachable(self.ground, self.squads, sid)
+
+    def _jump(self, sid: str) -> None:
+        squad = self.squads[sid]
+        self.pending = None
+        self.note("ce-evil-pit", f"Player {squad.owner + 1}'s Necromancer leaps into the Pit of Infinite Shadow "
+                                 "and rises a deity: player " f"{squad.owner + 1} wins.")
+        self.winner_player = squad.owner
+        self.phase, self.turn, self.must_fight, self.queue = OVER, None, [], []
+
+    def _halt_invoked(self) -> None:
+        """Rule ce-invoke-move: the Necromancer moved after invoking, so the squads that received
+        invoked creatures this turn may not move."""
+        for sid in self.invoked_into:
+            if sid in self.squads:
+                for c in self.squads[sid].creatures:
+                    c.halted = True
+
+    def _phase4(self) -> None:
+        """Phase 4 (rule ce-event-phase4): the events of this turn, in the order drawn, each then boxed."""
+        self.part = "events"
+        for e in self.events:
+            if e in cj.conjuration_spec():
+                self.conj_box[e] += 1
+                self.queue.append({"do": "event", "card": e})
+            else:
+                self.boxed[e] += 1
+                self.queue.append({"do": "event", "card": self.deck.spec[e].event})
+        if self.events:
+            self.note("ce-event-phase4", f"Phase 4: {len(self.events)} event{'s' if len(self.events) > 1 else ''} "
+                                         "to resolve, in the order drawn.")
+        self.events = []
+
+    def _queue_dig_spawn(self, sid: str, placed) -> None:
+        """Rule ce-spawn-excavation: the card's spawn rolls, resources to the diggers, cards to the new
+        tile's farthest spaces (a Shrine's or Temple's on its spawn pit)."""
+        kind = placed.spawn.roll
+        if placed.spawn.at == "spawn-pit" and placed.placement.spawn_pits:
+            where = {"at": str(placed.placement.spawn_pits[0])}
+        else:
+            where = {"at": str(placed.far[0]), "far": [str(h) for h in placed.far]}
+        steps = [{"do": "spawn", "roll": "excavation" if kind == "excavation" else kind, "digger": sid,
+                  "player": self.turn, **where} for _ in range(placed.spawn.times)]
+        self.queue[0:0] = steps
+        self.note("ce-spawn-excavation", f"The card asks for {placed.spawn.times} "
+                                         f"{'Excavation' if kind == 'excavation' else kind.capitalize()} Spawn Roll"
+                                         f"{'s' if placed.spawn.times > 1 else ''}.")
+
+    def _explain_invoke(self, kind, g) -> tuple[str, str]:
+        if not self.full:
+            return "ce-game-full", "invoking and meditating belong to the full game (option game='full')"
+        n = self.squads.by_id.get(squad_id(self.turn, "N"))
+        if self.part != "actions" or self.must_fight or self.pending is not None or self.combat is not None:
+            return "ce-phase-actions", "the Necromancer acts in Phase 3, after the fights of Phase 1 and conjuring"
+        if n is None:
+            return "ce-last-standing", "this player's Necromancer is dead"
+        if kind == "meditate":
+            if n.acted:
+                return "ce-meditate", "squad N has already taken its action this turn"
+            if any(c.moved for c in n.creatures):
+                return "ce-meditate", "the Necromancer meditates only if its squad has not moved this turn"
+            return "ce-conj-refill", f"the {g[0]} deck and its discard pile are empty"
+        card_id = g[0]
+        if card_id not in {c for _, c in tn.hand_cards(self, self.turn)}:
+            return "ce-invoke", f"there is no {card_id!r} card in player {self.turn + 1}'s hand"
+        if n.acted and not self.invoking:
+            return "ce-invoke", "squad N has already taken another action this turn"
+        cost = cj.conjuration_spec()[card_id].cost
+        if not lt.affords(n, cost):
+            return "ce-invoke-pay", (f"squad N carries {_amounts(n.resources)} but {card_id} costs {_amounts(cost)}; "
+                                     "only squad N's own resources pay")
+        return "ce-invoke-place", "the card cannot be placed there: into squad N or a squad next to it with room, " \
+                                  "or as a new squad on an empty control card next to N (creatures only)"
 
     # ----------------------------------------------------------------- result
     def returns(self) -> list[float]:
         n = self.game.players
         if self.phase != OVER:
             return [0.0] * n
+        if self.winner_player is not None:
+            return [1.0 if p == self.winner_player else -1.0 for p in range(n)]
         alive = [p for p in range(n) if p not in self.out]
         if len(alive) == 1:
             return [1.0 if p == alive[0] else -1.0 for p in range(n)]
@@ -1672,7 +1923,16 @@ class CaveEvilState(State):
             "dead": [dict(d) for d in self.dead],
             "kill_points": list(self.kill_points),
             "loot": dict(sorted(lt.copy_loot(self.loot).items())),
+            **(self._full_position() if self.full else {}),
         }
+
+    def _full_position(self) -> dict:
+        return {"piles": self.piles.to_json(), "hands": [list(h) for h in self.hands],
+                "track": self.track.to_json(), "evil": self.evil, "part": self.part,
+                "queue": json.loads(json.dumps(self.queue)), "invoking": self.invoking,
+                "invoked_into": list(self.invoked_into), "cycle_invoked": self.cycle_invoked,
+                "conj_box": dict(sorted(self.conj_box.items())), "winner": self.winner_player,
+                "awake_cycle": self.awake_cycle}
 
     def _load_position(self, reader) -> None:
         from .load import load_into
@@ -1703,10 +1963,20 @@ class CaveEvilState(State):
         self.ledger = Counter(other.ledger)
         self._fight = None
         self._cache = None
+        if self.full:
+            self.piles = other.piles.copy()
+            self.hands = [list(h) for h in other.hands]
+            self.track, self.evil, self.part = other.track, other.evil, other.part
+            self.queue = json.loads(json.dumps(other.queue))
+            self.invoking, self.invoked_into = other.invoking, list(other.invoked_into)
+            self.cycle_invoked, self.conj_box = other.cycle_invoked, Counter(other.conj_box)
+            self.winner_player, self.awake_cycle = other.winner_player, other.awake_cycle
 
     def hide(self, position: dict, player: int) -> dict:
         """A dig's face-down card is hidden from everyone: the view shows ``"?"`` on the dig and
         counts the card among the unseen ones of the pile (as the table would)."""
+        if "hands" in position:
+            position = self._hide_full(position, player)
         hidden = [d for d in position["digs"] if d["stage"] == "digging" and d["card"]]
         if not hidden:
             return position
@@ -1722,6 +1992,21 @@ class CaveEvilState(State):
         deck["pile"] = dict(sorted(pile.items()))
         deck["face_down"] = len(hidden)
         position["deck"], position["digs"] = deck, digs
+        return position
+
+    def _hide_full(self, position: dict, player: int) -> dict:
+        """The full game's secrets: other players' hands (their decks show, not the cards), a card
+        being looked at before it is kept, the face-down Awakening Evil, and what lies in the decks
+        (only how many cards each has; the discard piles are face up)."""
+        position = dict(position)
+        position["hands"] = [h if p == player else [tn.mask_hand(x) for x in h] for p, h in enumerate(position["hands"])]
+        position["queue"] = [dict(q, card="?") if q["do"] == "keep" and q.get("player") != player else q
+                             for q in position["queue"]]
+        if not position["track"]["revealed"] and position["evil"] is not None:
+            position["evil"] = "?"
+        piles = position["piles"]
+        position["piles"] = {"left": {d: sum(piles["piles"][d].values()) for d in piles["piles"]},
+                             "discards": piles["discards"], "necromonks": sum(piles["necromonks"].values())}
         return position
 
     def decorate_view(self, position: dict) -> dict:
@@ -1764,7 +2049,8 @@ class CaveEvilState(State):
 
     def accounted(self) -> Counter:
         """Every excavation card, wherever it is (the pile, the discards, on digs, set aside, boxed)."""
-        found = Counter(self.deck.pile) + Counter(self.deck.discard) + Counter(self.events) + Counter(self.boxed)
+        found = Counter(self.deck.pile) + Counter(self.deck.discard) + Counter(self.boxed)
+        found.update(e for e in self.events if e in self.deck.spec)  # conjuration events are not excavation cards
         for dig in self.digs.values():
             if dig.card is not None:
                 found[dig.card] += 1
@@ -1784,12 +2070,14 @@ def _shape_key(p) -> tuple:
     return frozenset(p.spaces), frozenset(p.spawn_pits), p.end, p.side
 
 
-def start_squad(player: int, at: Hex) -> Squad:
-    """A player's Necromancer squad at the start (rule ce-start-squad)."""
-    return Squad(squad_id(player, "N"), player, at,
-                 [Creature(f"necromancer-{player + 1}", necromancer=True, card=fx.NECROMANCER_CARDS[player],
-                           **NECROMANCER),
-                  Creature(f"necromonk-{player + 1}", card="necromonk", **NECROMONK)], "N")
+def start_squad(player: int, at: Hex, monk: bool = True) -> Squad:
+    """A player's Necromancer squad at the start (rule ce-start-squad): with the Necromonk of the
+    starting hand already in it in the map-and-combat game (``monk``); alone in the full game,
+    where the Necromonk card is in the hand."""
+    crew = [Creature(f"necromancer-{player + 1}", necromancer=True, card=fx.NECROMANCER_CARDS[player], **NECROMANCER)]
+    if monk:
+        crew.append(Creature(f"necromonk-{player + 1}", card="necromonk", **NECROMONK))
+    return Squad(squad_id(player, "N"), player, at, crew, "N")
 
 
 def copy_squads(squads: Squads) -> Squads:

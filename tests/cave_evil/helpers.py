@@ -79,7 +79,7 @@ def check_loot(state) -> None:
     for s in state.squads:
         for c in s.creatures:
             if c.items and c.card is not None:
-                assert lt.item_count(c) >= 1 and lt._hands(c.items) <= lt.item_count(c), (c.id, c.items)
+                assert lt.item_count(c) >= 1 and lt.hands_used(c.items) <= lt.item_count(c), (c.id, c.items)
 
 
 def play_eager(state, seed: int, steps: int | None = None, recorded: bool = True, until=None):

@@ -12,8 +12,10 @@ from necro.cave_evil.conjure_rules import CONJURE_RULES
 from necro.cave_evil.event_rules import EVENT_RULES
 from necro.cave_evil.rules import RULES
 from necro.cave_evil.spawn_rules import SPAWN_RULES
+from necro.cave_evil.turn_rules import TURN_RULES
 
-STAGED = {r.id for r in CONJURE_RULES + SPAWN_RULES + EVENT_RULES + AWAKEN_RULES}
+PART_III = CONJURE_RULES + SPAWN_RULES + EVENT_RULES + AWAKEN_RULES + TURN_RULES
+STAGED = {r.id for r in PART_III}
 """The full game's rules (part III), written with their modules and staged here until the chapter
 pages that teach them exist; then they join RULES (as the combat rules did)."""
 
@@ -45,9 +47,9 @@ def test_every_rule_id_the_engine_names_is_in_the_rule_book():
 
 
 def test_the_staged_rules_are_unique_rulings_say_their_alternative_and_nothing_else_is_staged():
-    ids = [r.id for r in CONJURE_RULES + SPAWN_RULES + EVENT_RULES + AWAKEN_RULES]
+    ids = [r.id for r in PART_III]
     assert len(ids) == len(set(ids)) and not set(ids) & {r.id for r in RULES.own()}
-    for r in CONJURE_RULES + SPAWN_RULES + EVENT_RULES + AWAKEN_RULES:
+    for r in PART_III:
         assert r.kind != "ruling" or "lternative" in r.summary, r.id
 
 
@@ -64,7 +66,7 @@ def _words(text):
 def test_summaries_are_in_our_own_words():
     """No run of eight words of a summary appears in the rule text."""
     source = " ".join(_words(RULE_TEXT.read_text(encoding="utf-8")))
-    for r in RULES.own() + COMBAT_RULES + CONJURE_RULES + SPAWN_RULES + EVENT_RULES + AWAKEN_RULES:
+    for r in RULES.own() + COMBAT_RULES + PART_III:
         words = _words(r.summary)
         for i in range(len(words) - 7):
             run = " ".join(words[i:i + 8])

@@ -1,0 +1,633 @@
+"""The full game's turn (Cave Evil part III) as a queue of small steps.
+
+The map-and-combat game (option ``game="map"``) has no hands, decks, spawns or
+Blood Eye. The full game (``game="full"``) adds them, and most of what it adds
+is a *procedure*: deal five cards to each player, roll a spawn on every pit,
+draw until a card that is not an event shows, resolve each event of the turn
+step by step. Each such procedure is a list of steps in ``state.queue``; the
+step at its head says who decides now (chance, or a player) and what may be
+done. The state asks this module while the queue is not empty, and plays its
+ordinary turn (moves, digs, fights, invoking) when it is.
+
+A step is a plain dict, saved as is in the position: ``{"do": "deal",
+"player": 0, "deck": "bribe", "then": "hand"}``. The kinds, with the notation
+of the decision each one asks for:
+
+==============  ========  ============================================================
+``deal``        chance    ``deal 1 bribe ratman``: a card for player 1 (a hand, a
+                          conjuration, a meditation); an event is set aside or boxed
+                          and the same deck deals again
+``keep``        player    ``keep`` the conjured card, or ``trade metals 3`` for one of
+                          the amounts of its cost (rule ce-conj-one-resource)
+``conjure``     player    ``conjure summon`` (draw) or ``take bribe ratman`` (the top
+                          card of a discard pile, kept: rule ce-conj-discard-pile)
+``resources``   player    ``start gore gore metals``: the three resources of set-up
+``awakening``   chance    ``evil pit-of-infinite-shadow``, face down (shown as ``evil ?``)
+``spawn``       chance    ``spawn rolls 2``, twice: the main roll (rule ce-spawn-roll)
+``spawn-draw``  chance    ``draw abyss vapor``: the card a spawn brings, events skipped
+``spot``        player    ``spot +3-2``: where a spawned monster or item goes
+``event``       (none)    expands into its card's steps (events.json)
+``die``         chance    ``d4 3`` / ``d12 7``: the die an event step rolls first
+``count``       player    ``count +1-5``: where a count of spaces ends
+``tile-draw``   chance    ``excavation tunnel``: a tile for an event (events skipped)
+``tile``        player    ``lay +4-1 r2`` or ``lay nothing`` when nothing fits
+``wander``      player    ``wander w:A +2-3`` / ``wander w:A stay``, one monster at a time
+==============  ========  ============================================================
+
+Everything here is a function of the state; nothing is random: dice and draws
+are the state's chance outcomes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations_with_replacement
+
+from necro.core import CHANCE, IllegalAction
+
+from . import awaken as aw
+from . import conjuration as cj
+from . import events as ev
+from . import loot as lt
+from . import spawn as sp
+from .creatures import catalogue, movement_creature
+from .hexes import Hex, neighbours, parse_hex
+from .movement import RESOURCE_NAMES, Squad, _search, fits, squad_id
+
+CHANCE_STEPS = ("deal", "awakening", "spawn", "spawn-draw", "die", "tile-draw")
+PLAYER_STEPS = ("keep", "conjure", "resources", "spot", "count", "tile", "wander")
+AUTOMATIC_STEPS = ("event", "eye")
+KINDS = CHANCE_STEPS + PLAYER_STEPS + AUTOMATIC_STEPS
+STEP_RULE = {"deal": "ce-conj-deck-draw", "keep": "ce-conj-one-resource", "conjure": "ce-phase-conjure",
+             "resources": "ce-start-resources", "awakening": "ce-awaken-draw", "spawn": "ce-spawn-roll",
+             "spawn-draw": "ce-spawn-roll", "spot": "ce-spawn-place", "event": "ce-event-phase4",
+             "die": "ce-event-steps", "count": "ce-event-count", "tile-draw": "ce-event-tiles",
+             "tile": "ce-event-tiles", "wander": "ce-event-wander", "eye": "ce-event-blood-eye"}
+NOTATION = re.compile(
+    r"^(?:deal [1-4] [a-z]+ [a-z0-9-]+|keep|trade (?:metals|gore|shadowflame) \d{1,2}|conjure [a-z]+|take [a-z]+ [a-z0-9-]+"
+    r"|start (?:metals|gore|shadowflame)(?: (?:metals|gore|shadowflame)){2}|evil [a-z0-9?-]+|spawn rolls \d"
+    r"|draw (?:bribe|construct|summon|abyss) [a-z0-9-]+|(?:spot|count) [+-]\d{1,6}[+-]\d{1,6}|d(?:4|12) \d{1,2}"
+    r"|excavation [a-z0-9-]+|lay (?:nothing|[+-]\d{1,6}[+-]\d{1,6} r[0-5])|wander w:[A-Z]{1,4} (?:stay|[+-]\d{1,6}[+-]\d{1,6}))$")
+"""The notation of every step's outcome or choice, for telling a well-formed action from noise."""
+START_RESOURCES = 3
+"""Each Necromancer starts with any three single resources (set-up step 13)."""
+
+
+# ------------------------------------------------------------------ who decides
+def head(state) -> dict:
+    return state.queue[0]
+
+
+def who(state) -> int:
+    step = head(state)
+    if step["do"] in CHANCE_STEPS:
+        return CHANCE
+    return step.get("player", state.turn)
+
+
+def outcomes(state) -> list[tuple[str, Fraction]]:
+    """The chance outcomes of the step at the head of the queue."""
+    step = head(state)
+    kind = step["do"]
+    if kind == "deal":
+        cards = state.piles.necromonk_outcomes() if step["deck"] == cj.NECROMONK else state.piles.outcomes(step["deck"])
+        return [(f"deal {step['player'] + 1} {step['deck']} {c}", p) for c, p in cards]
+    if kind == "awakening":
+        opts = state.game.options
+        if opts["awakening"] == "pit":
+            return [("evil pit-of-infinite-shadow", Fraction(1))]
+        return [(f"evil {e}", p) for e, p in aw.awakening_outcomes(opts["awakening"] == "short", opts["advanced"])]
+    if kind == "spawn":
+        faces = (sp.first_die_outcomes(step["roll"]) if "first" not in step
+                 else sp.second_die_outcomes(step["roll"], step["first"]))
+        return [(f"spawn rolls {f}", p) for f, p in faces]
+    if kind == "spawn-draw":
+        return [(f"draw {step['deck']} {c}", p) for c, p in state.piles.outcomes(step["deck"])]
+    if kind == "die":
+        n = step["sides"]
+        return [(f"d{n} {f}", Fraction(1, n)) for f in range(1, n + 1)]
+    if kind == "tile-draw":
+        return [(f"excavation {c}", p) for c, p in state.deck.outcomes()]
+    raise ValueError(f"step {kind!r} is not a chance step")
+
+
+def actions(state) -> list[str]:
+    """The choices of the player deciding the step at the head of the queue, in a stable order."""
+    step = head(state)
+    kind = step["do"]
+    if kind in CHANCE_STEPS:
+        return []
+    if kind == "keep":
+        return ["keep"] + [f"trade {r} {n}" for r, n in cj.resource_choices(step["card"])]
+    if kind == "conjure":
+        out = [f"conjure {d}" for d in cj.DECKS if state.piles.outcomes(d)]
+        out += [f"take {d} {state.piles.top_discard(d)}" for d in cj.DECKS if state.piles.top_discard(d)]
+        return out
+    if kind == "resources":
+        return [f"start {' '.join(c)}" for c in combinations_with_replacement(RESOURCE_NAMES, START_RESOURCES)]
+    if kind in ("spot", "count"):
+        return [f"{kind} {h}" for h in step["hexes"]]
+    if kind == "tile":
+        return [f"lay {p.anchor} r{p.rotation}" for p in _event_tiles(state, step["tile"])] or ["lay nothing"]
+    if kind == "wander":
+        sid = step["left"][0]
+        return [f"wander {sid} {h}" for h in sorted(_wander_stops(state, sid, step["roll"]))] + [f"wander {sid} stay"]
+    raise ValueError(f"step {kind!r} has no choices")
+
+
+def legal(state, action: str) -> bool:
+    if who(state) == CHANCE:
+        return any(a == action for a, _ in outcomes(state))
+    return action in actions(state)
+
+
+def rule(state, action: str | None = None) -> str:
+    return STEP_RULE[head(state)["do"]]
+
+
+def status(state) -> str:
+    step = head(state)
+    kind = step["do"]
+    text = {
+        "deal": f"Player {step.get('player', 0) + 1} is dealt a card from the {step.get('deck')} deck.",
+        "keep": f"Player {step.get('player', 0) + 1} keeps the card drawn or trades it for resources.",
+        "conjure": f"Phase 2: player {step.get('player', 0) + 1} conjures (draws from a deck or takes a face-up card).",
+        "resources": f"Set-up: player {step.get('player', 0) + 1} takes three resources.",
+        "awakening": "Set-up: the Awakening Evil card is drawn face down.",
+        "spawn": f"A spawn roll at {step.get('at') or step.get('digger')}.",
+        "spawn-draw": f"A spawn draws from the {step.get('deck')} deck.",
+        "spot": "Where does the spawned card go?",
+        "die": f"An event rolls a D{step.get('sides')}.",
+        "count": "Where does the count end?",
+        "tile-draw": "An event draws an excavation tile.",
+        "tile": "Where does the event's tile go?",
+        "wander": f"Wandering Monster {step.get('left', ['?'])[0]} may move up to {step.get('roll')} spaces.",
+    }
+    return text.get(kind, kind)
+
+
+def explain(state, action) -> tuple[str, str]:
+    if who(state) == CHANCE:
+        return "core-chance", "only chance decides that"
+    options = actions(state)
+    return rule(state), f"now: {status(state)} One of: {', '.join(options[:6])}{' ...' if len(options) > 6 else ''}"
+
+
+# ------------------------------------------------------------------ playing a step
+def apply(state, action: str) -> None:
+    """Play ``action`` (already checked legal) on the step at the head of the queue."""
+    step = state.queue.pop(0)
+    kind = step["do"]
+    getattr(_Apply, kind.replace("-", "_"))(state, step, action)
+    run_automatic(state)
+
+
+def push(state, *steps: dict) -> None:
+    """Put ``steps`` at the head of the queue, in order (they run before what was there)."""
+    state.queue[0:0] = [dict(s) for s in steps]
+
+
+def run_automatic(state) -> None:
+    """Play the steps nobody decides at the head of the queue: an event card becomes its steps,
+    a Blood Eye step moves the Blood Eye."""
+    while state.queue and (state.queue[0]["do"] in AUTOMATIC_STEPS or
+                           (state.queue[0]["do"] in CHANCE_STEPS and not outcomes(state))):
+        step = state.queue.pop(0)
+        if step["do"] == "event":
+            _expand_event(state, step)
+        elif step["do"] == "eye":
+            state.advance_eye(step["spaces"], "ce-event-blood-eye")
+        else:  # a draw from an empty deck (rule ce-conj-refill, ce-deck-draw)
+            state.note("ce-conj-refill" if step["do"] in ("deal", "spawn-draw") else "ce-deck-draw",
+                       "There is nothing left to draw: this step brings nothing.")
+
+
+class _Apply:
+    """One function per kind of step: what its outcome or choice does."""
+
+    @staticmethod
+    def deal(state, step, action):
+        card_id = action.split()[3]
+        p, deck = step["player"], step["deck"]
+        card = state.piles.draw_necromonk(card_id) if deck == cj.NECROMONK else state.piles.draw(deck, card_id)
+        then = step["then"]
+        if card.is_event:
+            if then == "hand":  # the starting hand: events go to the box (rule ce-starting-hand)
+                state.conj_box[card_id] += 1
+                state.note("ce-starting-hand", f"Player {p + 1} is dealt an event ({card.name}): it goes to the box "
+                                               f"and the {deck} deck deals again.")
+            else:  # conjuring or meditating: set aside for Phase 4, draw again (rule ce-fractal-spawn)
+                state.events.append(card_id)
+                state.note("ce-fractal-spawn", f"Player {p + 1} draws an event ({card.name}): it waits for Phase 4, "
+                                               f"and the {deck} deck is drawn again.")
+            if state.piles.outcomes(deck) if deck != cj.NECROMONK else state.piles.necromonk_outcomes():
+                push(state, step)
+            else:
+                state.note("ce-conj-refill", f"The {deck} deck has nothing left to draw.")
+            return
+        if then == "keep":
+            push(state, {"do": "keep", "player": p, "deck": deck, "card": card_id})
+            state.note("ce-phase-conjure", f"Player {p + 1} draws a card from the {deck} deck and looks at it.")
+            return
+        state.hands[p].append(f"{deck}:{card_id}")
+        state.hands[p].sort()
+        state.note("ce-starting-hand" if then == "hand" else "ce-meditate",
+                   f"Player {p + 1} takes a card from the {deck} deck into their hand.")
+
+    @staticmethod
+    def keep(state, step, action):
+        p, deck, card_id = step["player"], step["deck"], step["card"]
+        name = cj.conjuration_spec()[card_id].name
+        if action == "keep":
+            state.hands[p].append(f"{deck}:{card_id}")
+            state.hands[p].sort()
+            state.note("ce-phase-conjure", f"Player {p + 1} keeps the card.")
+        else:
+            _, resource, n = action.split()
+            state.piles.discard(deck, card_id)
+            n_squad = state.squads.by_id.get(squad_id(p, "N"))
+            if n_squad is not None:
+                lt.add_resources(n_squad.resources, {resource: int(n)})
+                state.ledger[resource] += int(n)
+            state.note("ce-conj-one-resource", f"Player {p + 1} discards {name} face up for {n} {resource}.")
+        state.part = "actions"
+
+    @staticmethod
+    def conjure(state, step, action):
+        verb, deck, *rest = action.split()
+        p = step["player"]
+        if verb == "conjure":
+            push(state, {"do": "deal", "player": p, "deck": deck, "then": "keep"})
+            return
+        card = state.piles.take_discard(deck)
+        state.hands[p].append(f"{deck}:{card.id}")
+        state.hands[p].sort()
+        state.note("ce-conj-discard-pile", f"Player {p + 1} takes {card.name}, face up, from the {deck} discard pile "
+                                           "and must keep it.")
+        state.part = "actions"
+
+    @staticmethod
+    def resources(state, step, action):
+        p = step["player"]
+        got = Counter(action.split()[1:])
+        n = state.squads[squad_id(p, "N")]
+        lt.add_resources(n.resources, dict(got))
+        state.ledger.update(got)
+        state.note("ce-start-resources", f"Player {p + 1}'s Necromancer takes "
+                   + ", ".join(f"{k} {r}" for r, k in sorted(got.items())) + ".")
+
+    @staticmethod
+    def awakening(state, step, action):
+        state.evil = action.split()[1]
+        state.note("ce-awaken-draw", "The Awakening Evil card is drawn and laid face down by the Awaken icon.")
+
+    @staticmethod
+    def spawn(state, step, action):
+        face = int(action.split()[2])
+        if "first" not in step:
+            push(state, dict(step, first=face))
+            return
+        res = sp.result(step["first"], face, step["roll"])
+        where = step.get("at")
+        if not res.is_card:
+            if step.get("digger") and step["digger"] in state.squads:
+                sp.put_resources(res, state.loot, state.squads, digger=step["digger"])
+                state.note("ce-spawn-excavation", f"The spawn brings {res.text()}: to the digging squad.")
+            else:
+                sp.put_resources(res, state.loot, state.squads, at=parse_hex(where))
+                state.note("ce-spawn-roll", f"The spawn brings {res.text()}, laid on {where}.")
+            state.ledger[res.resource] += res.amount
+            return
+        state.note("ce-spawn-roll", f"The spawn brings {res.text()}.")
+        push(state, {"do": "spawn-draw", "deck": res.deck, "at": where, "far": step.get("far"),
+                     "player": step.get("player", state.turn)})
+
+    @staticmethod
+    def spawn_draw(state, step, action):
+        card_id = action.split()[2]
+        deck = step["deck"]
+        card = state.piles.draw(deck, card_id)
+        if card.is_event:  # ruling ce-spawn-events-ignored: to the box, draw again
+            state.conj_box[card_id] += 1
+            state.note("ce-spawn-events-ignored", f"An event ({card.name}) is skipped: it goes to the box.")
+            if state.piles.outcomes(deck):
+                push(state, step)
+            return
+        points = [parse_hex(h) for h in (step.get("far") or [step["at"]])]
+        if card.kind == "creature":
+            size = catalogue().creature(card_id).size
+            hexes = sp.excavation_spots(state.ground, state.squads, points, size)
+        else:
+            hexes = sorted(points)
+        if not hexes:
+            state.conj_box[card_id] += 1
+            state.note("ce-spawn-nowhere", f"{card.name} has nowhere to go: it goes to the box.")
+            return
+        if len(hexes) == 1:
+            _place_spawn(state, card_id, hexes[0])
+        else:
+            push(state, {"do": "spot", "player": step.get("player", state.turn), "card": card_id, "deck": deck,
+                         "hexes": [str(h) for h in hexes]})
+
+    @staticmethod
+    def spot(state, step, action):
+        _place_spawn(state, step["card"], parse_hex(action.split()[1]))
+
+    @staticmethod
+    def die(state, step, action):
+        face = int(action.split()[1])
+        then = step["then"]
+        if then["do"] == "wander":
+            left = ev.wanderers(state.ground, state.squads)
+            state.note("ce-event-wander", f"The wander die shows {face}: " +
+                       (f"Wandering Monsters {', '.join(left)} may move up to {face} spaces."
+                        if left else "no Wandering Monster can move."))
+            if left:
+                push(state, {"do": "wander", "player": state.turn, "roll": face, "left": left})
+            return
+        if then["at"] == "throneroom-d4":
+            thrones = state.throneroom_numbers()
+            try:
+                pit = ev.pit_of_throneroom(state.ground, thrones, face)
+            except IllegalAction:
+                state.note("ce-event-throneroom", f"The D4 shows {face}: there is no Throneroom {face}; nothing spawns.")
+                return
+            state.note("ce-event-throneroom", f"The D4 shows {face}: Throneroom {face}'s pit at {pit} spawns.")
+            push(state, _spawn_step(state, then["roll"], pit))
+            return
+        n_squad = state.squads.by_id.get(squad_id(state.turn, "N"))
+        origin = ev.count_origin(state.ground, then["at"], n_squad.hex if n_squad else None)
+        hexes = ev.count_spaces(state.ground, origin, face)
+        state.note("ce-event-count", f"The D12 shows {face}: the count starts at {origin}.")
+        if not hexes:
+            return
+        if len(hexes) == 1:
+            push(state, _spawn_step(state, then["roll"], hexes[0]))
+        else:
+            push(state, {"do": "count", "player": state.turn, "roll": then["roll"], "hexes": [str(h) for h in hexes]})
+
+    @staticmethod
+    def count(state, step, action):
+        push(state, _spawn_step(state, step["roll"], parse_hex(action.split()[1])))
+
+    @staticmethod
+    def tile_draw(state, step, action):
+        card_id = action.split()[1]
+        card = state.deck.draw(card_id)
+        if card.is_event:  # ruling ce-event-redraw-where: discarded, and draw again
+            state.deck.put_in_discard(card_id)
+            state.note("ce-event-redraw-where", "An event card comes up while drawing a tile: it is discarded.")
+            if state.deck.outcomes():
+                push(state, step)
+            return
+        state.deck.put_in_discard(card_id)
+        push(state, {"do": "tile", "player": state.turn, "tile": card.tile})
+
+    @staticmethod
+    def tile(state, step, action):
+        if action == "lay nothing":
+            state.note("ce-event-tiles-where", f"The {step['tile']} fits nowhere: nothing is laid.")
+            return
+        _, anchor, rot = action.split()
+        p = state.ground.placement(step["tile"], parse_hex(anchor), int(rot[1:]), "open")
+        state.ground.place(p, state.squads.player_hexes())
+        state.note("ce-event-tiles", f"The event lays the {p.tile.name}: {p}.")
+
+    @staticmethod
+    def wander(state, step, action):
+        _, sid, where = action.split()
+        left = step["left"][1:]
+        if where != "stay":
+            to = parse_hex(where)
+            squad = state.squads[sid]
+            state.squads.remove(sid)
+            squad.hex = to
+            state.squads.add(squad)
+            state.note("ce-event-wander", f"Wandering Monster {squad.card} moves to {to}.")
+        left = [s for s in left if s in state.squads]
+        if left:
+            push(state, dict(step, left=left))
+
+
+# ------------------------------------------------------------------ helpers
+def _spawn_step(state, roll: str, at: Hex) -> dict:
+    return {"do": "spawn", "roll": roll, "at": str(at), "player": state.turn}
+
+
+def _place_spawn(state, card_id: str, at: Hex) -> None:
+    """A spawned creature becomes a Wandering Monster on ``at``; an item or spell lies there."""
+    name = cj.conjuration_spec()[card_id].name
+    if cj.conjuration_spec()[card_id].kind == "creature":
+        taken = {d["id"] for d in state.dead}
+        squad = sp.spawn_creature(state.squads, card_id, at, taken=taken)
+        state.note("ce-spawn-place", f"{name} appears on {at} as Wandering Monster {squad.card}.")
+    else:
+        sp.spawn_item(state.loot, card_id, at)
+        state.ledger[f"item:{card_id}"] += 1
+        state.note("ce-spawn-place", f"{name} lies on {at}.")
+
+
+def _event_tiles(state, tile_id: str):
+    return ev.tile_placements(state.ground, tile_id, state.squads.player_hexes())
+
+
+def _wander_stops(state, sid: str, roll: int) -> dict[Hex, int]:
+    """Where a wandering squad may go on a wander step: as far as the roll and its slowest
+    creature allow (ruling ce-event-wander-reach), stopping as any squad must."""
+    squad = state.squads[sid]
+    budget = min(roll, squad.rate)
+    if budget <= 0:
+        return {}
+    reach = _search(state.ground, state.squads, squad, squad.creatures, budget)
+    return {h: c for h, c in reach.stops.items() if state.squads.at(h) is None}
+
+
+def _expand_event(state, step: dict) -> None:
+    """An event card's steps, in order, at the head of the queue (rule ce-event-steps)."""
+    card = ev.event(step["card"])
+    state.note("ce-event-phase4", f"Event: {card.name}. " + " ".join(ev.describe(e) for e in card.effects))
+    steps = []
+    for e in card.effects:
+        for _ in range(e.times if e.do in ("spawn", "tile") else 1):
+            if e.do == "spawn" and e.at == "the-pit":
+                steps.append(_spawn_step(state, e.roll, state.ground.pit()))
+            elif e.do == "spawn" and e.at == "every-pit":
+                steps += [_spawn_step(state, e.roll, h) for h in ev.every_pit(state.ground)]
+            elif e.do == "spawn":
+                steps.append({"do": "die", "sides": ev.die_of(e), "then": {"do": "spawn", "roll": e.roll, "at": e.at}})
+            elif e.do == "tile":
+                if state.deck.outcomes():
+                    steps.append({"do": "tile-draw"})
+            elif e.do == "wander":
+                steps.append({"do": "die", "sides": ev.DICE[e.die], "then": {"do": "wander"}})
+            elif e.do == "blood-eye":
+                steps.append({"do": "eye", "spaces": e.spaces})
+    push(state, *steps)
+
+
+# ------------------------------------------------------------------ hands, invoking, meditating
+def hand_cards(state, player: int) -> list[tuple[str, str]]:
+    """``(deck, card)`` of each card in ``player``'s hand, sorted."""
+    return [tuple(x.split(":", 1)) for x in state.hands[player]]
+
+
+def invoke_options(state) -> list[str]:
+    """Every card of the turn player's hand its Necromancer squad may invoke now, and where
+    (rules ce-invoke, ce-invoke-place): into squad N, into a squad next to N with room, or
+    as a new squad on the first free control card next to N (creatures only)."""
+    p = state.turn
+    n = state.squads.by_id.get(squad_id(p, "N"))
+    if n is None or (n.acted and not state.invoking) or state.part != "actions":
+        return []
+    out = []
+    near = [s for s in state.squads.of(p) if s.hex in neighbours(n.hex)]
+    free = [c for c in state.squads.free_cards(p) if c != "N"]
+    spots = sorted(h for h in neighbours(n.hex) if state.ground.is_open(h) and state.squads.at(h) is None
+                   and h not in state.ground.spawn_pits and state.ground.crystals.get(h, p) == p)
+    cards = catalogue()
+    for card_id in sorted({c for _, c in hand_cards(state, p)}):
+        cost = cj.conjuration_spec()[card_id].cost
+        if not lt.affords(n, cost):
+            continue
+        if card_id in cards.creatures:
+            new = movement_creature(cards.creature(card_id), "new")
+            for s in [n] + near:
+                if fits(s.creatures + [new]):
+                    out.append(f"invoke {card_id} {s.card}")
+            if free:
+                out += [f"invoke {card_id} new {h}" for h in spots]
+        else:
+            for s in [n] + near:
+                if any(lt.can_hold(c, card_id) for c in s.creatures):
+                    out.append(f"invoke {card_id} {s.card}")
+    return out
+
+
+def apply_invoke(state, card_id: str, where: str, at: Hex | None) -> None:
+    p = state.turn
+    n = state.squads[squad_id(p, "N")]
+    state.hands[p].remove(next(x for x in state.hands[p] if x.split(":", 1)[1] == card_id))
+    spec = cj.conjuration_spec()[card_id]
+    lt.pay(n, spec.cost)
+    for r, k in spec.cost.items():
+        state.ledger[r] -= k
+    for c in n.creatures:
+        c.acted = True
+    state.invoking = True
+    cards = catalogue()
+    moved_before = any(c.moved for c in n.creatures)
+    if card_id in cards.creatures:
+        ids = {c.id for s in state.squads for c in s.creatures} | {d["id"] for d in state.dead}
+        cid = next(f"{card_id}-{p + 1}-{k}" for k in range(1, 10_000) if f"{card_id}-{p + 1}-{k}" not in ids)
+        creature = movement_creature(cards.creature(card_id), cid)
+        creature.card = card_id
+        if where == "new":
+            card = [c for c in state.squads.free_cards(p) if c != "N"][0]
+            target = state.squads.add(Squad(squad_id(p, card), p, at, [creature], card))
+        else:
+            target = state.squads[squad_id(p, where)]
+            target.creatures.append(creature)
+        if target.id != n.id:
+            state.invoked_into.append(target.id)
+            if moved_before:  # rule ce-invoke-move: the Necromancer moved, so these may not
+                for c in target.creatures:
+                    c.halted = True
+        state.cycle_invoked = True
+        state.note("ce-invoke", f"Player {p + 1}'s Necromancer invokes {spec.name} into squad {target.card} "
+                                f"(paying {_cost(spec.cost)}).")
+        state.advance_eye(aw.invoke_spaces(1), "ce-blood-eye-invoke")
+    else:
+        target = state.squads[squad_id(p, where)]
+        holder = next(c for c in target.creatures if lt.can_hold(c, card_id))
+        lt.give(holder, card_id)
+        state.ledger[f"item:{card_id}"] += 1
+        state.note("ce-invoke", f"Player {p + 1}'s Necromancer invokes {spec.name} for {holder.id} of squad "
+                                f"{target.card} (paying {_cost(spec.cost)}).")
+
+
+def meditate_options(state) -> list[str]:
+    """Meditation (rule ce-meditate): the Necromancer squad, not having moved or acted this turn,
+    draws one more card (events set aside) and keeps it."""
+    p = state.turn
+    n = state.squads.by_id.get(squad_id(p, "N"))
+    if n is None or n.acted or any(c.moved for c in n.creatures) or state.part != "actions":
+        return []
+    return [f"meditate {d}" for d in cj.DECKS if state.piles.outcomes(d)]
+
+
+def apply_meditate(state, deck: str) -> None:
+    p = state.turn
+    n = state.squads[squad_id(p, "N")]
+    for c in n.creatures:
+        c.acted = c.halted = True
+    state.note("ce-meditate", f"Player {p + 1}'s Necromancer meditates and draws from the {deck} deck.")
+    push(state, {"do": "deal", "player": p, "deck": deck, "then": "meditate"})
+
+
+def _cost(cost: dict) -> str:
+    return ", ".join(f"{n} {r}" for r, n in sorted(cost.items())) or "nothing"
+
+
+# ------------------------------------------------------------------ set-up of the full game
+def setup_steps(state) -> list[dict]:
+    """What the full game adds once the cave is built (set-up steps 10-13): the starting hands
+    (rule ce-starting-hand), a spawn roll on every spawn pit (rule ce-spawn-beginning), three
+    resources for each Necromancer (rule ce-start-resources) and the Awakening Evil, face down
+    (rule ce-awaken-draw)."""
+    order = state.order()
+    steps = [{"do": "deal", "player": p, "deck": d, "then": "hand"} for p in order for d in cj.starting_hand_plan()]
+    steps += [{"do": "spawn", "roll": "beginning", "at": str(h), "player": order[0]} for h in ev.every_pit(state.ground)]
+    steps += [{"do": "resources", "player": p} for p in order]
+    steps.append({"do": "awakening"})
+    return steps
+
+
+# ------------------------------------------------------------------ JSON and views
+_STEP_TEXT = re.compile(r"^[a-z0-9+:,-]{1,40}$")
+
+
+def check_step(r) -> dict:
+    """A queued step read back from JSON, with its kind and keys checked."""
+    r.obj()
+    kind = r["do"].str(choices=KINDS)
+    out = {}
+    for key, value in r.value.items():
+        if not isinstance(key, str) or len(key) > 12:
+            r.fail("step keys are short names")
+        if isinstance(value, (dict, list, int, str)) or value is None:
+            out[key] = value
+        else:
+            r[key].fail("a step holds numbers, words, lists and small objects")
+    if kind in ("deal", "keep", "conjure", "resources", "spot", "count", "tile", "wander"):
+        if kind not in ("tile", "wander", "count", "spot") or "player" in out:
+            r["player"].int(0, 3)
+    return out
+
+
+def conj_accounted(state) -> Counter:
+    """Every conjuration card wherever it is: the decks and discard piles, the hands, a card
+    being looked at, the events waiting for Phase 4, the box, creatures and items in play and
+    the dead. In a game played from set-up this equals ``ConjurationSpec.total``."""
+    spec = cj.conjuration_spec()
+    out = state.piles.accounted() if state.piles is not None else Counter()
+    for hand in state.hands:
+        out.update(x.split(":", 1)[1] for x in hand)
+    out.update(q["card"] for q in state.queue if q["do"] in ("keep", "spot") and q.get("card") in spec)
+    out.update(e for e in state.events if e in spec)
+    out += state.conj_box
+    for s in state.squads:
+        for c in s.creatures:
+            if c.card in spec and not c.necromancer:
+                out[c.card] += 1
+            out.update(i for i in c.items if i in spec)
+    for spot in state.loot.values():
+        out.update(i for i in spot["items"] if i in spec)
+    out.update(d["card"] for d in state.dead if d.get("card") in spec)
+    return out
+
+
+def mask_hand(entry: str) -> str:
+    deck, _, _ = entry.partition(":")
+    return f"{deck}:?"

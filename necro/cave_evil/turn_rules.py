@@ -1,0 +1,52 @@
+"""The rules of the full game's turn (Cave Evil part III: :mod:`.turn`), in this book's words.
+
+Staged beside the deck, spawn, event and Awaken Track rules until the chapter pages that teach
+them exist; then they join :data:`necro.cave_evil.rules.RULES`. Kind ``rule``: stated by the
+rule text; ``ruling``: decided here, with what, why and the alternative.
+"""
+
+from necro.core import Rule
+
+TURN_RULES = [
+    Rule("ce-game-full", "The whole game, or the map and combat alone",
+         "Our choice: the book plays Cave Evil two ways. The full game deals hands, conjures, invokes, "
+         "spawns, resolves events and runs the Blood Eye round the Awaken Track. The map-and-combat game, used "
+         "by the chapter's first pages, leaves all that out: squad N starts with a Necromonk and a cycle limit "
+         "ends the game. Alternative: teach every page on the full game, where positions carry hands and decks "
+         "that distract from digging and fighting.", "ruling"),
+    Rule("ce-start-resources", "Three resources to start",
+         "At set-up each Necromancer takes any three resources of one each, in any mix of metals, gore and "
+         "shadowflame, and carries them in its squad."),
+    Rule("ce-phase-conjure", "Phase 2: conjuring",
+         "After the fights of Phase 1 the player must conjure: draw the top card of one of the four decks, look "
+         "at it, and keep it in hand or lay it face up on that deck's discard pile for one of the amounts of its "
+         "cost; or take the top card of a discard pile instead, which must be kept. Hands have no limit."),
+    Rule("ce-phase-actions", "Phase 3: squad actions",
+         "Then each squad may take one action (invoke and meditation for squad N only, digging, fighting, "
+         "hiring, subduing), and every squad may move, pick up, pass and drop freely, in any order. Ending the "
+         "turn ('end') goes on to Phase 4, the events drawn this turn."),
+    Rule("ce-invoke", "Invoking",
+         "Squad N's action may be to invoke: bring cards from the hand into play by paying their cost. Several "
+         "cards may be invoked in that one action, each paid on its own; a creature moves the Blood Eye one "
+         "space, an item or spell does not."),
+    Rule("ce-invoke-pay", "Who pays",
+         "Only the resources squad N carries pay, and the paid resources go back to the piles. Other squads may "
+         "pass resources to squad N first."),
+    Rule("ce-invoke-place", "Where invoked cards go",
+         "An invoked creature joins squad N, or a squad of its player next to squad N with room, or starts a new "
+         "squad on an empty control card, its marker next to squad N. A new squad may act at once; a squad that "
+         "receives one may still act if it has not. Items and spells go to a creature of squad N or of a squad "
+         "next to it that can hold them."),
+    Rule("ce-invoke-move", "Invoking and moving",
+         "Should the Necromancer move, before its invoking or after it, the squads that received invoked creatures may not "
+         "move this turn (new squads may still act); invoking into squad N alone does not stop it moving."),
+    Rule("ce-meditate", "Meditation",
+         "If squad N has not moved this turn, its action may be to meditate: draw one card from a deck of "
+         "choice and keep it (events are set aside for Phase 4 and the deck is drawn again). Meditating ends "
+         "the squad's movement for the turn."),
+    Rule("ce-item-box", "Used-up cards",
+         "Our choice: an item or spell discarded after use goes to the box, like a resolved event, so it "
+         "never comes back. The text says only that it is discarded. Alternative: put it on the discard pile "
+         "of its deck, where a player could take it again.", "ruling"),
+]
+TURN_RULE_IDS = frozenset(r.id for r in TURN_RULES)

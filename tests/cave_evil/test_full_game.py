@@ -1,0 +1,175 @@
+"""The full game (option game="full", necro/cave_evil/turn.py): set-up's hands, spawns, resources and
+the Awakening Evil; Phase 2 conjuring; invoking and meditating; Phase 4 events; the Blood Eye; the
+Pit of Infinite Shadow; and seeded random games from set-up to the end with the invariants checked."""
+
+import json
+
+import pytest
+
+from necro.core.testing import random_playouts
+from necro.cave_evil import conjuration as cj
+from necro.cave_evil import turn as tn
+from necro.cave_evil.game import CaveEvil
+
+from .helpers import check_map
+
+
+def full(players=2, seed=0, **options):
+    return CaveEvil(players, setup="quick", game="full", **options).new_initial_state(seed)
+
+
+def settle_setup(state, choose=None):
+    """Play chance and the resource choices until the first player's Phase 2 (conjuring)."""
+    while state.queue and state.queue[0]["do"] != "conjure" or state.phase == "setup":
+        if state.is_chance_node():
+            state.play_chance()
+        else:
+            state.apply(choose(state) if choose else state.legal_actions()[0])
+    return state
+
+
+def conserved(state):
+    """Every conjuration card is somewhere, once (piles, hands, the box, the map, the dead)."""
+    if state.full and state.phase != "setup":
+        assert +tn.conj_accounted(state) == +cj.conjuration_spec().total(state.game.options["advanced"])
+
+
+def test_set_up_deals_five_cards_spawns_on_every_pit_and_hides_the_evil():
+    s = settle_setup(full(seed=3).apply("first 1"))
+    assert [len(h) for h in s.hands] == [5, 5]
+    assert all(sum(1 for x in h if x.startswith("necromonk:")) == 1 for h in s.hands)
+    assert [sorted(x.split(":")[0] for x in h) for h in s.hands] == [
+        ["bribe", "bribe", "construct", "necromonk", "summon"]] * 2
+    assert s.evil == "pit-of-infinite-shadow" and s.track.position == 0
+    assert [c.id for c in s.squads["0:N"].creatures] == ["necromancer-1"]  # the Necromonk is a card in hand
+    assert sum(s.squads["0:N"].resources.values()) == 3
+    spawned = [e for e in s.log if e.rule in ("ce-spawn-roll", "ce-spawn-place")]
+    assert spawned and s.queue == [{"do": "conjure", "player": 0}]
+    view = s.view(1)
+    assert all(x.endswith(":?") for x in view["hands"][0]) and view["hands"][1] == s.hands[1]
+    assert view["evil"] == "?" and "piles" not in view["piles"]
+    dealt = [st.action for st in s.steps if st.action.startswith("deal 1 ")]
+    assert dealt and s.mask_notation(dealt[1], -1, 1).endswith(" ?")  # player 2 never reads player 1's cards
+    conserved(s)
+
+
+def test_conjuring_keeps_or_trades_and_the_discard_pile_is_taken_from():
+    s = settle_setup(full(seed=1).apply("first 1"))
+    assert set(s.legal_actions()) == {f"conjure {d}" for d in cj.DECKS}
+    s.apply("conjure bribe")
+    s.force("deal 1 bribe ratman")
+    s.play_chance()
+    assert s.legal_actions()[0] == "keep" and "trade metals 2" in s.legal_actions()
+    before = s.squads["0:N"].resources.get("metals", 0)
+    s.apply("trade metals 2")
+    assert s.squads["0:N"].resources.get("metals", 0) == before + 2 and s.piles.top_discard("bribe") == "ratman"
+    assert s.part == "actions" and "end" in s.legal_actions()
+    s.apply("end")
+    while s.queue and s.queue[0]["do"] != "conjure":
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    assert "take bribe ratman" in s.legal_actions()
+    s.apply("take bribe ratman")
+    assert "bribe:ratman" in s.hands[1] and s.piles.top_discard("bribe") is None
+    conserved(s)
+
+
+def test_an_event_drawn_while_conjuring_waits_for_phase_4_and_the_deck_is_drawn_again():
+    s = settle_setup(full(seed=1).apply("first 1"))
+    s.apply("conjure abyss")
+    s.force("deal 1 abyss pit-belch")
+    s.play_chance()
+    assert s.events == ["pit-belch"] and s.queue[0] == {"do": "deal", "player": 0, "deck": "abyss", "then": "keep"}
+    assert s.mask_notation("deal 1 abyss pit-belch", -1, 1) == "deal 1 abyss pit-belch"  # events are face up
+    while s.queue:
+        s.play_chance() if s.is_chance_node() else s.apply("keep")
+    s.apply("end")  # Phase 4: the event's spawn roll on The Pit
+    assert s.part == "events" and s.queue and s.queue[0]["do"] == "spawn" and s.queue[0]["at"] == "+0+0"
+    assert s.conj_box["pit-belch"] == 1 and any(e.rule == "ce-event-phase4" for e in s.log)
+    while s.queue:
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    assert s.turn == 1
+    conserved(s)
+
+
+def test_invoking_pays_from_squad_n_moves_the_blood_eye_and_places_the_creature():
+    s = settle_setup(full(seed=1).apply("first 1"))
+    s.apply("conjure bribe")
+    while s.queue:
+        s.play_chance() if s.is_chance_node() else s.apply("keep")
+    monk = [a for a in s.legal_actions() if a.startswith("invoke necromonk ")]
+    assert "invoke necromonk N" in monk and any(" new " in a for a in monk)
+    s.apply("invoke necromonk N")
+    assert [c.card for c in s.squads["0:N"].creatures] == ["rotten-magi", "necromonk"]
+    assert s.track.position == 1 and s.invoking and s.squads["0:N"].acted
+    assert not any(a.startswith("meditate") for a in s.legal_actions())
+    assert not any(a.startswith(("dig N", "collapse N")) for a in s.legal_actions())
+    conserved(s)
+
+
+def test_meditating_needs_a_still_necromancer_and_keeps_the_card():
+    s = settle_setup(full(seed=2).apply("first 1"))
+    s.apply("conjure summon")
+    while s.queue:
+        s.play_chance() if s.is_chance_node() else s.apply("keep")
+    assert "meditate construct" in s.legal_actions()
+    s.apply("meditate construct")
+    s.force("deal 1 construct " + next(c for c, _ in s.piles.outcomes("construct") if not cj.conjuration_spec().is_event(c)))
+    s.play_chance()
+    assert len(s.hands[0]) == 7 and s.squads["0:N"].acted and not s.queue
+    moved = settle_setup(full(seed=2).apply("first 1"))
+    moved.apply("conjure summon")
+    while moved.queue:
+        moved.play_chance() if moved.is_chance_node() else moved.apply("keep")
+    step = next(a for a in moved.legal_actions() if a.startswith("move N"))
+    moved.apply(step)
+    moved.apply(moved.legal_actions()[0])
+    assert not any(a.startswith("meditate") for a in moved.legal_actions())
+
+
+def test_the_pit_of_infinite_shadow_is_won_by_jumping_in_from_the_next_cycle():
+    s = settle_setup(full(seed=1).apply("first 1"))
+    pos = json.loads(json.dumps(s.position()))
+    pos["track"] = {"position": 59, "reveal_due": False, "revealed": True, "awakened": False, "stopped": False,
+                    "doomed": False}
+    pit = str(s.ground.pit())
+    pos["squads"] = [dict(q, at="+1-1") if q["id"] == "0:N" else q for q in pos["squads"]]
+    s = s.game.state_from_position(pos)
+    while s.queue:
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    s.apply("move N")
+    assert f"move N {pit}" not in s.legal_actions()  # not awake yet
+    s.undo()
+    s.apply("end")
+    while s.turn != 0:  # player 2's turn, then the cycle ends: the Blood Eye reaches the Awaken icon
+        if s.is_chance_node():
+            s.play_chance()
+        elif s.queue:
+            s.apply(s.legal_actions()[0])
+        else:
+            s.apply("end")
+    assert s.track.awakened and any(e.rule == "ce-awaken-awaken" for e in s.log)
+    while s.queue:
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    s.apply("move N")
+    assert f"move N {pit}" in s.legal_actions()
+    s.apply(f"move N {pit}")
+    assert s.is_terminal() and s.returns() == [1.0, -1.0]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seeded_random_full_games_end_and_keep_every_invariant(players):
+    last = {}
+
+    def eye_forward(state):
+        key = id(state)
+        if state.track is not None:
+            assert state.track.position >= last.get(key, 0) or not state.steps
+            last[key] = state.track.position
+
+    def at_most_six_cards(state):
+        for p in range(players):
+            assert len(state.squads.of(p)) <= 6
+
+    report = random_playouts(lambda seed: full(players, seed + players), range(1), invariants=[
+        check_map, conserved, at_most_six_cards, eye_forward], deep_every=1009, max_steps=20_000)
+    assert report.games == 1 and all(n > 200 for n in report.lengths)
