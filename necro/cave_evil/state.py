@@ -1029,6 +1029,13 @@ class CaveEvilState(State):
             kind, g = parse(action)
         except NotationError:
             return {}
+        if self.queue:
+            return tn.hint(self, action)
+        if kind == "invoke":
+            n = self.squads.by_id.get(squad_id(self.turn, "N"))
+            to = g[2] if g[2] else (str(self.squads[squad_id(self.turn, g[1])].hex)
+                                    if squad_id(self.turn, g[1]) in self.squads else None)
+            return {"to": to, "card": g[0], "from": str(n.hex) if n else None} if to else {"card": g[0]}
         if kind == "setup":
             p = self.ground.placement(WORDS[g[0]], parse_hex(g[1]), int(g[2]))
             hint = {"tile": p.tile.id, "hexes": [str(h) for h in p.covers]}

@@ -137,6 +137,23 @@ def actions(state) -> list[str]:
     raise ValueError(f"step {kind!r} has no choices")
 
 
+def hint(state, action: str) -> dict:
+    """What the board shows for a step's choice: the hex it names (``to``), a tile's spaces, the
+    card concerned."""
+    step = head(state)
+    words = action.split()
+    if step["do"] in ("spot", "count") or (step["do"] == "wander" and words[-1] != "stay"):
+        return {"to": words[-1], **({"card": step["card"]} if "card" in step else {})}
+    if step["do"] == "tile" and action != "lay nothing":
+        p = state.ground.placement(step["tile"], parse_hex(words[1]), int(words[2][1:]), "open")
+        return {"tile": p.tile.id, "side": "open", "hexes": [str(h) for h in p.spaces]}
+    if step["do"] == "keep" and step.get("card"):
+        return {"card": step["card"]}
+    if step["do"] == "conjure" and words[0] == "take":
+        return {"card": words[2], "deck": words[1]}
+    return {}
+
+
 def legal(state, action: str) -> bool:
     if who(state) == CHANCE:
         return any(a == action for a, _ in outcomes(state))
