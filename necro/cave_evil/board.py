@@ -147,3 +147,11 @@ def item_face(card: ItemCard) -> dict:
     return {"id": card.id, "kind": card.kind, "name": card.name, "size": card.size, "use": card.use,
             "abilities": [ability_text(e) for e in card.effects], "notes": card.notes,
             "cost": dict(card.cost), "deck": card.deck, "sources": dict(card.provenance)}
+
+
+def full_view(state, position: dict) -> dict:
+    """What the board shows of the full game (option game="full"), read from the masked
+    ``position`` for anything secret (hands, the face-down Evil): the turn's part, the viewer's
+    hand, the decks, the Awaken Track and the events waiting for Phase 4."""
+    return {"part": position.get("part"), "hands": position.get("hands"), "track": position.get("track"),
+            "events": list(position.get("events", []))}

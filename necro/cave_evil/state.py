@@ -65,7 +65,7 @@ from .tiles import a_an
 from .hexes import Hex, neighbours, parse_hex
 from .movement import (CARDS, Creature, Squad, Squads, crossings, destinations, move, move_refusal, reachable, squad_id,
                        step as step_to, step_refusal)
-from .board import card_faces
+from .board import card_faces, full_view
 from .sight import sight_table
 
 WORDS = {"hall": su.HALL, "lair": su.LAIR, "tunnel": su.TUNNEL, "throneroom": su.THRONEROOM}
@@ -2052,6 +2052,8 @@ class CaveEvilState(State):
         if self.combat is not None or self.last_combat is not None:
             position["map"]["fight"] = fx.view(self.combat or self.last_combat, finished=self.combat is None)
         position["map"].update(card_faces(self))
+        if self.full:
+            position["map"]["full"] = full_view(self, position)
         return position
 
     def accounted(self) -> Counter:
