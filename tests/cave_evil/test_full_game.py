@@ -173,3 +173,124 @@ def test_seeded_random_full_games_end_and_keep_every_invariant(players):
     report = random_playouts(lambda seed: full(players, seed + players), range(1), invariants=[
         check_map, conserved, at_most_six_cards, eye_forward], deep_every=1009, max_steps=20_000)
     assert report.games == 1 and all(n > 200 for n in report.lengths)
+
+
+# ------------------------------------------------------------------ Phase 4: events, step by step
+def at_actions(seed=1, players=2):
+    """Player 1 in Phase 3 of the first turn, having kept the conjured card."""
+    s = settle_setup(full(players, seed).apply("first 1"))
+    s.apply("conjure bribe")
+    while s.queue:
+        s.play_chance() if s.is_chance_node() else s.apply("keep")
+    return s
+
+
+def with_events(state, *events, **changes):
+    """The same position with ``events`` set aside for Phase 4 (taken out of the decks)."""
+    pos = json.loads(json.dumps(state.position()))
+    for e in events:
+        deck = next(d for d in cj.DECKS if pos["piles"]["piles"][d].get(e))
+        pos["piles"]["piles"][deck][e] -= 1
+    pos["events"] = list(events)
+    pos.update(changes)
+    return state.game.state_from_position(pos, 7)
+
+
+def resolve(state, choose=lambda s: s.legal_actions()[0]):
+    while state.queue:
+        state.play_chance() if state.is_chance_node() else state.apply(choose(state))
+    return state
+
+
+def test_phase_4_events_come_in_the_order_drawn_and_each_step_is_a_decision_or_a_die():
+    s = with_events(at_actions(), "eye-quickens", "throneroom-spew")
+    eye = s.track.position
+    s.apply("end")
+    assert s.track.position == eye + 1  # the Blood Eye step needs no decision
+    assert s.queue[0] == {"do": "die", "sides": 4, "then": {"do": "spawn", "roll": "regular", "at": "throneroom-d4"}}
+    s.force("d4 2")
+    s.play_chance()
+    pit = s.queue[0]["at"]
+    assert pit == str(s.throneroom_numbers()[2].spawn_pits[0]) and s.queue[0]["do"] == "spawn"
+    s.force("spawn rolls 1", "spawn rolls 4")
+    s.play_chance()
+    s.play_chance()
+    assert s.loot[pit]["metals"] >= 4 and s.turn == 1  # 4 metals on Throneroom 2's pit; the turn passed
+    rules = [e.rule for e in s.log if e.rule.startswith("ce-event")]
+    assert rules[:4] == ["ce-event-phase4", "ce-event-phase4", "ce-event-blood-eye", "ce-event-phase4"]
+    conserved(s)
+
+
+def test_a_count_from_the_pit_ends_where_the_player_chooses_among_the_hexes_that_far():
+    s = with_events(at_actions(), "count-from-pit")
+    s.apply("end")
+    s.force("d12 2")
+    s.play_chance()
+    assert s.queue[0]["do"] == "count"
+    choices = s.legal_actions()
+    assert len(choices) > 1 and all(s.ground.distance(s.ground.pit(), parse(a)) == 2 for a in choices)
+    assert s.describe_action(choices[0]) == {"to": choices[0].split()[1]}
+    s.apply(choices[-1])
+    assert s.queue[0] == {"do": "spawn", "roll": "regular", "at": choices[-1].split()[1], "player": 0}
+    resolve(s)
+    conserved(s)
+
+
+def parse(action):
+    from necro.cave_evil.hexes import parse_hex
+    return parse_hex(action.split()[-1])
+
+
+def test_a_tremor_lays_a_tile_where_the_player_chooses_ignoring_the_cards_text():
+    s = with_events(at_actions(), "tremor")
+    laid = len(s.ground.placements)
+    s.apply("end")
+    s.force("excavation event-spawn", "excavation tunnel")
+    s.play_chance()
+    assert s.deck.discard["event-spawn"] == 1 and s.queue[0]["do"] == "tile-draw"  # the event is skipped
+    s.play_chance()
+    assert s.queue[0] == {"do": "tile", "player": 0, "tile": "tunnel"}
+    lays = s.legal_actions()
+    assert lays and all(a.startswith("lay ") for a in lays) and s.describe_action(lays[0])["hexes"]
+    s.apply(lays[0])
+    assert len(s.ground.placements) == laid + 1 and s.turn == 1  # and the turn has passed
+    check_map(s)
+
+
+def test_wandering_monsters_move_one_at_a_time_up_to_the_die_or_their_speed():
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    pos["squads"].append({"id": "w:A", "owner": None, "at": "+2-1", "card": "A",
+                          "creatures": [{"id": "ratman-a-1", "card": "ratman", "size": "small", "speed": 3,
+                                         "pick": 1}]})
+    pos["piles"]["piles"]["bribe"]["ratman"] -= 1
+    s = with_events(s.game.state_from_position(pos, 7), "monsters-roam")
+    s.apply("end")
+    s.force("d12 9")
+    s.play_chance()
+    assert s.queue[0]["do"] == "wander" and s.queue[0]["left"] == ["w:A"]
+    moves = s.legal_actions()
+    assert moves[-1] == "wander w:A stay" and all(
+        s.ground.distance(s.squads["w:A"].hex, parse(a)) <= 3 for a in moves[:-1])  # its speed 3, not 9
+    s.apply(moves[0])
+    assert str(s.squads["w:A"].hex) == moves[0].split()[2]
+    conserved(s)
+
+
+def test_an_excavation_spawn_brings_resources_to_the_diggers_and_cards_to_the_far_end():
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    steps = [{"do": "spawn", "roll": "excavation", "digger": "0:N", "at": "+0+7", "far": ["+0+7"], "player": 0}]
+    s = s.game.state_from_position(dict(pos, queue=steps), 7)
+    before = dict(s.squads["0:N"].resources)
+    s.force("spawn rolls 2", "spawn rolls 3")
+    s.play_chance()
+    s.play_chance()
+    assert s.squads["0:N"].resources.get("gore", 0) == before.get("gore", 0) + 3
+    s = s.game.state_from_position(dict(pos, queue=steps), 7)
+    s.force("spawn rolls 4", "spawn rolls 1", "draw bribe ratman")
+    s.play_chance()
+    s.play_chance()
+    s.play_chance()
+    assert s.squads.at(parse("x +0+7")) is not None and s.squads.at(parse("x +0+7")).wandering
+    conserved(s)
