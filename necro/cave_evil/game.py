@@ -31,13 +31,21 @@ class CaveEvil(Game):
                "The map and combat only (squad N starts with a Necromonk; no hands, decks, spawns or Blood Eye; "
                "a cycle limit ends the game), or the full game as it is built so far: starting hands, "
                "conjuring, invoking, meditation, spawn rolls, events and the Awaken Track.", "ce-game-full"),
-        Option("awakening", "pit", ("pit", "short", "all"),
+        Option("awakening", "pit", ("pit", "short", "all", "advanced"),
                "Which Awakening Evil cards are shuffled: the Pit of Infinite Shadow alone (the one the engine "
-               "plays in full so far), the short-game pair (with the Darkest Evil Bitch) or all of them.",
-               "ce-awaken-draw"),
-        Option("advanced", False, (False, True),
-               "Advanced play: the black-diamond cards in the decks, the Evil Black Old Goat among the "
-               "Awakening Evils.", "ce-conj-black-diamond"),
+               "plays in full so far), the short-game pair (with the Darkest Evil Bitch), all but the advanced "
+               "Evil Black Old Goat, or all five.", "ce-awaken-draw"),
+        Option("black_diamond", False, (False, True),
+               "Advanced rule 7: the black-diamond cards stay in the Conjuration Decks.", "ce-conj-black-diamond"),
+        Option("discard", False, (False, True),
+               "Advanced rule 1: in Phase 3 a card of the hand may be boxed for one resource of its deck.",
+               "ce-adv-discard"),
+        Option("sacrifice", False, (False, True),
+               "Advanced rule 2: squad N's action may be to sacrifice creatures, items and spells for their cost.",
+               "ce-adv-sacrifice"),
+        Option("extended", False, (False, True),
+               "Advanced rule 6: at a cycle's end the Blood Eye moves only if nobody invoked a creature in it.",
+               "ce-awaken-extended"),
         Option("setup", "placement", ("placement", "quick"),
                "Build the cave placement by placement, or lay the ready-made layout for the number of "
                "players as soon as the first player is known.", "ce-quick-setup"),

@@ -52,7 +52,7 @@ from .movement import SIZES, Squads, destinations, move_refusal
 
 KEYS = ("phase", "setup", "ground", "squads", "deck", "digs", "events", "boxed", "turn", "cycle", "pending", "out",
         "combat", "last_combat", "must_fight", "dead", "kill_points", "loot")
-FULL_KEYS = ("piles", "hands", "track", "evil", "part", "queue", "invoking", "invoked_into", "cycle_invoked",
+FULL_KEYS = ("piles", "hands", "track", "evil", "part", "queue", "invoking", "sacrificing", "invoked_into", "cycle_invoked",
              "conj_box", "winner", "awake_cycle")
 """The full game's part of a position (option game="full": turn.py)."""
 
@@ -327,13 +327,13 @@ def _load_full(state, r, full: bool, phase: str) -> None:
     n = state.game.players
     state.full = full
     state.queue, state.hands, state.evil, state.part = [], [[] for _ in range(n)], None, None
-    state.invoking, state.invoked_into, state.cycle_invoked = False, [], False
+    state.invoking, state.invoked_into, state.cycle_invoked, state.sacrificing = False, [], False, False
     state.conj_box, state.winner_player, state.awake_cycle = Counter(), None, None
     state.piles = state.track = None
     if not full:
         return
     spec = cj.conjuration_spec()
-    advanced = state.game.options["advanced"]
+    advanced = state.game.options["black_diamond"]
     state.piles = cj.Piles.from_json(r["piles"].value, r["piles"].path, black_diamond=advanced)
     hands_r = r["hands"].list(length=n)
     for p, h_r in enumerate(hands_r):
@@ -355,6 +355,7 @@ def _load_full(state, r, full: bool, phase: str) -> None:
         r["part"].fail("in play the turn is in a part: conjure, actions or events")
     state.queue = [tn.check_step(q) for q in r["queue"].list(max_length=200)]
     state.invoking = r["invoking"].bool()
+    state.sacrificing = r.get("sacrificing", False).bool()
     state.invoked_into = [x.str(max_length=12) for x in r["invoked_into"].list(max_length=6)]
     state.cycle_invoked = r["cycle_invoked"].bool()
     box_r = r["conj_box"].obj()

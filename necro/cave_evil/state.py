@@ -109,6 +109,8 @@ GRAMMAR = [
     ("drop", re.compile(r"^drop " + _CARD + " " + _CARD_ID + r"(?: (\d{1,3}))?$")),
     ("invoke", re.compile(r"^invoke " + _CARD_ID + r" (?:(" + "|".join(sorted(CARDS, key=len, reverse=True)) + ")|new " + _HEX + ")$")),
     ("meditate", re.compile(r"^meditate (bribe|construct|summon|abyss)$")),
+    ("discard", re.compile(r"^discard " + _CARD_ID + r"(?: (metals|gore|shadowflame))?$")),
+    ("sacrifice", re.compile(r"^sacrifice " + _CARD_ID + r"(?: of " + _CARD_ID + ")?$")),
     ("end", re.compile(r"^end$")),
     ("step", tn.NOTATION),
 ]
@@ -158,12 +160,13 @@ class CaveEvilState(State):
         # the full game (option game="full", turn.py): hands, decks, the Blood Eye, queued procedures
         self.full = opts["game"] == "full"
         self.queue: list[dict] = []            # steps of a procedure under way (turn.py), head first
-        self.piles = cj.Piles.new(opts["advanced"]) if self.full else None
+        self.piles = cj.Piles.new(opts["black_diamond"]) if self.full else None
         self.hands: list[list[str]] = [[] for _ in range(self.game.players)]  # "deck:card", sorted
         self.track = aw.Track() if self.full else None
         self.evil: str | None = None           # the Awakening Evil card, face down until revealed
         self.part: str | None = None           # the turn's part after Phase 1: conjure, actions, events
         self.invoking = False                  # squad N's action this turn is Invoke (more cards may follow)
+        self.sacrificing = False               # squad N's action this turn is Sacrifice (advanced rule 2)
         self.invoked_into: list[str] = []      # squads that received invoked creatures this turn
         self.cycle_invoked = False             # a creature was invoked this cycle (advanced rule 6)
         self.conj_box: Counter = Counter()     # conjuration cards gone to the box (resolved or skipped events)
@@ -283,7 +286,8 @@ class CaveEvilState(State):
                    fx.shoot_options(self.ground, self.squads, self.turn, order=self._card_key, crystals=self.crystals())]
         out = ["end"]
         if self.full:
-            out += tn.invoke_options(self) + tn.meditate_options(self)
+            out += (tn.invoke_options(self) + tn.meditate_options(self) + tn.sacrifice_options(self)
+                    + tn.discard_options(self))
         out += self._loot_options()
         for squad in self._own_squads():
             sid, card = squad.id, squad.card
@@ -746,6 +750,13 @@ class CaveEvilState(State):
             return "core-legal", "no procedure is under way that asks for this (a deal, a spawn, an event...)"
         if kind in ("invoke", "meditate"):
             return self._explain_invoke(kind, g)
+        if kind in ("discard", "sacrifice"):
+            rule = "ce-adv-" + kind
+            if not self.game.options[kind]:
+                return rule, f"advanced rule {'1' if kind == 'discard' else '2'} is not in play (option {kind}=True)"
+            return rule, ("not now, or not that card: only cards of the hand in Phase 3" if kind == "discard" else
+                          "squad N's action, on its player's creatures with a cost, items and spells in squad N or "
+                          "a squad next to it")
         player = self.current_player()
         if player == CHANCE and kind not in ("first", "face-down", "draw", "d12", "die"):
             return "core-turn", "chance decides now"
@@ -967,6 +978,8 @@ class CaveEvilState(State):
         kind, _ = parse(action)
         if kind in ("invoke", "meditate"):
             return "ce-" + kind
+        if kind in ("discard", "sacrifice"):
+            return "ce-adv-" + kind
         if self.phase == SETUP:
             return "ce-first-player" if kind == "first" else self.plan.next_step().rule
         if kind == "draw" and self.pending is not None:
@@ -1168,6 +1181,10 @@ class CaveEvilState(State):
             tn.apply_invoke(self, g[0], g[1] or "new", parse_hex(g[2]) if g[2] else None)
         elif kind == "meditate":
             tn.apply_meditate(self, g[0])
+        elif kind == "discard":
+            tn.apply_discard(self, g[0], g[1])
+        elif kind == "sacrifice":
+            tn.apply_sacrifice(self, g[0], g[1])
         elif kind == "end":
             if self.full:
                 self._phase4()
@@ -1606,7 +1623,7 @@ class CaveEvilState(State):
         self.note("ce-turn-order", f"Player {player + 1} ends the turn.")
         self.last_combat = None
         if self.full:
-            self.part, self.invoking, self.invoked_into = None, False, []
+            self.part, self.invoking, self.sacrificing, self.invoked_into = None, False, False, []
             self.track, turned = aw.end_of_turn(self.track)
             if turned:
                 self._reveal()
@@ -1802,7 +1819,8 @@ class CaveEvilState(State):
     def _end_cycle(self) -> None:
         """The end of a cycle in the full game: the Blood Eye advances (rule ce-blood-eye-cycle); a card
         due to be revealed is turned at once (ruling ce-awaken-reveal-when)."""
-        self.advance_eye(aw.cycle_end_spaces(self.cycle_invoked, False), "ce-blood-eye-cycle")
+        self.advance_eye(aw.cycle_end_spaces(self.cycle_invoked, self.game.options["extended"]),
+                         "ce-awaken-extended" if self.game.options["extended"] else "ce-blood-eye-cycle")
         self.cycle_invoked = False
         if self.phase == OVER:
             return
@@ -1937,6 +1955,7 @@ class CaveEvilState(State):
         return {"piles": self.piles.to_json(), "hands": [list(h) for h in self.hands],
                 "track": self.track.to_json(), "evil": self.evil, "part": self.part,
                 "queue": json.loads(json.dumps(self.queue)), "invoking": self.invoking,
+                "sacrificing": self.sacrificing,
                 "invoked_into": list(self.invoked_into), "cycle_invoked": self.cycle_invoked,
                 "conj_box": dict(sorted(self.conj_box.items())), "winner": self.winner_player,
                 "awake_cycle": self.awake_cycle}
@@ -1976,6 +1995,7 @@ class CaveEvilState(State):
             self.track, self.evil, self.part = other.track, other.evil, other.part
             self.queue = json.loads(json.dumps(other.queue))
             self.invoking, self.invoked_into = other.invoking, list(other.invoked_into)
+            self.sacrificing = other.sacrificing
             self.cycle_invoked, self.conj_box = other.cycle_invoked, Counter(other.conj_box)
             self.winner_player, self.awake_cycle = other.winner_player, other.awake_cycle
 

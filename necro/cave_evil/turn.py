@@ -98,7 +98,8 @@ def outcomes(state) -> list[tuple[str, Fraction]]:
         opts = state.game.options
         if opts["awakening"] == "pit":
             return [("evil pit-of-infinite-shadow", Fraction(1))]
-        return [(f"evil {e}", p) for e, p in aw.awakening_outcomes(opts["awakening"] == "short", opts["advanced"])]
+        return [(f"evil {e}", p) for e, p in aw.awakening_outcomes(opts["awakening"] == "short",
+                                                                      opts["awakening"] == "advanced")]
     if kind == "spawn":
         faces = (sp.first_die_outcomes(step["roll"]) if "first" not in step
                  else sp.second_die_outcomes(step["roll"], step["first"]))
@@ -496,7 +497,7 @@ def invoke_options(state) -> list[str]:
     as a new squad on the first free control card next to N (creatures only)."""
     p = state.turn
     n = state.squads.by_id.get(squad_id(p, "N"))
-    if n is None or (n.acted and not state.invoking) or state.part != "actions":
+    if n is None or (n.acted and not state.invoking) or not _in_phase_3(state):
         return []
     out = []
     near = [s for s in state.squads.of(p) if s.hex in neighbours(n.hex)]
@@ -569,7 +570,7 @@ def meditate_options(state) -> list[str]:
     draws one more card (events set aside) and keeps it."""
     p = state.turn
     n = state.squads.by_id.get(squad_id(p, "N"))
-    if n is None or n.acted or any(c.moved for c in n.creatures) or state.part != "actions":
+    if n is None or n.acted or any(c.moved for c in n.creatures) or not _in_phase_3(state):
         return []
     return [f"meditate {d}" for d in cj.DECKS if state.piles.outcomes(d)]
 
@@ -581,6 +582,95 @@ def apply_meditate(state, deck: str) -> None:
         c.acted = c.halted = True
     state.note("ce-meditate", f"Player {p + 1}'s Necromancer meditates and draws from the {deck} deck.")
     push(state, {"do": "deal", "player": p, "deck": deck, "then": "meditate"})
+
+
+# ------------------------------------------------------------------ advanced rules 1 and 2
+DECK_RESOURCE = {"bribe": "metals", "construct": "gore", "summon": "shadowflame"}
+"""What a card of each deck is worth when boxed from the hand (advanced rule 1: rule ce-adv-discard);
+an Abyss card of its own is worth any one resource."""
+
+
+def _in_phase_3(state) -> bool:
+    return (state.part == "actions" and not state.queue and state.combat is None and state.pending is None
+            and not state.must_fight and state.finishing() is None)
+
+
+def discard_options(state) -> list[str]:
+    """Advanced rule 1 (rule ce-adv-discard): box a card of the hand for one resource of its deck;
+    a free activity of Phase 3 while the Necromancer lives."""
+    p = state.turn
+    if not (state.game.options["discard"] and _in_phase_3(state)) or squad_id(p, "N") not in state.squads:
+        return []
+    out = []
+    for card_id in sorted({c for d, c in hand_cards(state, p) if d != cj.NECROMONK}):
+        home = cj.deck_of(card_id)
+        out += [f"discard {card_id}"] if home in DECK_RESOURCE else [f"discard {card_id} {r}" for r in RESOURCE_NAMES]
+    return out
+
+
+def apply_discard(state, card_id: str, resource: str | None) -> None:
+    p = state.turn
+    entry = next(x for x in state.hands[p] if x.split(":", 1)[1] == card_id and not x.startswith(cj.NECROMONK))
+    state.hands[p].remove(entry)
+    state.conj_box[card_id] += 1
+    resource = resource or DECK_RESOURCE[cj.deck_of(card_id)]
+    lt.add_resources(state.squads[squad_id(p, "N")].resources, {resource: 1})
+    state.ledger[resource] += 1
+    state.note("ce-adv-discard", f"Player {p + 1} boxes {cj.conjuration_spec()[card_id].name} from the hand: "
+                                 f"1 {resource} for the Necromancer.")
+
+
+def sacrifice_options(state) -> list[str]:
+    """Advanced rule 2 (rule ce-adv-sacrifice): squad N's action may be to sacrifice its player's
+    creatures (with a cost), items and spells in squad N or a squad next to it, as many as it likes."""
+    p = state.turn
+    n = state.squads.by_id.get(squad_id(p, "N"))
+    if not (state.game.options["sacrifice"] and _in_phase_3(state)) or n is None:
+        return []
+    if n.acted and not state.sacrificing:
+        return []
+    spec = cj.conjuration_spec()
+    out = []
+    for s in [n] + [x for x in state.squads.of(p) if x.hex in neighbours(n.hex)]:
+        for c in s.creatures:
+            if not c.necromancer and c.card in spec and spec[c.card].cost:
+                out.append(f"sacrifice {c.id}")
+            out += [f"sacrifice {i} of {c.id}" for i in sorted(set(c.items)) if i in spec and spec[i].cost]
+    return out
+
+
+def apply_sacrifice(state, what: str, holder: str | None) -> None:
+    p = state.turn
+    n = state.squads[squad_id(p, "N")]
+    spec = cj.conjuration_spec()
+    squad = next(s for s in state.squads.of(p) if any(c.id == (holder or what) for c in s.creatures))
+    creature = squad.creature(holder or what)
+    if holder:
+        lt.take(creature, what)
+        state.ledger[f"item:{what}"] -= 1
+        card_id = what
+    else:
+        card_id = creature.card
+        squad.creatures.remove(creature)
+        key = str(squad.hex)
+        if creature.items:
+            lt.put(state.loot, key, items=list(creature.items))
+        if not squad.creatures:
+            state.squads.remove(squad.id)
+            if squad.resources:
+                lt.put(state.loot, key, dict(squad.resources))
+            if squad.id in state.digs:
+                state._drop_dig(squad.id, "ce-dig-leave")
+    state.conj_box[card_id] += 1
+    cost = spec[card_id].cost
+    lt.add_resources(n.resources, cost)
+    state.ledger.update(cost)
+    for c in n.creatures:
+        c.acted = True
+    state.sacrificing = True
+    state.note("ce-adv-sacrifice", f"Player {p + 1}'s Necromancer sacrifices {spec[card_id].name}"
+                                   f"{f' held by {holder}' if holder else ''}: it goes to the box, and squad N takes "
+                                   f"{_cost(cost)}.")
 
 
 def _cost(cost: dict) -> str:

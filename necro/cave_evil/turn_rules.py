@@ -48,5 +48,17 @@ TURN_RULES = [
          "Our choice: an item or spell discarded after use goes to the box, like a resolved event, so it "
          "never comes back. The text says only that it is discarded. Alternative: put it on the discard pile "
          "of its deck, where a player could take it again.", "ruling"),
+    Rule("ce-adv-discard", "Advanced: cards of the hand for resources",
+         "With advanced rule 1, during Phase 3 a player may put cards of the hand in the box, at no action, "
+         "each for one resource carried by squad N: a metal for a Bribe card, a gore for a Construct card, a "
+         "shadowflame for a Summon card, any one for a card of the Abyss's own. Our choice: the Necromonk of the "
+         "starting hand is worth nothing, as it comes from no Conjuration Deck. Alternative: a resource of "
+         "the player's choice for it.", "ruling"),
+    Rule("ce-adv-sacrifice", "Advanced: sacrifice",
+         "With advanced rule 2, squad N's action may be to sacrifice: creatures with a cost, items and spells "
+         "of its player, in squad N or in a squad next to it, go to the box, and squad N takes each one's "
+         "cost. It may sacrifice as many as it likes, and does nothing else that turn. Our choice: a sacrificed "
+         "creature's items fall on its hex, and a squad left empty leaves the map, dropping what it carried. "
+         "Alternative: the items go to the box with it.", "ruling"),
 ]
 TURN_RULE_IDS = frozenset(r.id for r in TURN_RULES)

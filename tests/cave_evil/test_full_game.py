@@ -31,7 +31,7 @@ def settle_setup(state, choose=None):
 def conserved(state):
     """Every conjuration card is somewhere, once (piles, hands, the box, the map, the dead)."""
     if state.full and state.phase != "setup":
-        assert +tn.conj_accounted(state) == +cj.conjuration_spec().total(state.game.options["advanced"])
+        assert +tn.conj_accounted(state) == +cj.conjuration_spec().total(state.game.options["black_diamond"])
 
 
 def test_set_up_deals_five_cards_spawns_on_every_pit_and_hides_the_evil():
@@ -294,3 +294,64 @@ def test_an_excavation_spawn_brings_resources_to_the_diggers_and_cards_to_the_fa
     s.play_chance()
     assert s.squads.at(parse("x +0+7")) is not None and s.squads.at(parse("x +0+7")).wandering
     conserved(s)
+
+
+# ------------------------------------------------------------------ advanced rules
+def test_advanced_discard_boxes_a_hand_card_for_one_resource_of_its_deck():
+    s = at_actions()
+    assert not any(a.startswith("discard") for a in s.legal_actions())  # off unless chosen
+    s = CaveEvil(2, setup="quick", game="full", discard=True).state_from_position(s.position(), 7)
+    options = [a for a in s.legal_actions() if a.startswith("discard")]
+    bribe = next(x.split(":")[1] for x in s.hands[0] if x.startswith("bribe:") and cj.deck_of(x.split(":")[1]) == "bribe")
+    assert f"discard {bribe}" in options and not any(a == "discard necromonk" for a in options)
+    metals = s.squads["0:N"].resources.get("metals", 0)
+    s.apply(f"discard {bribe}")
+    assert s.squads["0:N"].resources.get("metals", 0) == metals + 1 and s.conj_box[bribe] >= 1
+    conserved(s)
+
+
+def test_the_sacrifice_example_cave_serpent_beside_the_necromancer_and_vapor_in_its_squad():
+    """The text's example: a Cave Serpent next to the Necromancer gives its cost, 3 metals and
+    2 gore; then the Vapor in squad N gives 1 metals and 3 shadowflame, in the same action."""
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    n = next(q for q in pos["squads"] if q["id"] == "0:N")
+    n["creatures"].append({"id": "vapor-1-1", "card": "vapor", "size": "trinket", "speed": 4})
+    n["resources"] = {}
+    pos["squads"].append({"id": "0:I", "owner": 0, "at": "+0+8", "card": "I", "creatures": [
+        {"id": "cave-serpent-1-1", "card": "cave-serpent", "size": "medium", "speed": 4}]})
+    for card in ("vapor", "cave-serpent"):
+        deck = next(d for d in cj.DECKS if pos["piles"]["piles"][d].get(card))
+        pos["piles"]["piles"][deck][card] -= 1
+    s = CaveEvil(2, setup="quick", game="full", sacrifice=True).state_from_position(pos, 7)
+    assert {"sacrifice cave-serpent-1-1", "sacrifice vapor-1-1"} <= set(s.legal_actions())
+    s.apply("sacrifice cave-serpent-1-1")
+    assert s.squads["0:N"].resources == {"metals": 3, "gore": 2} and "0:I" not in s.squads
+    assert "sacrifice vapor-1-1" in s.legal_actions() and not any(a.startswith(("invoke", "meditate"))
+                                                                  for a in s.legal_actions())
+    s.apply("sacrifice vapor-1-1")
+    assert s.squads["0:N"].resources == {"metals": 4, "gore": 2, "shadowflame": 3}
+    assert s.conj_box["cave-serpent"] == 1 and s.conj_box["vapor"] == 1
+    conserved(s)
+
+
+def test_extended_timing_moves_the_blood_eye_only_after_cycles_without_invoking():
+    plain, longer = full(seed=1), full(seed=1, extended=True)
+    for s in (plain, longer):
+        settle_setup(s.apply("first 1"))
+        while s.cycle == 1:
+            if s.is_chance_node():
+                s.play_chance()
+            elif s.queue:
+                s.apply(s.legal_actions()[0])
+            else:
+                monk = [a for a in s.legal_actions() if a == "invoke necromonk N"]
+                s.apply(monk[0] if monk else "end")
+    assert plain.track.position == 2 + 1 and longer.track.position == 2  # two Necromonks invoked
+
+
+def test_black_diamond_cards_are_in_the_decks_only_when_chosen():
+    spec = cj.conjuration_spec()
+    plain, diamonds = full(seed=1).piles, full(seed=1, black_diamond=True).piles
+    assert sum(len(p) for p in (diamonds.accounted() - plain.accounted()).items()) > 0
+    assert +plain.accounted() == +spec.total(False)
