@@ -115,6 +115,7 @@ GRAMMAR = [
     ("step", tn.NOTATION),
 ]
 LOOT_KINDS = ("pick", "pass", "drop")
+ADVANCED_RULE = {"discard": "ce-adv-discard", "sacrifice": "ce-adv-sacrifice"}
 RESOURCE_WORDS = ("metals", "gore", "shadowflame")
 CARD_ORDER = {c: i for i, c in enumerate(CARDS)}
 
@@ -751,7 +752,7 @@ class CaveEvilState(State):
         if kind in ("invoke", "meditate"):
             return self._explain_invoke(kind, g)
         if kind in ("discard", "sacrifice"):
-            rule = "ce-adv-" + kind
+            rule = ADVANCED_RULE[kind]
             if not self.game.options[kind]:
                 return rule, f"advanced rule {'1' if kind == 'discard' else '2'} is not in play (option {kind}=True)"
             return rule, ("not now, or not that card: only cards of the hand in Phase 3" if kind == "discard" else
@@ -979,7 +980,7 @@ class CaveEvilState(State):
         if kind in ("invoke", "meditate"):
             return "ce-" + kind
         if kind in ("discard", "sacrifice"):
-            return "ce-adv-" + kind
+            return ADVANCED_RULE[kind]
         if self.phase == SETUP:
             return "ce-first-player" if kind == "first" else self.plan.next_step().rule
         if kind == "draw" and self.pending is not None:
