@@ -81,6 +81,23 @@ def astral_form(card: CreatureCard) -> CreatureCard:
     return replace(card, id=card.id, name=f"{card.name} (astral form)", effects=(), ranged=None)
 
 
+EVIL = "evil"
+"""An Awakened Evil fought as a defender is named ``evil`` in a record (rule ce-evil-bitch)."""
+
+
+def is_evil(sid: str) -> bool:
+    return sid == EVIL
+
+
+def evil_record(squads: Squads, attacker: str, evil_card: str) -> dict:
+    """A fight of squad ``attacker`` against an Awakened Evil (the Darkest Evil Bitch's charm: the
+    squad fights without its items and spells; her card's binding applies): the attacker opens."""
+    members = [{k: v for k, v in m.items() if k != "items"} for m in snapshot(squads[attacker])]
+    return {"phase": 1, "attackers": [attacker], "defenders": [EVIL],
+            "sides": {ATTACKER: [members], DEFENDER: [[{"id": evil_card, "card": evil_card, "size": "large"}]]},
+            "control": {ATTACKER: "player", DEFENDER: "player"}, "order": [], "dice": [], "evil": evil_card}
+
+
 def crystal_id(owner: int) -> str:
     return f"{owner}:{CRYSTAL}"
 
@@ -526,7 +543,8 @@ def pending_die(record: dict) -> int | None:
 
 def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
     """A validated fight record; ``squads`` (a live fight): its squads must be on the map as recorded."""
-    r.obj(allowed=("phase", "kind", "subdue", "defence", "attackers", "defenders", "sides", "control", "order", "dice"))
+    r.obj(allowed=("phase", "kind", "subdue", "defence", "attackers", "defenders", "sides", "control", "order", "dice",
+                   "evil"))
     phase = r["phase"].int(1, 3)
     kind = r.get("kind", "fight").str(choices=KINDS + ("subdue",))
     subdue = r.get("subdue", False).bool() or kind == "subdue"  # "kind": "subdue" is how positions said it before shots could subdue
@@ -575,6 +593,14 @@ def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
               "control": control, "order": order, "dice": dice}
     if kind != "fight":
         record["kind"] = kind
+    evil_r = r.get("evil", None).optional()
+    if evil_r is not None:
+        record["evil"] = evil_r.str(choices=tuple(c.id for c in catalogue().creatures.values()
+                                                  if c.kind == "awakened-evil"))
+        if defenders != [EVIL] or len(attackers) != 1:
+            r["defenders"].fail("a squad fights an Awakened Evil alone (rule ce-evil-bitch)")
+    elif EVIL in defenders:
+        r["defenders"].fail("'evil' names an Awakened Evil, which the record must give (rule ce-evil-bitch)")
     if subdue:
         record["subdue"] = True
         if len(defenders) != 1 or control[DEFENDER] != "wandering":
@@ -599,7 +625,7 @@ def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
     if squads is not None:
         for role, names in ((ATTACKER, attackers), (DEFENDER, defenders)):
             for sid, members in zip(names, sides[role]):
-                if is_crystal(sid):
+                if is_crystal(sid) or is_evil(sid):
                     continue
                 if sid not in squads or any(m not in snapshot(squads[sid]) for m in members):
                     r["sides"][role].fail(f"squad {sid} is not on the map as the fight records it")

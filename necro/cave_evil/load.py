@@ -53,7 +53,7 @@ from .movement import SIZES, Squads, destinations, move_refusal
 KEYS = ("phase", "setup", "ground", "squads", "deck", "digs", "events", "boxed", "turn", "cycle", "pending", "out",
         "combat", "last_combat", "must_fight", "dead", "kill_points", "loot")
 FULL_KEYS = ("piles", "hands", "track", "evil", "part", "queue", "invoking", "sacrificing", "invoked_into", "cycle_invoked",
-             "conj_box", "winner", "awake_cycle")
+             "conj_box", "winner", "awake_cycle", "after_evil")
 """The full game's part of a position (option game="full": turn.py)."""
 
 
@@ -328,7 +328,7 @@ def _load_full(state, r, full: bool, phase: str) -> None:
     state.full = full
     state.queue, state.hands, state.evil, state.part = [], [[] for _ in range(n)], None, None
     state.invoking, state.invoked_into, state.cycle_invoked, state.sacrificing = False, [], False, False
-    state.conj_box, state.winner_player, state.awake_cycle = Counter(), None, None
+    state.conj_box, state.winner_player, state.awake_cycle, state.after_evil = Counter(), None, None, None
     state.piles = state.track = None
     if not full:
         return
@@ -350,7 +350,7 @@ def _load_full(state, r, full: bool, phase: str) -> None:
     if state.track.revealed and state.evil is None:
         r["evil"].fail("a revealed Awakening Evil is known (rule ce-awaken-reveal)")
     part_r = r["part"].optional()
-    state.part = part_r.str(choices=("conjure", "actions", "events")) if part_r is not None else None
+    state.part = part_r.str(choices=("conjure", "actions", "events", "evil")) if part_r is not None else None
     if phase == PLAY and state.part is None:
         r["part"].fail("in play the turn is in a part: conjure, actions or events")
     state.queue = [tn.check_step(q) for q in r["queue"].list(max_length=200)]
@@ -365,6 +365,8 @@ def _load_full(state, r, full: bool, phase: str) -> None:
         state.conj_box[card_id] = box_r[card_id].int(0, 99)
     w_r = r["winner"].optional()
     state.winner_player = w_r.int(0, n - 1) if w_r is not None else None
+    e_r = r.get("after_evil", None).optional()
+    state.after_evil = e_r.int(0, n - 1) if e_r is not None else None
     a_r = r["awake_cycle"].optional()
     state.awake_cycle = a_r.int(0, 10_000) if a_r is not None else None
     total = spec.total(advanced)

@@ -173,6 +173,7 @@ class CaveEvilState(State):
         self.conj_box: Counter = Counter()     # conjuration cards gone to the box (resolved or skipped events)
         self.winner_player: int | None = None  # who conquered the Awakened Evil
         self.awake_cycle: int | None = None    # the cycle the Evil awoke in
+        self.after_evil: int | None = None     # whose turn starts the cycle once the Evil's fight is over
 
     # ------------------------------------------------------------ who decides
     def finishing(self) -> ex.Dig | None:
@@ -637,6 +638,9 @@ class CaveEvilState(State):
     def _defending_player(self) -> int | None:
         """The player who answers for the defending side: the crystal's owner, else the owner of its
         first squad that a player owns (None: Wandering Monsters only)."""
+        if self.combat.get("evil"):  # her opponents answer for her: the next player on (ruling ce-evil-bitch-second)
+            order = self.order()
+            return order[(order.index(self.turn) + 1) % len(order)]
         for sid in self.combat["defenders"]:
             if fx.is_crystal(sid):
                 return fx.crystal_owner(sid)
@@ -1313,7 +1317,7 @@ class CaveEvilState(State):
         self.out.append(owner)
         self.out.sort()
         self._mark_crystals()
-        if self.full and len(self.out) < self.game.players:
+        if self.full:
             self.advance_eye(0, "ce-awaken-adjust")
         self.note("ce-last-standing", f"Player {owner + 1}'s Necromancer is dead: player {owner + 1} is out.")
         for s in self.squads.of(owner):
@@ -1471,6 +1475,9 @@ class CaveEvilState(State):
         (rule ce-crystal-fail)."""
         record, combat = self.combat, self.fight
         result = combat.result()
+        if record.get("evil"):
+            self._finish_evil_fight(record, combat, result)
+            return
         lose_role = DEFENDER if result.winner == ATTACKER else ATTACKER
         losers = record["attackers"] if result.winner == DEFENDER else record["defenders"]
         won = record["defenders"] if result.winner == DEFENDER else record["attackers"]
@@ -1642,6 +1649,13 @@ class CaveEvilState(State):
                     self._end_cycle()
                     if self.phase == OVER:
                         return
+                    self.cycle += 1
+                    while order[i] in self.out:
+                        i += 1
+                    if self._evil_each_cycle():
+                        self.after_evil = order[i]
+                        return
+                    break
                 elif self.cycle >= self.game.options["cycles"]:
                     self.phase, self.turn = OVER, None
                     self.note("ce-cycle-limit", f"The {self.game.options['cycles']}-cycle limit is reached: "
@@ -1733,6 +1747,12 @@ class CaveEvilState(State):
                 if alive:
                     self.note("ce-last-standing", f"Player {alive[0] + 1}'s Necromancer is the last standing.")
                 return
+            if self.after_evil is not None and self.combat is None:
+                order = self.order()
+                first = self.after_evil if self.after_evil in order else order[0]
+                self.after_evil = None
+                self._start_turn(first)
+                continue
             if self.turn in self.out and self.pending is None and self.finishing() is None:
                 self._end_turn()
                 continue
@@ -1790,6 +1810,8 @@ class CaveEvilState(State):
         if self.track is None or self.track.doomed or self.phase == OVER:
             return
         alive = self.game.players - len(self.out)
+        if alive < 2:  # the last Necromancer standing has won: the track no longer matters
+            return
         evil = aw.awaken_data()[self.evil] if self.evil else None
         stops = bool(evil and evil.awakened and evil.awakened.track_stops)
         self.track, happened = aw.advance(self.track, spaces, alive, track_stops=stops)
@@ -1803,9 +1825,7 @@ class CaveEvilState(State):
             elif what == "awaken":
                 self.awake_cycle = self.cycle
                 self.note("ce-awaken-awaken", f"The Blood Eye reaches the Awaken icon: {self._evil_name()} awakens.")
-                if self.evil == "pit-of-infinite-shadow":
-                    self.note("ce-evil-pit", "From the next cycle on, the first Necromancer to step onto The Pit "
-                                             f"({self.ground.pit()}) wins.")
+                self._awaken_effects()
             elif what == "doom":
                 self.note("ce-awaken-doom", "The Blood Eye passes the Reveal icon a second time: every Necromancer "
                                             "is destroyed, and nobody wins.")
@@ -1850,6 +1870,82 @@ class CaveEvilState(State):
                                  "and rises a deity: player " f"{squad.owner + 1} wins.")
         self.winner_player = squad.owner
         self.phase, self.turn, self.must_fight, self.queue = OVER, None, [], []
+
+    def kill_points_by_kind(self) -> tuple[list[float], list[float]]:
+        """Each player's enemy and wandering kill points (rule ce-kill-points), from the dead."""
+        n = self.game.players
+        enemy, wandering = [0.0] * n, [0.0] * n
+        for d in self.dead:
+            if d["by"] is not None:
+                (enemy if d["owner"] is not None else wandering)[d["by"]] += fx.points_of(d)
+        return enemy, wandering
+
+    def _awaken_effects(self) -> None:
+        """What the Evil does as it wakes (rules ce-evil-pit, ce-evil-bitch)."""
+        if self.evil == "pit-of-infinite-shadow":
+            self.note("ce-evil-pit", "From the next cycle on, the first Necromancer to step onto The Pit "
+                                     f"({self.ground.pit()}) wins.")
+        elif self.evil == "darkest-evil-bitch":
+            enemy, _ = self.kill_points_by_kind()
+            doomed = aw.bitch_victims(enemy, self.order())
+            self.note("ce-evil-bitch", "The Darkest Evil Bitch wakes: every Necromancer without enemy kill points dies"
+                      + (f": player{'s' if len(doomed) > 1 else ''} {', '.join(str(p + 1) for p in doomed)}." if doomed
+                         else "; every one of them has some."))
+            for p in doomed:
+                n = self.squads.by_id.get(squad_id(p, "N"))
+                if n is not None:
+                    self.squads.remove(n.id)
+                    self._bury(n, None, set())
+                if p not in self.out:
+                    self._player_out(p)
+            if len(self.out) == self.game.players:
+                self.phase, self.turn, self.pending, self.must_fight, self.queue = OVER, None, None, [], []
+                self.note("ce-evil-bitch-none", "No Necromancer is left: nobody wins.")
+        else:
+            self.note("ce-awaken-awaken", f"{self._evil_name()}'s deeds are not played by this engine yet: the game "
+                                          "goes on until a Necromancer stands alone or the Blood Eye's second pass.")
+
+    def _evil_each_cycle(self) -> bool:
+        """At the start of a cycle an awake Darkest Evil Bitch fights the Necromancer squad with the
+        fewest enemy kill points (then wandering ones; a roll-off if still tied): rule ce-evil-bitch.
+        Whether a fight was set up (the cycle's first turn waits for it)."""
+        if self.evil != "darkest-evil-bitch" or not self.track.awakened or self.phase != PLAY or len(self.order()) < 2:
+            return False
+        enemy, wandering = self.kill_points_by_kind()
+        tied = aw.bitch_target(enemy, wandering, self.order())
+        if len(tied) > 1:
+            self.queue.append({"do": "rolloff", "players": tied, "for": "bitch"})
+            self.note("ce-evil-roll-off", "Players " + ", ".join(str(p + 1) for p in tied) + " tie for her attention: "
+                                          "they roll a D12, the lowest is chosen.")
+        else:
+            self.bitch_attacks(tied[0])
+        return True
+
+    def bitch_attacks(self, victim: int) -> None:
+        n = squad_id(victim, "N")
+        self.turn, self.part = victim, "evil"
+        self.combat = fx.evil_record(self.squads, n, "darkest-evil-bitch")
+        self._fight, self.last_combat = None, None
+        self.note("ce-evil-bitch", f"The Darkest Evil Bitch appears beside player {victim + 1}'s Necromancer and "
+                                   "fights its squad N: the squad attacks, without items or spells, under her charm "
+                                   "(-3 strength, dodge and armor).")
+
+    def _finish_evil_fight(self, record, combat, result) -> None:
+        victim = self.squads[record["attackers"][0]].owner
+        wins = combat.wins(result.winner)
+        score = f"{wins} rounds to {len(combat.rounds) - wins}"
+        self.last_combat, self.combat, self._fight = record, None, None
+        if result.winner == ATTACKER:
+            self.note("ce-evil-bitch", f"Player {victim + 1}'s squad N defeats the Darkest Evil Bitch, {score}: "
+                                       f"player {victim + 1} wins.")
+            self.winner_player = victim
+            self.phase, self.turn, self.must_fight, self.queue = OVER, None, [], []
+            return
+        self.note("ce-evil-bitch", f"The Darkest Evil Bitch wins, {score}: player {victim + 1}'s squad N dies.")
+        n = self.squads.remove(record["attackers"][0])
+        self._bury(n, None, set())
+        self._player_out(victim)
+        self.part = None
 
     def _halt_invoked(self) -> None:
         """Rule ce-invoke-move: the Necromancer moved after invoking, so the squads that received
@@ -1959,7 +2055,7 @@ class CaveEvilState(State):
                 "sacrificing": self.sacrificing,
                 "invoked_into": list(self.invoked_into), "cycle_invoked": self.cycle_invoked,
                 "conj_box": dict(sorted(self.conj_box.items())), "winner": self.winner_player,
-                "awake_cycle": self.awake_cycle}
+                "awake_cycle": self.awake_cycle, "after_evil": self.after_evil}
 
     def _load_position(self, reader) -> None:
         from .load import load_into
@@ -1999,6 +2095,7 @@ class CaveEvilState(State):
             self.sacrificing = other.sacrificing
             self.cycle_invoked, self.conj_box = other.cycle_invoked, Counter(other.conj_box)
             self.winner_player, self.awake_cycle = other.winner_player, other.awake_cycle
+            self.after_evil = other.after_evil
 
     def hide(self, position: dict, player: int) -> dict:
         """A dig's face-down card is hidden from everyone: the view shows ``"?"`` on the dig and

@@ -56,7 +56,7 @@ from .creatures import catalogue, movement_creature
 from .hexes import Hex, neighbours, parse_hex
 from .movement import RESOURCE_NAMES, Squad, _search, fits, squad_id
 
-CHANCE_STEPS = ("deal", "awakening", "spawn", "spawn-draw", "die", "tile-draw")
+CHANCE_STEPS = ("deal", "awakening", "spawn", "spawn-draw", "die", "tile-draw", "rolloff")
 PLAYER_STEPS = ("keep", "conjure", "resources", "spot", "count", "tile", "wander")
 AUTOMATIC_STEPS = ("event", "eye")
 KINDS = CHANCE_STEPS + PLAYER_STEPS + AUTOMATIC_STEPS
@@ -64,12 +64,13 @@ STEP_RULE = {"deal": "ce-conj-deck-draw", "keep": "ce-conj-one-resource", "conju
              "resources": "ce-start-resources", "awakening": "ce-awaken-draw", "spawn": "ce-spawn-roll",
              "spawn-draw": "ce-spawn-roll", "spot": "ce-spawn-place", "event": "ce-event-phase4",
              "die": "ce-event-steps", "count": "ce-event-count", "tile-draw": "ce-event-tiles",
-             "tile": "ce-event-tiles", "wander": "ce-event-wander", "eye": "ce-event-blood-eye"}
+             "tile": "ce-event-tiles", "wander": "ce-event-wander", "eye": "ce-event-blood-eye",
+             "rolloff": "ce-evil-roll-off"}
 NOTATION = re.compile(
     r"^(?:deal [1-4] [a-z]+ [a-z0-9-]+|keep|trade (?:metals|gore|shadowflame) \d{1,2}|conjure [a-z]+|take [a-z]+ [a-z0-9-]+"
     r"|start (?:metals|gore|shadowflame)(?: (?:metals|gore|shadowflame)){2}|evil [a-z0-9?-]+|spawn rolls \d"
     r"|draw (?:bribe|construct|summon|abyss) [a-z0-9-]+|(?:spot|count) [+-]\d{1,6}[+-]\d{1,6}|d(?:4|12) \d{1,2}"
-    r"|excavation [a-z0-9-]+|lay (?:nothing|[+-]\d{1,6}[+-]\d{1,6} r[0-5])|wander w:[A-Z]{1,4} (?:stay|[+-]\d{1,6}[+-]\d{1,6}))$")
+    r"|excavation [a-z0-9-]+|rolloff [1-4]|lay (?:nothing|[+-]\d{1,6}[+-]\d{1,6} r[0-5])|wander w:[A-Z]{1,4} (?:stay|[+-]\d{1,6}[+-]\d{1,6}))$")
 """The notation of every step's outcome or choice, for telling a well-formed action from noise."""
 START_RESOURCES = 3
 """Each Necromancer starts with any three single resources (set-up step 13)."""
@@ -111,6 +112,8 @@ def outcomes(state) -> list[tuple[str, Fraction]]:
         return [(f"d{n} {f}", Fraction(1, n)) for f in range(1, n + 1)]
     if kind == "tile-draw":
         return [(f"excavation {c}", p) for c, p in state.deck.outcomes()]
+    if kind == "rolloff":
+        return [(f"rolloff {p + 1}", q) for p, q in aw.roll_off_outcomes(step["players"])]
     raise ValueError(f"step {kind!r} is not a chance step")
 
 
@@ -181,6 +184,7 @@ def status(state) -> str:
         "count": "Where does the count end?",
         "tile-draw": "An event draws an excavation tile.",
         "tile": "Where does the event's tile go?",
+        "rolloff": "Tied players roll a D12 to settle who the Evil picks.",
         "wander": f"Wandering Monster {step.get('left', ['?'])[0]} may move up to {step.get('roll')} spaces.",
     }
     return text.get(kind, kind)
@@ -412,6 +416,12 @@ class _Apply:
         p = state.ground.placement(step["tile"], parse_hex(anchor), int(rot[1:]), "open")
         state.ground.place(p, state.squads.player_hexes())
         state.note("ce-event-tiles", f"The event lays the {p.tile.name}: {p}.")
+
+    @staticmethod
+    def rolloff(state, step, action):
+        p = int(action.split()[1]) - 1
+        state.note("ce-evil-roll-off", f"Player {p + 1} loses the roll-off.")
+        state.bitch_attacks(p)
 
     @staticmethod
     def wander(state, step, action):

@@ -60,5 +60,10 @@ TURN_RULES = [
          "cost. It may sacrifice as many as it likes, and does nothing else that turn. Our choice: a sacrificed "
          "creature's items fall on its hex, and a squad left empty leaves the map, dropping what it carried. "
          "Alternative: the items go to the box with it.", "ruling"),
+    Rule("ce-evil-bitch-second", "Who answers for the Darkest Evil Bitch",
+         "Our choice: the text lets her opponents pick her second attribute; the player after the one she "
+         "fights, in turn order, picks it (in a 2-player game, simply the other player). Her fight comes at the "
+         "start of the cycle, before the first player's turn. Alternative: the players other than her victim "
+         "agree, or the attribute least good for the victim is taken.", "ruling"),
 ]
 TURN_RULE_IDS = frozenset(r.id for r in TURN_RULES)

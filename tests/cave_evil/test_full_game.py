@@ -156,8 +156,8 @@ def test_the_pit_of_infinite_shadow_is_won_by_jumping_in_from_the_next_cycle():
     assert s.is_terminal() and s.returns() == [1.0, -1.0]
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_seeded_random_full_games_end_and_keep_every_invariant(players):
+@pytest.mark.parametrize("players,awakening", [(2, "pit"), (3, "pit"), (4, "pit"), (2, "short")])
+def test_seeded_random_full_games_end_and_keep_every_invariant(players, awakening):
     last = {}
 
     def eye_forward(state):
@@ -170,7 +170,7 @@ def test_seeded_random_full_games_end_and_keep_every_invariant(players):
         for p in range(players):
             assert len(state.squads.of(p)) <= 6
 
-    report = random_playouts(lambda seed: full(players, seed + players), range(1), invariants=[
+    report = random_playouts(lambda seed: full(players, seed + players, awakening=awakening), range(1), invariants=[
         check_map, conserved, at_most_six_cards, eye_forward], deep_every=1009, max_steps=20_000)
     assert report.games == 1 and all(n > 200 for n in report.lengths)
 
@@ -355,3 +355,77 @@ def test_black_diamond_cards_are_in_the_decks_only_when_chosen():
     plain, diamonds = full(seed=1).piles, full(seed=1, black_diamond=True).piles
     assert sum(len(p) for p in (diamonds.accounted() - plain.accounted()).items()) > 0
     assert +plain.accounted() == +spec.total(False)
+
+
+# ------------------------------------------------------------------ the Darkest Evil Bitch
+def bitch_game(dead, eye=47):
+    """Player 1 in Phase 3, the Darkest Evil Bitch face up, the Blood Eye one space short of the
+    2-player Awaken icon (48), ``dead``: creatures killed so far (kill points)."""
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    pos["evil"] = "darkest-evil-bitch"
+    pos["track"] = dict(pos["track"], position=eye, revealed=True)
+    pos["dead"] = dead
+    pos["kill_points"] = [sum({"small": 3, "medium": 6, "large": 9}[d["size"]] for d in dead if d["by"] == p)
+                          for p in range(2)]
+    return CaveEvil(2, setup="quick", game="full", awakening="short").state_from_position(pos, 7)
+
+
+def end_cycle(s):
+    """End turns (resolving queued steps) until the cycle changes."""
+    cycle = s.cycle
+    while s.cycle == cycle and not s.is_terminal() and s.combat is None:
+        if s.is_chance_node():
+            s.play_chance()
+        elif s.queue:
+            s.apply(s.legal_actions()[0])
+        else:
+            s.apply("end")
+    return s
+
+
+def test_the_bitch_wakes_and_every_necromancer_without_enemy_kill_points_dies():
+    s = end_cycle(bitch_game([{"id": "ratman-x", "card": None, "size": "small", "owner": 1, "by": 0}]))
+    assert s.is_terminal() and s.out == [1] and s.returns() == [1.0, -1.0]
+    assert any(e.rule == "ce-evil-bitch" and "without enemy kill points" in e.text for e in s.log)
+
+
+def test_each_cycle_she_fights_the_necromancer_with_fewest_enemy_kill_points_and_her_defeat_wins():
+    dead = [{"id": "ratman-x", "card": None, "size": "small", "owner": 1, "by": 0},
+            {"id": "ghoul-y", "card": None, "size": "medium", "owner": 0, "by": 1}]
+    s = end_cycle(bitch_game(dead))
+    assert s.track.awakened and s.track.stopped  # the track stops for her
+    assert s.combat is not None and s.combat["evil"] == "darkest-evil-bitch"
+    assert s.combat["attackers"] == ["0:N"] and s.turn == 0  # player 1 has 3 enemy points, player 2 has 6
+    assert s.legal_actions()[0].startswith("first ")
+    from necro.cave_evil.creatures import catalogue
+    magi = catalogue().creature(s.squads["0:N"].creatures[0].card)
+    assert [c.id for c in s.squads["0:N"].creatures] == ["necromancer-1"]
+    assert s.fight.tally("attacker", "strength").total == magi.attribute("strength") - 3  # her charm binds
+    pos = s.position()
+    assert s.game.state_from_position(json.loads(json.dumps(pos))).position() == pos
+    s.apply("first strength")
+    s.force("attacker rolls 12", "defender rolls 1")
+    s.play_chance()
+    s.play_chance()
+    assert s.current_player() == 1  # her opponent picks her second attribute
+    s.apply(s.legal_actions()[0])
+    s.force("attacker rolls 12", "defender rolls 1")
+    s.play_chance()
+    s.play_chance()
+    assert s.is_terminal() and s.returns() == [1.0, -1.0]
+
+
+def test_when_she_wins_that_necromancer_is_out_and_the_cycle_goes_on():
+    dead = [{"id": "ratman-x", "card": None, "size": "small", "owner": 1, "by": 0},
+            {"id": "ghoul-y", "card": None, "size": "medium", "owner": 0, "by": 1}]
+    s = end_cycle(bitch_game(dead))
+    s.apply("first strength")
+    s.force("attacker rolls 1", "defender rolls 12")
+    s.play_chance()
+    s.play_chance()
+    s.apply(s.legal_actions()[0])
+    s.force("attacker rolls 1", "defender rolls 12")
+    s.play_chance()
+    s.play_chance()
+    assert s.out == [0] and s.is_terminal() and s.returns() == [-1.0, 1.0]  # two players: the other stands alone
