@@ -40,9 +40,15 @@ def hands_used(items) -> int:
     return sum(1 for i in items if not (i in cards.items and cards.item(i).trinket))
 
 
+EYES = "glowing-eyes"
+"""The Darkest Statue of Death's eyes: any creature may carry them (rule ce-evil-statue)."""
+
+
 def can_hold(c: Creature, item: str) -> bool:
     """Whether ``c`` may take ``item`` now (ruling ce-carry-count): its card holds items, and a
-    non-trinket item still has room under the card's count."""
+    non-trinket item still has room under the card's count; the Statue's eyes, any creature."""
+    if item == EYES:
+        return True
     count = item_count(c)
     if count < 1:
         return False

@@ -336,6 +336,8 @@ class CaveEvilState(State):
             return Refusal("ce-control-cards", f"player {self.turn + 1} has no squad {sid}")
         if did not in self.squads or not self.squads[did].wandering:
             return Refusal("ce-hire", f"there is no Wandering Monster {did} to hire")
+        if self._is_evil_squad(did):
+            return Refusal("ce-evil-statue", "an Awakened Evil is neither hired nor subdued: it is fought")
         phase = 1 if self.must_fight else 3
         if phase == 1 and sid not in self.must_fight:
             return Refusal("ce-combat-phase1", "Phase 1: only the squads that must fight may hire instead")
@@ -421,6 +423,8 @@ class CaveEvilState(State):
                 return Refusal("ce-control-cards", f"player {self.turn + 1} has no squad {sid}")
         if did not in self.squads or not self.squads[did].wandering:
             return Refusal("ce-subdue", f"there is no Wandering Monster {did} to subdue")
+        if self._is_evil_squad(did):
+            return Refusal("ce-evil-statue", "an Awakened Evil is neither hired nor subdued: it is fought")
         phase = 1 if self.must_fight else 3
         if shot:
             if self.must_fight:
@@ -630,6 +634,9 @@ class CaveEvilState(State):
             if p not in self.out and lairs:
                 out[p] = lairs[0].placement.crystal
         return out
+
+    def _is_evil_squad(self, sid: str) -> bool:
+        return any(c.card == self.STATUE for c in self.squads[sid].creatures)
 
     def _mark_crystals(self) -> None:
         """Tell the map whose crystal stands where, so no enemy squad stops on one (ce-crystal-attack)."""
@@ -1558,6 +1565,10 @@ class CaveEvilState(State):
         resources, drops = lt.drop_all(self.loot, squad, gone)
         for _, item in gone:
             self._to_box(item)
+        if any(c["card"] == self.STATUE for c in members):  # its eyes are torn out (rule ce-evil-statue)
+            lt.put(self.loot, str(self.ground.pit()), items=[lt.EYES])
+            self.ledger[f"item:{lt.EYES}"] += 1
+            self.note("ce-evil-statue", "The Statue falls: its Glowing Eyes are torn out and lie on The Pit.")
         if gore:
             lt.put(self.loot, key, {"gore": gore})
             self.ledger["gore"] += gore
@@ -1747,6 +1758,14 @@ class CaveEvilState(State):
                 if alive:
                     self.note("ce-last-standing", f"Player {alive[0] + 1}'s Necromancer is the last standing.")
                 return
+            if self.full and self.evil == self.STATUE and self.combat is None:
+                home = self._eyes_home()
+                if home is not None:
+                    self.winner_player = home
+                    self.note("ce-evil-statue", f"Player {home + 1}'s squad brings the Glowing Eyes onto its crystal: "
+                                                f"player {home + 1} wins.")
+                    self.phase, self.turn, self.pending, self.must_fight, self.queue = OVER, None, None, [], []
+                    return
             if self.after_evil is not None and self.combat is None:
                 order = self.order()
                 first = self.after_evil if self.after_evil in order else order[0]
@@ -1901,9 +1920,44 @@ class CaveEvilState(State):
             if len(self.out) == self.game.players:
                 self.phase, self.turn, self.pending, self.must_fight, self.queue = OVER, None, None, [], []
                 self.note("ce-evil-bitch-none", "No Necromancer is left: nobody wins.")
+        elif self.evil == "darkest-statue-of-death":
+            self._raise_statue()
         else:
             self.note("ce-awaken-awaken", f"{self._evil_name()}'s deeds are not played by this engine yet: the game "
                                           "goes on until a Necromancer stands alone or the Blood Eye's second pass.")
+
+    STATUE = "darkest-statue-of-death"
+
+    def _raise_statue(self) -> None:
+        """The awake Statue stands on The Pit, a foe any squad may fight with everything it has
+        (rule ce-evil-statue; ruling ce-evil-statue-basic: without the advanced reveal it is placed
+        as it wakes). Whatever stood on The Pit moves to the first free hex beside it."""
+        pit = self.ground.pit()
+        there = self.squads.at(pit)
+        if there is not None:
+            spot = next((h for h in sorted(neighbours(pit)) if self.ground.is_open(h) and self.squads.at(h) is None
+                         and h not in self.ground.spawn_pits), None)
+            self.squads.remove(there.id)
+            if spot is not None:
+                there.hex = spot
+                self.squads.add(there)
+                self.note("ce-evil-statue", f"{self._squad_name(there.id).capitalize()} is pushed off The Pit to {spot}.")
+        from .spawn import next_marker
+
+        marker = next_marker(self.squads)
+        statue = Creature(f"{self.STATUE}-1", "large", 0, card=self.STATUE)
+        self.squads.add(Squad(squad_id(None, marker), None, pit, [statue], marker))
+        self.note("ce-evil-statue", f"The Darkest Statue of Death stands on The Pit ({pit}) as monster {marker}: any "
+                                    "squad may fight it with everything it has. Whoever brings its eyes to their own "
+                                    "crystal wins.")
+
+    def _eyes_home(self) -> int | None:
+        """The player whose squad stands on its own crystal holding the Statue's eyes (rule ce-evil-statue)."""
+        crystals = self.crystals()
+        for s in self.squads:
+            if s.owner is not None and crystals.get(s.owner) == s.hex and any(lt.EYES in c.items for c in s.creatures):
+                return s.owner
+        return None
 
     def _evil_each_cycle(self) -> bool:
         """At the start of a cycle an awake Darkest Evil Bitch fights the Necromancer squad with the

@@ -65,5 +65,13 @@ TURN_RULES = [
          "fights, in turn order, picks it (in a 2-player game, simply the other player). Her fight comes at the "
          "start of the cycle, before the first player's turn. Alternative: the players other than her victim "
          "agree, or the attribute least good for the victim is taken.", "ruling"),
+    Rule("ce-evil-statue-how", "How the Statue is played here",
+         "Our choice: the awake Statue stands on The Pit as a monster of its own that never moves: squads "
+         "beside it at the start of a turn must fight it (as a Wandering Monster), it cannot be hired or "
+         "subdued, it shoots back at range 8, and killing it earns wandering kill points. A squad on The Pit "
+         "when it wakes goes to the first free hex beside it. Its Glowing Eyes lie on The Pit with its gore, "
+         "any creature may carry them (a move crossing The Pit picks them up), and the first squad standing "
+         "on its own crystal with them wins. Alternative: let the player whose turn it is choose where things "
+         "pushed off The Pit go.", "ruling"),
 ]
 TURN_RULE_IDS = frozenset(r.id for r in TURN_RULES)

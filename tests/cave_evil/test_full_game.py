@@ -156,7 +156,7 @@ def test_the_pit_of_infinite_shadow_is_won_by_jumping_in_from_the_next_cycle():
     assert s.is_terminal() and s.returns() == [1.0, -1.0]
 
 
-@pytest.mark.parametrize("players,awakening", [(2, "pit"), (3, "pit"), (4, "pit"), (2, "short")])
+@pytest.mark.parametrize("players,awakening", [(2, "pit"), (3, "pit"), (4, "pit"), (2, "short"), (3, "all")])
 def test_seeded_random_full_games_end_and_keep_every_invariant(players, awakening):
     last = {}
 
@@ -429,3 +429,54 @@ def test_when_she_wins_that_necromancer_is_out_and_the_cycle_goes_on():
     s.play_chance()
     s.play_chance()
     assert s.out == [0] and s.is_terminal() and s.returns() == [-1.0, 1.0]  # two players: the other stands alone
+
+
+# ------------------------------------------------------------------ the Darkest Statue of Death
+def test_the_statue_wakes_on_the_pit_is_fought_not_hired_and_its_eyes_win_at_home():
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    pos["evil"] = "darkest-statue-of-death"
+    pos["track"] = dict(pos["track"], position=47, revealed=True)
+    s = end_cycle(CaveEvil(2, setup="quick", game="full", awakening="all").state_from_position(pos, 7))
+    statue = s.squads.at(s.ground.pit())
+    assert statue is not None and statue.wandering and statue.creatures[0].card == "darkest-statue-of-death"
+    assert s.track.awakened and not s.track.stopped  # the Blood Eye goes on: doom still threatens
+    pos = json.loads(json.dumps(s.position()))
+    n = next(q for q in pos["squads"] if q["id"] == "0:N")
+    crystal = str(s.crystals()[0])
+    step = next(str(h) for h in s.ground.graph.neighbors(s.crystals()[0]) if s.squads.at(h) is None)
+    n["at"], n["creatures"][0]["items"] = step, ["glowing-eyes"]
+    pos["turn"] = 0
+    s = s.game.state_from_position(pos, 7)
+    while s.queue:
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    s.apply("move N")
+    s.apply(f"move N {crystal}")
+    assert s.is_terminal() and s.returns() == [1.0, -1.0]
+    assert any(e.rule == "ce-evil-statue" and "Glowing Eyes" in e.text for e in s.log)
+
+
+def test_a_slain_statue_leaves_its_eyes_on_the_pit():
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    pos["evil"] = "darkest-statue-of-death"
+    pos["track"] = dict(pos["track"], position=48, revealed=True, awakened=True)
+    pos["squads"].append({"id": "w:S", "owner": None, "at": "+0+0", "card": "S", "creatures": [
+        {"id": "darkest-statue-of-death-1", "card": "darkest-statue-of-death", "size": "large", "speed": 0}]})
+    pos["squads"].append({"id": "0:I", "owner": 0, "at": "+1-1", "card": "I", "creatures": [
+        {"id": "ghoul-1-1", "card": "ghoul", "size": "small", "speed": 3}]})
+    deck = next(d for d in cj.DECKS if pos["piles"]["piles"][d].get("ghoul"))
+    pos["piles"]["piles"][deck]["ghoul"] -= 1
+    s = CaveEvil(2, setup="quick", game="full", awakening="all").state_from_position(pos, 7)
+    assert "hire I w:S" not in s.legal_actions() and "subdue I w:S" not in s.legal_actions()
+    assert "fight I w:S" in s.legal_actions()
+    s.apply("fight I w:S")
+    s.apply("first strength")
+    while s.combat is not None:  # the attacker rolls 12s, the Statue 1s
+        if s.is_chance_node():
+            s.force(s.chance_outcomes()[-1 if s.chance_outcomes()[0][0].startswith("attacker") else 0][0])
+            s.play_chance()
+        else:
+            s.apply(s.legal_actions()[0])
+    assert "w:S" not in s.squads and "glowing-eyes" in s.loot["+0+0"]["items"] and s.loot["+0+0"]["gore"] >= 3
+    conserved(s)
