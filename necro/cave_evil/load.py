@@ -53,7 +53,7 @@ from .movement import SIZES, Squads, destinations, move_refusal
 KEYS = ("phase", "setup", "ground", "squads", "deck", "digs", "events", "boxed", "turn", "cycle", "pending", "out",
         "combat", "last_combat", "must_fight", "dead", "kill_points", "loot")
 FULL_KEYS = ("piles", "hands", "track", "evil", "part", "queue", "invoking", "sacrificing", "invoked_into", "cycle_invoked",
-             "conj_box", "winner", "awake_cycle", "after_evil")
+             "conj_box", "winner", "awake_cycle", "after_evil", "powers_used", "power_turn")
 """The full game's part of a position (option game="full": turn.py)."""
 
 
@@ -329,6 +329,7 @@ def _load_full(state, r, full: bool, phase: str) -> None:
     state.queue, state.hands, state.evil, state.part = [], [[] for _ in range(n)], None, None
     state.invoking, state.invoked_into, state.cycle_invoked, state.sacrificing = False, [], False, False
     state.conj_box, state.winner_player, state.awake_cycle, state.after_evil = Counter(), None, None, None
+    state.powers_used, state.power_turn = [], False
     state.piles = state.track = None
     if not full:
         return
@@ -365,6 +366,8 @@ def _load_full(state, r, full: bool, phase: str) -> None:
         state.conj_box[card_id] = box_r[card_id].int(0, 99)
     w_r = r["winner"].optional()
     state.winner_player = w_r.int(0, n - 1) if w_r is not None else None
+    state.powers_used = sorted({x.int(0, n - 1) for x in r.get("powers_used", []).list(max_length=4)})
+    state.power_turn = r.get("power_turn", False).bool()
     e_r = r.get("after_evil", None).optional()
     state.after_evil = e_r.int(0, n - 1) if e_r is not None else None
     a_r = r["awake_cycle"].optional()

@@ -110,12 +110,14 @@ GRAMMAR = [
     ("invoke", re.compile(r"^invoke " + _CARD_ID + r" (?:(" + "|".join(sorted(CARDS, key=len, reverse=True)) + ")|new " + _HEX + ")$")),
     ("meditate", re.compile(r"^meditate (bribe|construct|summon|abyss)$")),
     ("discard", re.compile(r"^discard " + _CARD_ID + r"(?: (metals|gore|shadowflame))?$")),
+    ("power", re.compile(r"^(teleport|blast|enthrall) N(?: (" + _HEX[1:-1] + r"|\d:(?:" + _CARD[1:-1] + r")))?$")),
     ("sacrifice", re.compile(r"^sacrifice " + _CARD_ID + r"(?: of " + _CARD_ID + ")?$")),
     ("end", re.compile(r"^end$")),
     ("step", tn.NOTATION),
 ]
 LOOT_KINDS = ("pick", "pass", "drop")
 ADVANCED_RULE = {"discard": "ce-adv-discard", "sacrifice": "ce-adv-sacrifice"}
+POWER_RULE = {"teleport": "ce-power-teleport", "blast": "ce-power-blast", "enthrall": "ce-power-enthrall"}
 RESOURCE_WORDS = ("metals", "gore", "shadowflame")
 CARD_ORDER = {c: i for i, c in enumerate(CARDS)}
 
@@ -174,6 +176,8 @@ class CaveEvilState(State):
         self.winner_player: int | None = None  # who conquered the Awakened Evil
         self.awake_cycle: int | None = None    # the cycle the Evil awoke in
         self.after_evil: int | None = None     # whose turn starts the cycle once the Evil's fight is over
+        self.powers_used: list[int] = []       # players whose Necromancer used its once-per-game power
+        self.power_turn = False                # a power was used this turn: no Awakened Evil is won this turn
 
     # ------------------------------------------------------------ who decides
     def finishing(self) -> ex.Dig | None:
@@ -289,7 +293,7 @@ class CaveEvilState(State):
         out = ["end"]
         if self.full:
             out += (tn.invoke_options(self) + tn.meditate_options(self) + tn.sacrifice_options(self)
-                    + tn.discard_options(self))
+                    + tn.discard_options(self) + tn.power_options(self))
         out += self._loot_options()
         for squad in self._own_squads():
             sid, card = squad.id, squad.card
@@ -762,6 +766,15 @@ class CaveEvilState(State):
             return "core-legal", "no procedure is under way that asks for this (a deal, a spawn, an event...)"
         if kind in ("invoke", "meditate"):
             return self._explain_invoke(kind, g)
+        if kind == "power":
+            if not self.full:
+                return "ce-game-full", "the Necromancers' powers belong to the full game"
+            if self.turn in self.powers_used:
+                return "ce-power", "this Necromancer has used its once-per-game power already"
+            power = tn.power_of(self, self.turn)
+            if power != g[0]:
+                return "ce-power", f"this Necromancer's power is {power or 'not played by the engine'}, not {g[0]}"
+            return "ce-power-" + g[0], "not there, or not now (Phase 3, on its own turn)"
         if kind in ("discard", "sacrifice"):
             rule = ADVANCED_RULE[kind]
             if not self.game.options[kind]:
@@ -992,6 +1005,8 @@ class CaveEvilState(State):
             return "ce-" + kind
         if kind in ("discard", "sacrifice"):
             return ADVANCED_RULE[kind]
+        if kind == "power":
+            return POWER_RULE[action.split()[0]]
         if self.phase == SETUP:
             return "ce-first-player" if kind == "first" else self.plan.next_step().rule
         if kind == "draw" and self.pending is not None:
@@ -1195,6 +1210,8 @@ class CaveEvilState(State):
             tn.apply_meditate(self, g[0])
         elif kind == "discard":
             tn.apply_discard(self, g[0], g[1])
+        elif kind == "power":
+            tn.apply_power(self, g[0], g[1])
         elif kind == "sacrifice":
             tn.apply_sacrifice(self, g[0], g[1])
         elif kind == "end":
@@ -1643,6 +1660,7 @@ class CaveEvilState(State):
         self.last_combat = None
         if self.full:
             self.part, self.invoking, self.sacrificing, self.invoked_into = None, False, False, []
+            self.power_turn = False
             self.track, turned = aw.end_of_turn(self.track)
             if turned:
                 self._reveal()
@@ -1758,7 +1776,7 @@ class CaveEvilState(State):
                 if alive:
                     self.note("ce-last-standing", f"Player {alive[0] + 1}'s Necromancer is the last standing.")
                 return
-            if self.full and self.evil == self.STATUE and self.combat is None:
+            if self.full and self.evil == self.STATUE and self.combat is None and not self.power_turn:
                 home = self._eyes_home()
                 if home is not None:
                     self.winner_player = home
@@ -1871,7 +1889,7 @@ class CaveEvilState(State):
     def _may_jump(self, sid: str) -> bool:
         """The Pit of Infinite Shadow is awake since an earlier cycle and this Necromancer's squad can
         reach The Pit this turn (rule ce-evil-pit: no stop, no fight needed)."""
-        if not (self.full and self.evil == "pit-of-infinite-shadow" and self.track.awakened
+        if not (self.full and self.evil == "pit-of-infinite-shadow" and self.track.awakened and not self.power_turn
                 and self.awake_cycle is not None and self.cycle > self.awake_cycle):
             return False
         squad = self.squads.by_id.get(sid)
@@ -2109,7 +2127,8 @@ class CaveEvilState(State):
                 "sacrificing": self.sacrificing,
                 "invoked_into": list(self.invoked_into), "cycle_invoked": self.cycle_invoked,
                 "conj_box": dict(sorted(self.conj_box.items())), "winner": self.winner_player,
-                "awake_cycle": self.awake_cycle, "after_evil": self.after_evil}
+                "awake_cycle": self.awake_cycle, "after_evil": self.after_evil,
+                "powers_used": list(self.powers_used), "power_turn": self.power_turn}
 
     def _load_position(self, reader) -> None:
         from .load import load_into
@@ -2150,6 +2169,7 @@ class CaveEvilState(State):
             self.cycle_invoked, self.conj_box = other.cycle_invoked, Counter(other.conj_box)
             self.winner_player, self.awake_cycle = other.winner_player, other.awake_cycle
             self.after_evil = other.after_evil
+            self.powers_used, self.power_turn = list(other.powers_used), other.power_turn
 
     def hide(self, position: dict, player: int) -> dict:
         """A dig's face-down card is hidden from everyone: the view shows ``"?"`` on the dig and

@@ -151,8 +151,6 @@ def hint(state, action: str) -> dict:
     if step["do"] == "tile" and action != "lay nothing":
         p = state.ground.placement(step["tile"], parse_hex(words[1]), int(words[2][1:]), "open")
         return {"tile": p.tile.id, "side": "open", "hexes": [str(h) for h in p.spaces]}
-    if step["do"] == "keep" and step.get("card"):
-        return {"card": step["card"]}
     if step["do"] == "conjure" and words[0] == "take":
         return {"card": words[2], "deck": words[1]}
     return {}
@@ -748,3 +746,92 @@ def conj_accounted(state) -> Counter:
 def mask_hand(entry: str) -> str:
     deck, _, _ = entry.partition(":")
     return f"{deck}:?"
+
+
+# ------------------------------------------------------------------ the Necromancers' once-per-game powers
+POWERS = {"rotten-magi": "teleport", "psychomancer-of-fire": "blast", "ice-dead-sorceress": "enthrall"}
+"""Each Necromancer card's once-per-game ability the engine plays (rules ce-power-*); the Blood
+Sorcerer's four items are on its card, and the Black Wizard's split is not played yet."""
+TELEPORT, ENTHRALL = 5, 3
+
+
+def power_of(state, player: int) -> str | None:
+    n = state.squads.by_id.get(squad_id(player, "N"))
+    magus = next((c for c in n.creatures if c.necromancer), None) if n else None
+    return POWERS.get(magus.card) if magus else None
+
+
+def power_options(state) -> list[str]:
+    """The turn player's once-per-game ability, if unused (rule ce-power): a free activity of
+    Phase 3. Ruling ce-power-when: played on its own turn only."""
+    p = state.turn
+    if not _in_phase_3(state) or p in state.powers_used:
+        return []
+    power = power_of(state, p)
+    n = state.squads.by_id.get(squad_id(p, "N"))
+    if power == "teleport":
+        return [f"teleport N {h}" for h in sorted(_teleport_spots(state, n))]
+    if power == "blast":
+        return ["blast N"] if any(s.hex in neighbours(n.hex) for s in state.squads if s.id != n.id) else []
+    if power == "enthrall" and [c for c in state.squads.free_cards(p) if c != "N"]:
+        return [f"enthrall N {s.id}" for s in state.squads
+                if s.owner not in (None, p) and not s.has_necromancer and state.ground.distance(n.hex, s.hex) is not None
+                and _hex_distance(n.hex, s.hex) <= ENTHRALL]
+    return []
+
+
+def _hex_distance(a: Hex, b: Hex) -> int:
+    from .hexes import distance
+
+    return distance(a, b)
+
+
+def _teleport_spots(state, n: Squad) -> list[Hex]:
+    """Where the Rotten Magi may take its squad (rule ce-power-teleport): up to 5 spaces away as the
+    crow flies, through rock, onto open ground with nobody on it, never a spawn pit or an enemy crystal."""
+    out = []
+    for h in state.ground.open_hexes():
+        if 0 < _hex_distance(n.hex, h) <= TELEPORT and state.squads.at(h) is None and h not in state.ground.spawn_pits \
+                and state.ground.crystals.get(h, n.owner) == n.owner:
+            out.append(h)
+    return out
+
+
+def apply_power(state, verb: str, target: str | None) -> None:
+    p = state.turn
+    n = state.squads[squad_id(p, "N")]
+    state.powers_used.append(p)
+    state.powers_used.sort()
+    state.power_turn = True
+    if verb == "teleport":
+        to = parse_hex(target)
+        state.squads.remove(n.id)
+        n.hex = to
+        state.squads.add(n)
+        for c in n.creatures:
+            c.halted = False
+        state.note("ce-power-teleport", f"Player {p + 1}'s Rotten Magi vanishes with its squad and appears at {to}.")
+    elif verb == "blast":
+        victims = [s for s in state.squads if s.id != n.id and s.hex in neighbours(n.hex)]
+        state.note("ce-power-blast", f"Player {p + 1}'s Psychomancer of Fire burns everything beside it: "
+                   + ", ".join(state._squad_name(s.id) for s in victims) + ".")
+        points, outs = 0.0, []
+        for s in victims:
+            state.squads.remove(s.id)
+            points += state._bury(s, p, set())
+            if s.has_necromancer:
+                outs.append(s.owner)
+        state.kill_points[p] += points
+        if points:
+            state.note("ce-kill-points", f"Player {p + 1} keeps the slain: {points:g} kill points "
+                                         f"({state.kill_points[p]:g} in all).")
+        for owner in outs:
+            state._player_out(owner)
+    else:
+        prey = state.squads.remove(target)
+        card = [c for c in state.squads.free_cards(p) if c != "N"][0]
+        state.squads.add(Squad(squad_id(p, card), p, prey.hex, prey.creatures, card, dict(prey.resources)))
+        if target in state.digs:
+            state._drop_dig(target, "ce-dig-leave")
+        state.note("ce-power-enthrall", f"Player {p + 1}'s Ice Dead Sorceress takes {state._squad_name(target)} for "
+                                        f"good: it is now squad {card}.")

@@ -73,5 +73,25 @@ TURN_RULES = [
          "any creature may carry them (a move crossing The Pit picks them up), and the first squad standing "
          "on its own crystal with them wins. Alternative: let the player whose turn it is choose where things "
          "pushed off The Pit go.", "ruling"),
+    Rule("ce-power", "Once per game",
+         "Each Necromancer has a power it may use once in the game, but never on the turn an Awakened Evil is "
+         "conquered: a turn in which it was used cannot also win by the Evil (the Pit leap, the Statue's eyes "
+         "brought home)."),
+    Rule("ce-power-when", "When the powers are used here",
+         "Our choice: a power is used on its owner's own turn, in Phase 3, as a free activity, not as a "
+         "squad's action. The text allows any moment, even another player's turn (the Ice Dead Sorceress "
+         "seizing an attacker); answering in the middle of another player's turn would need a decision "
+         "nobody is asked for yet. The Black Wizard's split is not played yet, and Necromancer cards go by "
+         "seat (ruling ce-start-squad). Alternative: offer each power at every decision of the game.", "ruling"),
+    Rule("ce-power-teleport", "The Rotten Magi",
+         "The Rotten Magi takes its whole squad up to 5 spaces away, through rock if need be, onto dug ground "
+         "with nobody on it and never onto a spawn pit; it may move before or after."),
+    Rule("ce-power-blast", "The Psychomancer of Fire",
+         "The Psychomancer of Fire destroys every squad on the spaces next to it, friends and Necromancers "
+         "too; its own squad and what it carries are spared. Our choice: the slain count as kills of its "
+         "player, as in a fight. Alternative: nobody earns kill points from the blast.", "ruling"),
+    Rule("ce-power-enthrall", "The Ice Dead Sorceress",
+         "The Ice Dead Sorceress takes one enemy squad within 3 spaces, other than a Necromancer's, for good; "
+         "its player needs an empty control card for it. Its fights then follow the usual rules."),
 ]
 TURN_RULE_IDS = frozenset(r.id for r in TURN_RULES)

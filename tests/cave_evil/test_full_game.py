@@ -480,3 +480,60 @@ def test_a_slain_statue_leaves_its_eyes_on_the_pit():
             s.apply(s.legal_actions()[0])
     assert "w:S" not in s.squads and "glowing-eyes" in s.loot["+0+0"]["items"] and s.loot["+0+0"]["gore"] >= 3
     conserved(s)
+
+
+# ------------------------------------------------------------------ the Necromancers' powers
+def test_the_rotten_magi_teleports_its_squad_once_through_rock():
+    s = at_actions()
+    assert s.squads["0:N"].creatures[0].card == "rotten-magi"
+    jumps = [a for a in s.legal_actions() if a.startswith("teleport N ")]
+    assert jumps and all(not parse(a) in s.ground.spawn_pits for a in jumps)
+    far = max(jumps, key=lambda a: s.ground.distance(s.squads["0:N"].hex, parse(a)) or 99)
+    s.apply(far)
+    assert s.squads["0:N"].hex == parse(far) and s.powers_used == [0]
+    assert not any(a.startswith("teleport") for a in s.legal_actions())
+    pos = s.position()
+    assert s.game.state_from_position(json.loads(json.dumps(pos))).position() == pos
+
+
+def test_the_ice_dead_sorceress_takes_an_enemy_squad_within_three_spaces():
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    n2 = next(q for q in pos["squads"] if q["id"] == "1:N")
+    pos["squads"].append({"id": "0:II", "owner": 0, "at": "+1-8", "card": "II", "creatures": [
+        {"id": "ratman-1-1", "card": "ratman", "size": "small", "speed": 3, "pick": 1}]})
+    deck = next(d for d in cj.DECKS if pos["piles"]["piles"][d].get("ratman"))
+    pos["piles"]["piles"][deck]["ratman"] -= 1
+    pos["turn"] = 1
+    s = s.game.state_from_position(pos, 7)
+    assert s.squads[f"1:N"].creatures[0].card == "ice-dead-sorceress" and n2["at"] == "+0-9"
+    while s.queue or s.part != "actions":
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    assert "enthrall N 0:II" in s.legal_actions() and "enthrall N 0:N" not in s.legal_actions()
+    s.apply("enthrall N 0:II")
+    assert "0:II" not in s.squads and s.squads["1:I"].creatures[0].id == "ratman-1-1"
+    conserved(s)
+
+
+def test_the_psychomancer_burns_everything_beside_it_but_its_own_squad():
+    s = full(4, seed=2).apply("first 1")
+    settle_setup(s)
+    pos = json.loads(json.dumps(s.position()))
+    n4 = next(q for q in pos["squads"] if q["id"] == "3:N")
+    assert n4["creatures"][0]["card"] == "psychomancer-of-fire"
+    from necro.cave_evil.hexes import neighbours, parse_hex
+    near = [str(h) for h in sorted(neighbours(parse_hex(n4["at"]))) if s.ground.is_open(h)][:2]
+    pos["squads"].append({"id": "w:Z", "owner": None, "at": near[0], "card": "Z", "creatures": [
+        {"id": "ratman-z-1", "card": "ratman", "size": "small", "speed": 3, "pick": 1}]})
+    pos["squads"].append({"id": "3:I", "owner": 3, "at": near[1], "card": "I", "creatures": [
+        {"id": "ghoul-4-1", "card": "ghoul", "size": "small", "speed": 3}]})
+    for card in ("ratman", "ghoul"):
+        deck = next(d for d in cj.DECKS if pos["piles"]["piles"][d].get(card))
+        pos["piles"]["piles"][deck][card] -= 1
+    pos["turn"], pos["queue"], pos["part"] = 3, [], "actions"
+    s = s.game.state_from_position(pos, 7)
+    assert "blast N" in s.legal_actions()
+    s.apply("blast N")
+    assert "w:Z" not in s.squads and "3:I" not in s.squads and "3:N" in s.squads
+    assert s.kill_points[3] == 1.0 + 3.0  # a wandering small, and its own small as an 'enemy' kill
+    conserved(s)
