@@ -432,9 +432,12 @@ def _event_view(card_id: str) -> dict:
             "from": source}
 
 
+EVIL_RULES = ("ce-evil-pit", "ce-evil-bitch", "ce-evil-statue", "ce-evil-emperor", "ce-evil-goat")
+"""The rule that says what each Awakening Evil does, one per Evil (awaken_rules.py)."""
+
+
 def _evil_rule(name: str):
-    return next((r for r in AWAKEN_RULES if r.id.startswith("ce-evil-")
-                 and r.title.removeprefix("The ") == name), None)
+    return next((r for r in AWAKEN_RULES if r.id in EVIL_RULES and r.title.removeprefix("The ") == name), None)
 
 
 def _now(position: dict, part: str, head: dict | None, looking: dict | None, events: list) -> str:

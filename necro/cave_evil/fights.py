@@ -89,13 +89,15 @@ def is_evil(sid: str) -> bool:
     return sid == EVIL
 
 
-def evil_record(squads: Squads, attacker: str, evil_card: str) -> dict:
-    """A fight of squad ``attacker`` against an Awakened Evil (the Darkest Evil Bitch's charm: the
-    squad fights without its items and spells; her card's binding applies): the attacker opens."""
+def evil_record(squads: Squads, attacker: str, evil_card: str, answers: str = "player") -> dict:
+    """A fight of squad ``attacker`` against an Awakened Evil, which fights without items and spells
+    (the Darkest Evil Bitch's charm; nothing may be used on the Emperor); the attacker opens, and
+    the Evil's second attribute is picked by a player (``answers="player"``) or for it, as a
+    Wandering Monster's is (``"wandering"``)."""
     members = [{k: v for k, v in m.items() if k != "items"} for m in snapshot(squads[attacker])]
     return {"phase": 1, "attackers": [attacker], "defenders": [EVIL],
             "sides": {ATTACKER: [members], DEFENDER: [[{"id": evil_card, "card": evil_card, "size": "large"}]]},
-            "control": {ATTACKER: "player", DEFENDER: "player"}, "order": [], "dice": [], "evil": evil_card}
+            "control": {ATTACKER: "player", DEFENDER: answers}, "order": [], "dice": [], "evil": evil_card}
 
 
 def crystal_id(owner: int) -> str:

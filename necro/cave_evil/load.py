@@ -53,7 +53,8 @@ from .movement import SIZES, Squads, destinations, move_refusal
 KEYS = ("phase", "setup", "ground", "squads", "deck", "digs", "events", "boxed", "turn", "cycle", "pending", "out",
         "combat", "last_combat", "must_fight", "dead", "kill_points", "loot")
 FULL_KEYS = ("piles", "hands", "track", "evil", "part", "queue", "invoking", "sacrificing", "invoked_into", "cycle_invoked",
-             "conj_box", "winner", "awake_cycle", "after_evil", "powers_used", "power_turn")
+             "conj_box", "winner", "awake_cycle", "after_evil", "powers_used", "power_turn",
+             "focus", "focus_holder", "march_left")
 """The full game's part of a position (option game="full": turn.py)."""
 
 
@@ -330,6 +331,8 @@ def _load_full(state, r, full: bool, phase: str) -> None:
     state.invoking, state.invoked_into, state.cycle_invoked, state.sacrificing = False, [], False, False
     state.conj_box, state.winner_player, state.awake_cycle, state.after_evil = Counter(), None, None, None
     state.powers_used, state.power_turn = [], False
+    state.focus = state.focus_holder = None
+    state.march_left = 0
     state.piles = state.track = None
     if not full:
         return
@@ -368,6 +371,10 @@ def _load_full(state, r, full: bool, phase: str) -> None:
     state.winner_player = w_r.int(0, n - 1) if w_r is not None else None
     state.powers_used = sorted({x.int(0, n - 1) for x in r.get("powers_used", []).list(max_length=4)})
     state.power_turn = r.get("power_turn", False).bool()
+    for key in ("focus", "focus_holder"):
+        x = r.get(key, None).optional()
+        setattr(state, key, x.int(0, n - 1) if x is not None else None)
+    state.march_left = r.get("march_left", 0).int(0, 20)
     e_r = r.get("after_evil", None).optional()
     state.after_evil = e_r.int(0, n - 1) if e_r is not None else None
     a_r = r["awake_cycle"].optional()

@@ -116,6 +116,7 @@ GRAMMAR = [
     ("step", tn.NOTATION),
 ]
 LOOT_KINDS = ("pick", "pass", "drop")
+EMPEROR = "eternal-evil-emperor"
 ADVANCED_RULE = {"discard": "ce-adv-discard", "sacrifice": "ce-adv-sacrifice"}
 POWER_RULE = {"teleport": "ce-power-teleport", "blast": "ce-power-blast", "enthrall": "ce-power-enthrall"}
 RESOURCE_WORDS = ("metals", "gore", "shadowflame")
@@ -177,6 +178,9 @@ class CaveEvilState(State):
         self.awake_cycle: int | None = None    # the cycle the Evil awoke in
         self.after_evil: int | None = None     # whose turn starts the cycle once the Evil's fight is over
         self.powers_used: list[int] = []       # players whose Necromancer used its once-per-game power
+        self.focus: int | None = None          # the Emperor's prey, and who declared it (None: a lair roll)
+        self.focus_holder: int | None = None
+        self.march_left = 0                    # spaces the Emperor still walks after the fight under way
         self.power_turn = False                # a power was used this turn: no Awakened Evil is won this turn
 
     # ------------------------------------------------------------ who decides
@@ -640,7 +644,7 @@ class CaveEvilState(State):
         return out
 
     def _is_evil_squad(self, sid: str) -> bool:
-        return any(c.card == self.STATUE for c in self.squads[sid].creatures)
+        return any(c.card in (self.STATUE, EMPEROR) for c in self.squads[sid].creatures)
 
     def _mark_crystals(self) -> None:
         """Tell the map whose crystal stands where, so no enemy squad stops on one (ce-crystal-attack)."""
@@ -1582,6 +1586,9 @@ class CaveEvilState(State):
         resources, drops = lt.drop_all(self.loot, squad, gone)
         for _, item in gone:
             self._to_box(item)
+        if any(c["card"] == EMPEROR for c in members) and by is not None and self.phase == PLAY:
+            self.winner_player = by  # the first to kill the Emperor wins (rule ce-evil-emperor)
+            self.note("ce-evil-emperor", f"The Eternal Evil Emperor falls: player {by + 1} wins.")
         if any(c["card"] == self.STATUE for c in members):  # its eyes are torn out (rule ce-evil-statue)
             lt.put(self.loot, str(self.ground.pit()), items=[lt.EYES])
             self.ledger[f"item:{lt.EYES}"] += 1
@@ -1729,6 +1736,10 @@ class CaveEvilState(State):
                 return
             if self.phase != PLAY:
                 return
+            if self.full and self.winner_player is not None:
+                self.phase, self.turn, self.pending, self.must_fight, self.queue = OVER, None, None, [], []
+                self.combat = None
+                return
             if self.queue:
                 if any(d.stage == "done" for d in self.digs.values()):
                     self._collect_done()
@@ -1784,7 +1795,7 @@ class CaveEvilState(State):
                                                 f"player {home + 1} wins.")
                     self.phase, self.turn, self.pending, self.must_fight, self.queue = OVER, None, None, [], []
                     return
-            if self.after_evil is not None and self.combat is None:
+            if self.after_evil is not None and self.combat is None and not self.queue:
                 order = self.order()
                 first = self.after_evil if self.after_evil in order else order[0]
                 self.after_evil = None
@@ -1851,9 +1862,11 @@ class CaveEvilState(State):
             return
         evil = aw.awaken_data()[self.evil] if self.evil else None
         stops = bool(evil and evil.awakened and evil.awakened.track_stops)
+        before = self.track.position
         self.track, happened = aw.advance(self.track, spaces, alive, track_stops=stops)
-        if spaces:
-            self.note(rule, f"The Blood Eye moves {spaces} space{'s' if spaces != 1 else ''}: "
+        if self.track.position != before:
+            moved = self.track.position - before
+            self.note(rule, f"The Blood Eye moves {moved} space{'s' if moved != 1 else ''}: "
                             f"{self.track.position} in all.")
         for what in happened:
             if what == "reveal":
@@ -1940,6 +1953,10 @@ class CaveEvilState(State):
                 self.note("ce-evil-bitch-none", "No Necromancer is left: nobody wins.")
         elif self.evil == "darkest-statue-of-death":
             self._raise_statue()
+        elif self.evil == EMPEROR:
+            self._clear_pit()
+            self._raise_on_pit(EMPEROR, 4, "The Eternal Evil Emperor rises on The Pit as monster {m}. From the next "
+                                           "cycle on he marches on a Necromancer each cycle; whoever kills him wins.")
         else:
             self.note("ce-awaken-awaken", f"{self._evil_name()}'s deeds are not played by this engine yet: the game "
                                           "goes on until a Necromancer stands alone or the Blood Eye's second pass.")
@@ -1949,25 +1966,34 @@ class CaveEvilState(State):
     def _raise_statue(self) -> None:
         """The awake Statue stands on The Pit, a foe any squad may fight with everything it has
         (rule ce-evil-statue; ruling ce-evil-statue-basic: without the advanced reveal it is placed
-        as it wakes). Whatever stood on The Pit moves to the first free hex beside it."""
+        as it wakes)."""
+        self._clear_pit()
+        self._raise_on_pit(self.STATUE, 0, "The Darkest Statue of Death stands on The Pit as monster {m}: any squad "
+                                           "may fight it with everything it has. Whoever brings its eyes to their own "
+                                           "crystal wins.")
+
+    def _clear_pit(self) -> None:
+        """Whatever squad stood on The Pit moves to the first free hex beside it (ruling ce-evil-statue-how);
+        with none free, to the nearest free open hex."""
         pit = self.ground.pit()
         there = self.squads.at(pit)
-        if there is not None:
-            spot = next((h for h in sorted(neighbours(pit)) if self.ground.is_open(h) and self.squads.at(h) is None
-                         and h not in self.ground.spawn_pits), None)
-            self.squads.remove(there.id)
-            if spot is not None:
-                there.hex = spot
-                self.squads.add(there)
-                self.note("ce-evil-statue", f"{self._squad_name(there.id).capitalize()} is pushed off The Pit to {spot}.")
+        if there is None:
+            return
+        free = sorted((d, h) for h, d in self.ground.distances_from(pit).items()
+                      if d > 0 and self.squads.at(h) is None and h not in self.ground.spawn_pits)
+        self.squads.remove(there.id)
+        there.hex = free[0][1]
+        self.squads.add(there)
+        self.note("ce-evil-statue", f"{self._squad_name(there.id).capitalize()} is pushed off The Pit to {there.hex}.")
+
+    def _raise_on_pit(self, card: str, speed: int, text: str) -> None:
         from .spawn import next_marker
 
+        pit = self.ground.pit()
         marker = next_marker(self.squads)
-        statue = Creature(f"{self.STATUE}-1", "large", 0, card=self.STATUE)
-        self.squads.add(Squad(squad_id(None, marker), None, pit, [statue], marker))
-        self.note("ce-evil-statue", f"The Darkest Statue of Death stands on The Pit ({pit}) as monster {marker}: any "
-                                    "squad may fight it with everything it has. Whoever brings its eyes to their own "
-                                    "crystal wins.")
+        self.squads.add(Squad(squad_id(None, marker), None, pit, [Creature(f"{card}-1", "large", speed, card=card)],
+                              marker))
+        self.note("ce-evil-emperor" if card == EMPEROR else "ce-evil-statue", text.format(m=marker))
 
     def _eyes_home(self) -> int | None:
         """The player whose squad stands on its own crystal holding the Statue's eyes (rule ce-evil-statue)."""
@@ -1981,7 +2007,11 @@ class CaveEvilState(State):
         """At the start of a cycle an awake Darkest Evil Bitch fights the Necromancer squad with the
         fewest enemy kill points (then wandering ones; a roll-off if still tied): rule ce-evil-bitch.
         Whether a fight was set up (the cycle's first turn waits for it)."""
-        if self.evil != "darkest-evil-bitch" or not self.track.awakened or self.phase != PLAY or len(self.order()) < 2:
+        if not self.track.awakened or self.phase != PLAY or len(self.order()) < 2:
+            return False
+        if self.evil == EMPEROR:
+            return self._emperor_cycle()
+        if self.evil != "darkest-evil-bitch":
             return False
         enemy, wandering = self.kill_points_by_kind()
         tied = aw.bitch_target(enemy, wandering, self.order())
@@ -1992,6 +2022,122 @@ class CaveEvilState(State):
         else:
             self.bitch_attacks(tied[0])
         return True
+
+    # ---------------------------------------------------------------- the Eternal Evil Emperor
+    def emperor(self) -> Squad | None:
+        return next((s for s in self.squads if any(c.card == EMPEROR for c in s.creatures)), None)
+
+    def _emperor_cycle(self) -> bool:
+        """The start of a cycle under the Emperor (rules ce-evil-emperor, ce-evil-emperor-control,
+        ce-evil-emperor-lair): who declares his focus, then his march. Whether anything was queued."""
+        if self.emperor() is None or self.awake_cycle is None or self.cycle <= self.awake_cycle:
+            return False
+        self.part = "evil"
+        alive = self.order()
+        enemy, _ = self.kill_points_by_kind()
+        choosers = aw.emperor_chooser(enemy, alive, self.focus_holder)
+        if not choosers:
+            if self.focus in alive:
+                self.queue.append({"do": "march", "left": 4})
+            else:
+                self.queue.append({"do": "lair"})
+                self.note("ce-evil-emperor-lair", "Nobody has enemy kill points: a D4 over the Lairs names his prey.")
+        elif len(choosers) > 1:
+            self.queue.append({"do": "rolloff", "players": choosers, "for": "emperor"})
+            self.note("ce-evil-roll-off", "Players " + ", ".join(str(p + 1) for p in choosers) + " tie for the most "
+                                          "enemy kill points: they roll a D12, the highest declares his prey.")
+        elif choosers[0] == self.focus_holder and self.focus in alive:
+            self.queue.append({"do": "march", "left": 4})
+        else:
+            self.queue.append({"do": "focus", "player": choosers[0]})
+        return True
+
+    def declare_focus(self, holder: int | None, prey: int) -> None:
+        self.focus_holder, self.focus = holder, prey
+        self.note("ce-evil-emperor", (f"Player {holder + 1} declares" if holder is not None else "The roll names")
+                  + f" player {prey + 1}'s Necromancer as the Emperor's prey.")
+        self.queue.insert(0, {"do": "march", "left": 4})
+
+    def _emperor_path(self, start: Hex, goals: set) -> list[Hex]:
+        """His way to the nearest goal: through open ground, squads (he fights them) and rock a Single
+        may be dug into (ruling ce-evil-emperor-how); [] if there is none."""
+        from collections import deque
+        from .ground import MAP_RADIUS
+        from .hexes import ORIGIN, distance
+
+        players = self.squads.player_hexes()
+
+        def passable(h):
+            if self.ground.is_open(h):
+                return True
+            if distance(ORIGIN, h) > MAP_RADIUS + 3:
+                return False
+            return self.ground.refusal(self.ground.placement("single", h, 0, "open"), players) is None
+
+        parent, todo = {start: None}, deque([start])
+        while todo:
+            h = todo.popleft()
+            if h in goals:
+                out = [h]
+                while parent[out[-1]] is not None:
+                    out.append(parent[out[-1]])
+                return out[::-1]
+            for n in sorted(neighbours(h)):
+                if n not in parent and passable(n):
+                    parent[n] = h
+                    todo.append(n)
+        return []
+
+    def march(self, left: int) -> None:
+        """The Emperor walks up to ``left`` more spaces toward his prey's squad N or crystal, whichever
+        is nearer (rule ce-evil-emperor; ruling ce-evil-emperor-how), digging and fighting on the way."""
+        em = self.emperor()
+        if em is None or self.focus not in self.order():
+            return
+        n = self.squads.by_id.get(squad_id(self.focus, "N"))
+        crystal = self.crystals().get(self.focus)
+        goals = ({h for h in neighbours(n.hex)} if n is not None else set()) | ({crystal} if crystal else set())
+        path = self._emperor_path(em.hex, goals)
+        if len(path) <= 1 and n is not None and n.hex in neighbours(em.hex):
+            return self._emperor_fights(n, 0)
+        for h in path[1:]:
+            if left <= 0:
+                return
+            there = self.squads.at(h)
+            if there is not None and there.owner is not None:
+                return self._emperor_fights(there, left)
+            if there is not None:  # a Wandering Monster in his way is trampled (ruling ce-evil-emperor-how)
+                self.squads.remove(there.id)
+                self._bury(there, None, set())
+                self.note("ce-evil-emperor", f"The Emperor tramples Wandering Monster {there.card} at {h}.")
+            if not self.ground.is_open(h):
+                self.ground.place(self.ground.placement("single", h, 0, "open"), self.squads.player_hexes())
+                self.note("ce-evil-emperor", f"The Emperor digs through to {h}.")
+            self.squads.remove(em.id)
+            em.hex = h
+            self.squads.add(em)
+            left -= 1
+            if h == crystal:
+                self.note("ce-evil-emperor", f"The Emperor crushes player {self.focus + 1}'s Chthonic Crystal.")
+                victim = self.focus
+                nn = self.squads.by_id.get(squad_id(victim, "N"))
+                if nn is not None:
+                    self.squads.remove(nn.id)
+                    self._bury(nn, None, set())
+                self._free_creatures(victim)
+                self._player_out(victim)
+                return
+            if n is not None and n.hex in neighbours(h):
+                return self._emperor_fights(n, 0)
+        self.note("ce-evil-emperor", f"The Emperor stops at {em.hex}.")
+
+    def _emperor_fights(self, squad: Squad, left: int) -> None:
+        self.turn, self.part = squad.owner, "evil"
+        self.march_left = left
+        self.combat = fx.evil_record(self.squads, squad.id, EMPEROR, answers="wandering")
+        self._fight, self.last_combat = None, None
+        self.note("ce-evil-emperor", f"The Emperor falls upon {self._squad_name(squad.id)} at {squad.hex}: the squad "
+                                     "fights him with no items or spells, its player opening.")
 
     def bitch_attacks(self, victim: int) -> None:
         n = squad_id(victim, "N")
@@ -2007,17 +2153,22 @@ class CaveEvilState(State):
         wins = combat.wins(result.winner)
         score = f"{wins} rounds to {len(combat.rounds) - wins}"
         self.last_combat, self.combat, self._fight = record, None, None
+        rule, name = ("ce-evil-emperor", "the Eternal Evil Emperor") if record["evil"] == EMPEROR else \
+            ("ce-evil-bitch", "the Darkest Evil Bitch")
         if result.winner == ATTACKER:
-            self.note("ce-evil-bitch", f"Player {victim + 1}'s squad N defeats the Darkest Evil Bitch, {score}: "
-                                       f"player {victim + 1} wins.")
+            self.note(rule, f"Player {victim + 1}'s {self._squad_name(record['attackers'][0]).split('s ', 1)[-1]} "
+                            f"defeats {name}, {score}: player {victim + 1} wins.")
             self.winner_player = victim
             self.phase, self.turn, self.must_fight, self.queue = OVER, None, [], []
             return
-        self.note("ce-evil-bitch", f"The Darkest Evil Bitch wins, {score}: player {victim + 1}'s squad N dies.")
-        n = self.squads.remove(record["attackers"][0])
-        self._bury(n, None, set())
-        self._player_out(victim)
-        self.part = None
+        squad = self.squads.remove(record["attackers"][0])
+        self.note(rule, f"{name[0].upper() + name[1:]} wins, {score}: player {victim + 1}'s squad {squad.card} dies.")
+        self._bury(squad, None, set())
+        if squad.has_necromancer:
+            self._player_out(victim)
+        if record["evil"] == EMPEROR and self.march_left > 0 and self.phase == PLAY:
+            self.queue.insert(0, {"do": "march", "left": self.march_left})
+        self.march_left = 0
 
     def _halt_invoked(self) -> None:
         """Rule ce-invoke-move: the Necromancer moved after invoking, so the squads that received
@@ -2128,7 +2279,8 @@ class CaveEvilState(State):
                 "invoked_into": list(self.invoked_into), "cycle_invoked": self.cycle_invoked,
                 "conj_box": dict(sorted(self.conj_box.items())), "winner": self.winner_player,
                 "awake_cycle": self.awake_cycle, "after_evil": self.after_evil,
-                "powers_used": list(self.powers_used), "power_turn": self.power_turn}
+                "powers_used": list(self.powers_used), "power_turn": self.power_turn,
+                "focus": self.focus, "focus_holder": self.focus_holder, "march_left": self.march_left}
 
     def _load_position(self, reader) -> None:
         from .load import load_into
@@ -2170,6 +2322,7 @@ class CaveEvilState(State):
             self.winner_player, self.awake_cycle = other.winner_player, other.awake_cycle
             self.after_evil = other.after_evil
             self.powers_used, self.power_turn = list(other.powers_used), other.power_turn
+            self.focus, self.focus_holder, self.march_left = other.focus, other.focus_holder, other.march_left
 
     def hide(self, position: dict, player: int) -> dict:
         """A dig's face-down card is hidden from everyone: the view shows ``"?"`` on the dig and

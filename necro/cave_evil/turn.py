@@ -56,21 +56,22 @@ from .creatures import catalogue, movement_creature
 from .hexes import Hex, neighbours, parse_hex
 from .movement import RESOURCE_NAMES, Squad, _search, fits, squad_id
 
-CHANCE_STEPS = ("deal", "awakening", "spawn", "spawn-draw", "die", "tile-draw", "rolloff")
-PLAYER_STEPS = ("keep", "conjure", "resources", "spot", "count", "tile", "wander")
-AUTOMATIC_STEPS = ("event", "eye")
+CHANCE_STEPS = ("deal", "awakening", "spawn", "spawn-draw", "die", "tile-draw", "rolloff", "lair")
+PLAYER_STEPS = ("keep", "conjure", "resources", "spot", "count", "tile", "wander", "focus")
+AUTOMATIC_STEPS = ("event", "eye", "march")
 KINDS = CHANCE_STEPS + PLAYER_STEPS + AUTOMATIC_STEPS
 STEP_RULE = {"deal": "ce-conj-deck-draw", "keep": "ce-conj-one-resource", "conjure": "ce-phase-conjure",
              "resources": "ce-start-resources", "awakening": "ce-awaken-draw", "spawn": "ce-spawn-roll",
              "spawn-draw": "ce-spawn-roll", "spot": "ce-spawn-place", "event": "ce-event-phase4",
              "die": "ce-event-steps", "count": "ce-event-count", "tile-draw": "ce-event-tiles",
              "tile": "ce-event-tiles", "wander": "ce-event-wander", "eye": "ce-event-blood-eye",
-             "rolloff": "ce-evil-roll-off"}
+             "rolloff": "ce-evil-roll-off", "lair": "ce-evil-emperor-lair", "focus": "ce-evil-emperor-control",
+             "march": "ce-evil-emperor"}
 NOTATION = re.compile(
     r"^(?:deal [1-4] [a-z]+ [a-z0-9-]+|keep|trade (?:metals|gore|shadowflame) \d{1,2}|conjure [a-z]+|take [a-z]+ [a-z0-9-]+"
     r"|start (?:metals|gore|shadowflame)(?: (?:metals|gore|shadowflame)){2}|evil [a-z0-9?-]+|spawn rolls \d"
     r"|draw (?:bribe|construct|summon|abyss) [a-z0-9-]+|(?:spot|count) [+-]\d{1,6}[+-]\d{1,6}|d(?:4|12) \d{1,2}"
-    r"|excavation [a-z0-9-]+|rolloff [1-4]|lay (?:nothing|[+-]\d{1,6}[+-]\d{1,6} r[0-5])|wander w:[A-Z]{1,4} (?:stay|[+-]\d{1,6}[+-]\d{1,6}))$")
+    r"|excavation [a-z0-9-]+|rolloff [1-4]|lair [1-4]|focus [1-4]|lay (?:nothing|[+-]\d{1,6}[+-]\d{1,6} r[0-5])|wander w:[A-Z]{1,4} (?:stay|[+-]\d{1,6}[+-]\d{1,6}))$")
 """The notation of every step's outcome or choice, for telling a well-formed action from noise."""
 START_RESOURCES = 3
 """Each Necromancer starts with any three single resources (set-up step 13)."""
@@ -114,6 +115,10 @@ def outcomes(state) -> list[tuple[str, Fraction]]:
         return [(f"excavation {c}", p) for c, p in state.deck.outcomes()]
     if kind == "rolloff":
         return [(f"rolloff {p + 1}", q) for p, q in aw.roll_off_outcomes(step["players"])]
+    if kind == "lair":
+        alive = state.order()
+        return [(f"lair {p + 1}", q) for p, q in aw.emperor_fallback_outcomes(state.plan.first, alive,
+                                                                              state.game.players)]
     raise ValueError(f"step {kind!r} is not a chance step")
 
 
@@ -133,6 +138,8 @@ def actions(state) -> list[str]:
         return [f"start {' '.join(c)}" for c in combinations_with_replacement(RESOURCE_NAMES, START_RESOURCES)]
     if kind in ("spot", "count"):
         return [f"{kind} {h}" for h in step["hexes"]]
+    if kind == "focus":
+        return [f"focus {p + 1}" for p in state.order()]
     if kind == "tile":
         return [f"lay {p.anchor} r{p.rotation}" for p in _event_tiles(state, step["tile"])] or ["lay nothing"]
     if kind == "wander":
@@ -183,6 +190,8 @@ def status(state) -> str:
         "tile-draw": "An event draws an excavation tile.",
         "tile": "Where does the event's tile go?",
         "rolloff": "Tied players roll a D12 to settle who the Evil picks.",
+        "lair": "A D4 over the Lairs names the Emperor's prey.",
+        "focus": f"Player {step.get('player', 0) + 1} declares the Emperor's prey.",
         "wander": f"Wandering Monster {step.get('left', ['?'])[0]} may move up to {step.get('roll')} spaces.",
     }
     return text.get(kind, kind)
@@ -217,6 +226,8 @@ def run_automatic(state) -> None:
         step = state.queue.pop(0)
         if step["do"] == "event":
             _expand_event(state, step)
+        elif step["do"] == "march":
+            state.march(step["left"])
         elif step["do"] == "eye":
             state.advance_eye(step["spaces"], "ce-event-blood-eye")
         else:  # a draw from an empty deck (rule ce-conj-refill, ce-deck-draw)
@@ -360,7 +371,7 @@ class _Apply:
         face = int(action.split()[1])
         then = step["then"]
         if then["do"] == "wander":
-            left = ev.wanderers(state.ground, state.squads)
+            left = [sid for sid in ev.wanderers(state.ground, state.squads) if not state._is_evil_squad(sid)]
             state.note("ce-event-wander", f"The wander die shows {face}: " +
                        (f"Wandering Monsters {', '.join(left)} may move up to {face} spaces."
                         if left else "no Wandering Monster can move."))
@@ -418,8 +429,20 @@ class _Apply:
     @staticmethod
     def rolloff(state, step, action):
         p = int(action.split()[1]) - 1
+        if step.get("for") == "emperor":
+            state.note("ce-evil-roll-off", f"Player {p + 1} wins the roll-off.")
+            push(state, {"do": "focus", "player": p})
+            return
         state.note("ce-evil-roll-off", f"Player {p + 1} loses the roll-off.")
         state.bitch_attacks(p)
+
+    @staticmethod
+    def lair(state, step, action):
+        state.declare_focus(None, int(action.split()[1]) - 1)
+
+    @staticmethod
+    def focus(state, step, action):
+        state.declare_focus(step["player"], int(action.split()[1]) - 1)
 
     @staticmethod
     def wander(state, step, action):
@@ -715,7 +738,7 @@ def check_step(r) -> dict:
             out[key] = value
         else:
             r[key].fail("a step holds numbers, words, lists and small objects")
-    if kind in ("deal", "keep", "conjure", "resources", "spot", "count", "tile", "wander"):
+    if kind in ("deal", "keep", "conjure", "resources", "spot", "count", "tile", "wander", "focus"):
         if kind not in ("tile", "wander", "count", "spot") or "player" in out:
             r["player"].int(0, 3)
     return out
@@ -818,7 +841,7 @@ def apply_power(state, verb: str, target: str | None) -> None:
         points, outs = 0.0, []
         for s in victims:
             state.squads.remove(s.id)
-            points += state._bury(s, p, set())
+            points += state._bury(s, p if s.owner != p else None, set())  # its own dead earn nothing
             if s.has_necromancer:
                 outs.append(s.owner)
         state.kill_points[p] += points

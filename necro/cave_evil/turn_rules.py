@@ -88,10 +88,21 @@ TURN_RULES = [
          "with nobody on it and never onto a spawn pit; it may move before or after."),
     Rule("ce-power-blast", "The Psychomancer of Fire",
          "The Psychomancer of Fire destroys every squad on the spaces next to it, friends and Necromancers "
-         "too; its own squad and what it carries are spared. Our choice: the slain count as kills of its "
-         "player, as in a fight. Alternative: nobody earns kill points from the blast.", "ruling"),
+         "too; its own squad and what it carries are spared. Our choice: enemies and monsters slain count as "
+         "kills of its player, as in a fight, and its own dead earn nothing. Alternative: nobody earns kill "
+         "points from the blast.", "ruling"),
     Rule("ce-power-enthrall", "The Ice Dead Sorceress",
          "The Ice Dead Sorceress takes one enemy squad within 3 spaces, other than a Necromancer's, for good; "
          "its player needs an empty control card for it. Its fights then follow the usual rules."),
+    Rule("ce-evil-emperor-how", "How the Emperor is played here",
+         "Our choice: the Emperor rises on The Pit as a monster of his own that is fought, never hired or "
+         "subdued. At the start of each later cycle his prey is declared, then he walks up to 4 spaces "
+         "by the shortest way to the hex next to the prey's squad N or onto its crystal, whichever is nearer. "
+         "He digs a single space through rock where a tile may be laid (around Lairs and spawn pits), tramples "
+         "Wandering Monsters in his way, and fights each player's squad he meets: the squad opens, without "
+         "items or spells, and his second attribute is picked as a Wandering Monster's. If he wins he walks on; "
+         "on the crystal he crushes it. Whoever kills him, on his march or by attacking him, wins. "
+         "Alternative: draw Excavation tiles for his digging, as the text says, and let him choose the fights' "
+         "first attribute.", "ruling"),
 ]
 TURN_RULE_IDS = frozenset(r.id for r in TURN_RULES)

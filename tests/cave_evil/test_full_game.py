@@ -371,10 +371,10 @@ def bitch_game(dead, eye=47):
     return CaveEvil(2, setup="quick", game="full", awakening="short").state_from_position(pos, 7)
 
 
-def end_cycle(s):
-    """End turns (resolving queued steps) until the cycle changes."""
+def end_cycle(s, stop=lambda s: False):
+    """End turns (resolving queued steps) until the cycle changes (or ``stop`` says so)."""
     cycle = s.cycle
-    while s.cycle == cycle and not s.is_terminal() and s.combat is None:
+    while s.cycle == cycle and not s.is_terminal() and s.combat is None and not stop(s):
         if s.is_chance_node():
             s.play_chance()
         elif s.queue:
@@ -487,7 +487,7 @@ def test_the_rotten_magi_teleports_its_squad_once_through_rock():
     s = at_actions()
     assert s.squads["0:N"].creatures[0].card == "rotten-magi"
     jumps = [a for a in s.legal_actions() if a.startswith("teleport N ")]
-    assert jumps and all(not parse(a) in s.ground.spawn_pits for a in jumps)
+    assert jumps and all(parse(a) not in s.ground.spawn_pits for a in jumps)
     far = max(jumps, key=lambda a: s.ground.distance(s.squads["0:N"].hex, parse(a)) or 99)
     s.apply(far)
     assert s.squads["0:N"].hex == parse(far) and s.powers_used == [0]
@@ -506,7 +506,7 @@ def test_the_ice_dead_sorceress_takes_an_enemy_squad_within_three_spaces():
     pos["piles"]["piles"][deck]["ratman"] -= 1
     pos["turn"] = 1
     s = s.game.state_from_position(pos, 7)
-    assert s.squads[f"1:N"].creatures[0].card == "ice-dead-sorceress" and n2["at"] == "+0-9"
+    assert s.squads["1:N"].creatures[0].card == "ice-dead-sorceress" and n2["at"] == "+0-9"
     while s.queue or s.part != "actions":
         s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
     assert "enthrall N 0:II" in s.legal_actions() and "enthrall N 0:N" not in s.legal_actions()
@@ -535,5 +535,62 @@ def test_the_psychomancer_burns_everything_beside_it_but_its_own_squad():
     assert "blast N" in s.legal_actions()
     s.apply("blast N")
     assert "w:Z" not in s.squads and "3:I" not in s.squads and "3:N" in s.squads
-    assert s.kill_points[3] == 1.0 + 3.0  # a wandering small, and its own small as an 'enemy' kill
+    assert s.kill_points[3] == 1.0  # a wandering small; its own dead earn nothing
     conserved(s)
+
+
+# ------------------------------------------------------------------ the Eternal Evil Emperor
+def emperor_game(dead=()):
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    pos["evil"] = "eternal-evil-emperor"
+    pos["track"] = dict(pos["track"], position=47, revealed=True)
+    pos["dead"] = list(dead)
+    pos["kill_points"] = [sum({"small": 3, "medium": 6, "large": 9}[d["size"]] for d in dead if d["by"] == p)
+                          for p in range(2)]
+    return CaveEvil(2, setup="quick", game="full", awakening="all").state_from_position(pos, 7)
+
+
+def test_the_emperor_rises_on_the_pit_and_from_the_next_cycle_marches_on_his_prey():
+    s = end_cycle(emperor_game(), stop=lambda s: s.queue[:1] == [{"do": "lair"}])
+    em = s.emperor()
+    assert em is not None and em.hex == s.ground.pit() and s.track.stopped
+    assert s.queue[0] == {"do": "lair"} and s.cycle == 2  # the next cycle: nobody has enemy kill points
+    s.force("lair 1")
+    s.play_chance()
+    assert s.focus == 0 and s.focus_holder is None
+    n = s.squads["0:N"]
+    if s.combat is None:
+        assert s.ground.distance(s.emperor().hex, n.hex) is not None
+        from necro.cave_evil.hexes import distance
+        assert distance(s.emperor().hex, n.hex) <= distance(s.ground.pit(), n.hex) - 4 or n.hex in [
+            h for h in s.ground.graph.neighbors(s.emperor().hex)]
+    pos = s.position()
+    assert s.game.state_from_position(json.loads(json.dumps(pos))).position() == pos
+    conserved(s)
+
+
+def test_the_player_with_most_enemy_kill_points_declares_the_prey_and_killing_him_wins():
+    dead = [{"id": "ratman-x", "card": None, "size": "small", "owner": 0, "by": 1}]
+    s = end_cycle(emperor_game(dead), stop=lambda s: s.queue[:1] == [{"do": "focus", "player": 1}])
+    assert s.queue[0] == {"do": "focus", "player": 1} and s.current_player() == 1
+    assert s.legal_actions() == ["focus 1", "focus 2"]
+    s.apply("focus 1")
+    assert s.focus == 0 and s.focus_holder == 1
+    for _ in range(12):  # march on, cycle after cycle, until he reaches player 1's squad N or crystal
+        if s.combat is not None or s.is_terminal() or 0 in s.out:
+            break
+        end_cycle(s)
+        while s.queue:
+            s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    assert s.combat is not None or 0 in s.out
+    if s.combat is not None:
+        assert s.combat["evil"] == "eternal-evil-emperor" and s.combat["control"]["defender"] == "wandering"
+        s.apply("first strength")
+        while s.combat is not None:
+            if s.is_chance_node():
+                s.force(s.chance_outcomes()[-1 if s.chance_outcomes()[0][0].startswith("attacker") else 0][0])
+                s.play_chance()
+            else:
+                s.apply(s.legal_actions()[0])
+        assert s.is_terminal() and s.winner_player == 0
