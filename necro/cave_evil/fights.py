@@ -35,7 +35,7 @@ from .combat import ATTACKER, DEFENDER, KILL_POINTS, Combat, Fighter, Side
 from .creatures import ATTRIBUTES, CreatureCard, catalogue
 from .ground import Ground, Refusal
 from .hexes import Hex, distance, neighbours
-from .movement import Creature, Squad, Squads, hostile, trapped
+from .movement import Creature, Squad, Squads, hostile, is_goat, trapped
 
 PHASES = (1, 3)
 KINDS = ("fight", "shoot")
@@ -148,6 +148,8 @@ def target_refusal(ground: Ground, squads: Squads, attacker: Squad, did: str) ->
         return Refusal("ce-combat-attacker", f"squad {did} is a friend of squad {attacker.id}")
     if trapped(ground, d):
         return Refusal("ce-collapse-trapped", f"squad {did} is trapped in a collapse: it neither fights nor is fought")
+    if is_goat(d):
+        return Refusal("ce-evil-goat", "only a Necromancer fights the Evil Black Old Goat, once it is awake (slay N)")
     if d.hex not in neighbours(attacker.hex):
         return Refusal("ce-combat-attacker", f"squad {attacker.id} does not stand next to squad {did}")
     return None
@@ -210,7 +212,8 @@ def shot_targets(ground: Ground, squads: Squads, shooter: Squad, crystals: dict[
             continue
         for hit in shot(ground, squads, shooter.id, t.hex):
             h = squads[hit]
-            if hostile(shooter, h) and not trapped(ground, h) and rangers(shooter, distance(shooter.hex, h.hex)):
+            if hostile(shooter, h) and not trapped(ground, h) and not is_goat(h) \
+                    and rangers(shooter, distance(shooter.hex, h.hex)):
                 out.add(hit)
     for owner, c in (crystals or {}).items():
         if owner != shooter.owner and rangers(shooter, distance(shooter.hex, c)) and clear_line(ground, squads, shooter.id, c):

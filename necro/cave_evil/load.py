@@ -54,7 +54,7 @@ KEYS = ("phase", "setup", "ground", "squads", "deck", "digs", "events", "boxed",
         "combat", "last_combat", "must_fight", "dead", "kill_points", "loot")
 FULL_KEYS = ("piles", "hands", "track", "evil", "part", "queue", "invoking", "sacrificing", "invoked_into", "cycle_invoked",
              "conj_box", "winner", "awake_cycle", "after_evil", "powers_used", "power_turn",
-             "focus", "focus_holder", "march_left")
+             "focus", "focus_holder", "march_left", "dead_to_box")
 """The full game's part of a position (option game="full": turn.py)."""
 
 
@@ -333,6 +333,7 @@ def _load_full(state, r, full: bool, phase: str) -> None:
     state.powers_used, state.power_turn = [], False
     state.focus = state.focus_holder = None
     state.march_left = 0
+    state.dead_to_box = []
     state.piles = state.track = None
     if not full:
         return
@@ -354,7 +355,7 @@ def _load_full(state, r, full: bool, phase: str) -> None:
     if state.track.revealed and state.evil is None:
         r["evil"].fail("a revealed Awakening Evil is known (rule ce-awaken-reveal)")
     part_r = r["part"].optional()
-    state.part = part_r.str(choices=("conjure", "actions", "events", "evil")) if part_r is not None else None
+    state.part = part_r.str(choices=("conjure", "actions", "events", "evil", "evil-fight")) if part_r is not None else None
     if phase == PLAY and state.part is None:
         r["part"].fail("in play the turn is in a part: conjure, actions or events")
     state.queue = [tn.check_step(q) for q in r["queue"].list(max_length=200)]
@@ -375,6 +376,7 @@ def _load_full(state, r, full: bool, phase: str) -> None:
         x = r.get(key, None).optional()
         setattr(state, key, x.int(0, n - 1) if x is not None else None)
     state.march_left = r.get("march_left", 0).int(0, 20)
+    state.dead_to_box = [x.str(max_length=60) for x in r.get("dead_to_box", []).list(max_length=500)]
     e_r = r.get("after_evil", None).optional()
     state.after_evil = e_r.int(0, n - 1) if e_r is not None else None
     a_r = r["awake_cycle"].optional()

@@ -295,9 +295,20 @@ def trapped(ground: Ground, squad: Squad) -> bool:
     return ground.status_of(squad.hex) == COLLAPSED
 
 
+GOAT = "evil-black-old-goat"
+"""The Evil Black Old Goat's card: squads walk up to it without stopping, and only a Necromancer
+fights it (rules ce-evil-goat, ce-evil-goat-how)."""
+
+
+def is_goat(squad: Squad) -> bool:
+    return any(c.card == GOAT for c in squad.creatures)
+
+
 def blockers(ground: Ground, squads: Squads, mover: Squad) -> set[Hex]:
-    """Hexes whose neighbours a moving ``mover`` must stop on: hostile squads not trapped."""
-    return {s.hex for s in squads if s.id != mover.id and hostile(mover, s) and not trapped(ground, s)}
+    """Hexes whose neighbours a moving ``mover`` must stop on: hostile squads not trapped (the
+    Goat excepted)."""
+    return {s.hex for s in squads if s.id != mover.id and hostile(mover, s) and not trapped(ground, s)
+            and not is_goat(s)}
 
 
 def engaged(ground: Ground, squads: Squads, squad: Squad) -> bool:

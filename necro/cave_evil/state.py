@@ -63,7 +63,8 @@ from .deck import Deck, deck_spec
 from .ground import Ground, Refusal
 from .tiles import a_an
 from .hexes import Hex, neighbours, parse_hex
-from .movement import (CARDS, Creature, Squad, Squads, crossings, destinations, move, move_refusal, reachable, squad_id,
+from .movement import (CARDS, Creature, Squad, Squads, crossings, destinations, is_goat, move, move_refusal,
+                       reachable, squad_id,
                        step as step_to, step_refusal)
 from .board import card_faces, full_view
 from .sight import sight_table
@@ -110,6 +111,7 @@ GRAMMAR = [
     ("invoke", re.compile(r"^invoke " + _CARD_ID + r" (?:(" + "|".join(sorted(CARDS, key=len, reverse=True)) + ")|new " + _HEX + ")$")),
     ("meditate", re.compile(r"^meditate (bribe|construct|summon|abyss)$")),
     ("discard", re.compile(r"^discard " + _CARD_ID + r"(?: (metals|gore|shadowflame))?$")),
+    ("goat", re.compile(r"^(kneel|slay) N$")),
     ("power", re.compile(r"^(teleport|blast|enthrall) N(?: (" + _HEX[1:-1] + r"|\d:(?:" + _CARD[1:-1] + r")))?$")),
     ("sacrifice", re.compile(r"^sacrifice " + _CARD_ID + r"(?: of " + _CARD_ID + ")?$")),
     ("end", re.compile(r"^end$")),
@@ -117,6 +119,7 @@ GRAMMAR = [
 ]
 LOOT_KINDS = ("pick", "pass", "drop")
 EMPEROR = "eternal-evil-emperor"
+GOAT = "evil-black-old-goat"
 ADVANCED_RULE = {"discard": "ce-adv-discard", "sacrifice": "ce-adv-sacrifice"}
 POWER_RULE = {"teleport": "ce-power-teleport", "blast": "ce-power-blast", "enthrall": "ce-power-enthrall"}
 RESOURCE_WORDS = ("metals", "gore", "shadowflame")
@@ -181,6 +184,7 @@ class CaveEvilState(State):
         self.focus: int | None = None          # the Emperor's prey, and who declared it (None: a lair roll)
         self.focus_holder: int | None = None
         self.march_left = 0                    # spaces the Emperor still walks after the fight under way
+        self.dead_to_box: list[str] = []       # creatures the Goat tore apart (their cards went to the box)
         self.power_turn = False                # a power was used this turn: no Awakened Evil is won this turn
 
     # ------------------------------------------------------------ who decides
@@ -297,7 +301,7 @@ class CaveEvilState(State):
         out = ["end"]
         if self.full:
             out += (tn.invoke_options(self) + tn.meditate_options(self) + tn.sacrifice_options(self)
-                    + tn.discard_options(self) + tn.power_options(self))
+                    + tn.discard_options(self) + tn.power_options(self) + self.goat_options())
         out += self._loot_options()
         for squad in self._own_squads():
             sid, card = squad.id, squad.card
@@ -770,6 +774,9 @@ class CaveEvilState(State):
             return "core-legal", "no procedure is under way that asks for this (a deal, a spawn, an event...)"
         if kind in ("invoke", "meditate"):
             return self._explain_invoke(kind, g)
+        if kind == "goat":
+            return "ce-evil-goat", ("no Goat sits beside this Necromancer, or not now: kneel before the sleeping Goat "
+                                    "with 27 enemy kill points, slay the awake one with squad N's action")
         if kind == "power":
             if not self.full:
                 return "ce-game-full", "the Necromancers' powers belong to the full game"
@@ -1011,6 +1018,8 @@ class CaveEvilState(State):
             return ADVANCED_RULE[kind]
         if kind == "power":
             return POWER_RULE[action.split()[0]]
+        if kind == "goat":
+            return "ce-evil-goat"
         if self.phase == SETUP:
             return "ce-first-player" if kind == "first" else self.plan.next_step().rule
         if kind == "draw" and self.pending is not None:
@@ -1216,6 +1225,8 @@ class CaveEvilState(State):
             tn.apply_discard(self, g[0], g[1])
         elif kind == "power":
             tn.apply_power(self, g[0], g[1])
+        elif kind == "goat":
+            self._kneel() if g[0] == "kneel" else self._slay()
         elif kind == "sacrifice":
             tn.apply_sacrifice(self, g[0], g[1])
         elif kind == "end":
@@ -1736,6 +1747,8 @@ class CaveEvilState(State):
                 return
             if self.phase != PLAY:
                 return
+            if self.full and self.evil == GOAT and self.combat is None and self.goat() is not None:
+                self._goat_feeds()
             if self.full and self.winner_player is not None:
                 self.phase, self.turn, self.pending, self.must_fight, self.queue = OVER, None, None, [], []
                 self.combat = None
@@ -1886,6 +1899,120 @@ class CaveEvilState(State):
 
     def _reveal(self) -> None:
         self.note("ce-awaken-reveal", f"The Awakening Evil card is turned up: {self._evil_name()}.")
+        if self.evil == GOAT and self.goat() is None:
+            self._raise_goat()
+
+    # ---------------------------------------------------------------- the Evil Black Old Goat
+    def goat(self) -> Squad | None:
+        return next((s for s in self.squads if is_goat(s)), None)
+
+    def _raise_goat(self) -> None:
+        self._clear_pit()
+        self._raise_on_pit(GOAT, 3, "The Evil Black Old Goat sits on The Pit as monster {m}. Asleep, he neither "
+                                    "fights nor stops anyone; a Necromancer with 27 enemy kill points may kneel "
+                                    "beside him and win.")
+
+    def goat_options(self) -> list[str]:
+        """Kneeling before the sleeping Goat with 27 enemy kill points, or slaying the awake one
+        (rules ce-evil-goat, ce-evil-goat-how): squad N next to him, in Phase 3."""
+        goat = self.goat()
+        n = self.squads.by_id.get(squad_id(self.turn, "N"))
+        if goat is None or n is None or goat.hex not in neighbours(n.hex) or not tn._in_phase_3(self):
+            return []
+        if not self.track.awakened:
+            enemy, _ = self.kill_points_by_kind()
+            return ["kneel N"] if enemy[self.turn] >= aw.GOAT_BLESSING and not self.power_turn else []
+        return ["slay N"] if not n.acted else []
+
+    def _kneel(self) -> None:
+        p = self.turn
+        self.note("ce-evil-goat", f"Player {p + 1}'s Necromancer kneels before the laughing Goat and is blessed: "
+                                  f"player {p + 1} wins.")
+        self.winner_player = p
+        self.phase, self.turn, self.pending, self.must_fight, self.queue = OVER, None, None, [], []
+
+    def _slay(self) -> None:
+        n = self.squads[squad_id(self.turn, "N")]
+        self._eviscerate(n)
+        for c in n.creatures:
+            c.acted = c.halted = True
+        self.part = "evil-fight"
+        self.combat = fx.evil_record(self.squads, n.id, GOAT, answers="wandering")
+        self._fight, self.last_combat = None, None
+        self.note("ce-evil-goat", f"Player {self.turn + 1}'s Necromancer attacks the Goat alone, with its raw "
+                                  "attributes.")
+
+    def _eviscerate(self, squad: Squad) -> None:
+        """The awake Goat tears a squad apart without a fight (rule ce-evil-goat): its cards go to the box,
+        what it carries back to the stock; a Necromancer is spared, and only its companions die."""
+        doomed = [c for c in squad.creatures if not c.necromancer]
+        if not doomed:
+            return
+        for c in doomed:
+            for item in c.items:
+                self.ledger[f"item:{item}"] -= 1
+                self._to_box(item)
+            self._to_box(c.card)
+            self.dead_to_box.append(c.id)
+        squad.creatures = [c for c in squad.creatures if c.necromancer]
+        if not squad.creatures:
+            self.squads.remove(squad.id)
+            for r, k in squad.resources.items():
+                self.ledger[r] -= k
+            if squad.id in self.digs:
+                self._drop_dig(squad.id, "ce-dig-leave")
+        self.note("ce-evil-goat", f"The Goat eviscerates {', '.join(c.id for c in doomed)}: to the box.")
+
+    def _goat_feeds(self) -> None:
+        goat = self.goat()
+        if goat is None or not self.track.awakened:
+            return
+        for s in list(self.squads):
+            if s.id != goat.id and s.hex in neighbours(goat.hex) and s.id in self.squads:
+                self._eviscerate(s)
+
+    def _goat_cycle(self) -> bool:
+        goat = self.goat()
+        if goat is None or self.awake_cycle is None or self.cycle <= self.awake_cycle:
+            return False
+        self.part = "evil"
+        self.queue.append({"do": "goat"})
+        return True
+
+    def goat_runs(self, d4: int) -> None:
+        """The first player's D4 names the Goat's way (rule ce-evil-goat); where no hex line runs
+        that way, the player with most kill points steers (rule ce-evil-goat-decider)."""
+        direction = aw.goat_direction(d4)
+        paths = sorted(set(aw.goat_paths(self.goat().hex, direction)))
+        self.note("ce-evil-goat", f"The D4 shows {d4}: the Goat rampages {direction}.")
+        if len(paths) == 1:
+            return self.rampage(list(paths[0]))
+        deciders = aw.goat_decider(self.kill_points, self.order())
+        if len(deciders) > 1:
+            self.queue.insert(0, {"do": "rolloff", "players": deciders, "for": "goat",
+                                  "paths": [[str(h) for h in p] for p in paths]})
+        else:
+            self.queue.insert(0, {"do": "trot", "player": deciders[0], "paths": [[str(h) for h in p] for p in paths]})
+
+    def rampage(self, path: list) -> None:
+        goat = self.goat()
+        for h in path:
+            there = self.squads.at(h)
+            if there is not None:
+                self.note("ce-evil-goat", f"{self._squad_name(there.id).capitalize()} stands in his way: the Goat stops.")
+                break
+            if not self.ground.is_open(h):
+                p = self.ground.placement("single", h, 0, "open")
+                if not self._singles_left() or self.ground.refusal(p, self.squads.player_hexes()) is not None:
+                    self.note("ce-evil-goat", f"The Goat cannot break through at {h}: he stops.")
+                    break
+                self.ground.place(p, self.squads.player_hexes())
+                self.note("ce-evil-goat", f"The Goat blasts through the rock to {h}.")
+            self.squads.remove(goat.id)
+            goat.hex = h
+            self.squads.add(goat)
+            self._goat_feeds()
+        self.note("ce-evil-goat", f"The Goat stands at {goat.hex}.")
 
     def _end_cycle(self) -> None:
         """The end of a cycle in the full game: the Blood Eye advances (rule ce-blood-eye-cycle); a card
@@ -1953,6 +2080,12 @@ class CaveEvilState(State):
                 self.note("ce-evil-bitch-none", "No Necromancer is left: nobody wins.")
         elif self.evil == "darkest-statue-of-death":
             self._raise_statue()
+        elif self.evil == GOAT:
+            if self.goat() is None:
+                self._raise_goat()
+            self.note("ce-evil-goat", "The Goat wakes in a rage: from the next cycle he rampages, and tears apart "
+                                      "any squad that comes beside him. Only a Necromancer may fight him now.")
+            self._goat_feeds()
         elif self.evil == EMPEROR:
             self._clear_pit()
             self._raise_on_pit(EMPEROR, 4, "The Eternal Evil Emperor rises on The Pit as monster {m}. From the next "
@@ -2011,6 +2144,8 @@ class CaveEvilState(State):
             return False
         if self.evil == EMPEROR:
             return self._emperor_cycle()
+        if self.evil == GOAT:
+            return self._goat_cycle()
         if self.evil != "darkest-evil-bitch":
             return False
         enemy, wandering = self.kill_points_by_kind()
@@ -2067,10 +2202,12 @@ class CaveEvilState(State):
 
         players = self.squads.player_hexes()
 
+        singles = self._singles_left()
+
         def passable(h):
             if self.ground.is_open(h):
                 return True
-            if distance(ORIGIN, h) > MAP_RADIUS + 3:
+            if distance(ORIGIN, h) > MAP_RADIUS + 3 or not singles:
                 return False
             return self.ground.refusal(self.ground.placement("single", h, 0, "open"), players) is None
 
@@ -2087,6 +2224,11 @@ class CaveEvilState(State):
                     parent[n] = h
                     todo.append(n)
         return []
+
+    def _singles_left(self) -> bool:
+        """Whether a Single tile is left in the box for an Evil that digs (rulings ce-evil-emperor-how,
+        ce-evil-goat-how): with none, it keeps to dug ground."""
+        return self.ground.used()["single"] < self.ground.tiles["single"].count
 
     def march(self, left: int) -> None:
         """The Emperor walks up to ``left`` more spaces toward his prey's squad N or crystal, whichever
@@ -2111,6 +2253,8 @@ class CaveEvilState(State):
                 self._bury(there, None, set())
                 self.note("ce-evil-emperor", f"The Emperor tramples Wandering Monster {there.card} at {h}.")
             if not self.ground.is_open(h):
+                if not self._singles_left():
+                    break
                 self.ground.place(self.ground.placement("single", h, 0, "open"), self.squads.player_hexes())
                 self.note("ce-evil-emperor", f"The Emperor digs through to {h}.")
             self.squads.remove(em.id)
@@ -2153,8 +2297,9 @@ class CaveEvilState(State):
         wins = combat.wins(result.winner)
         score = f"{wins} rounds to {len(combat.rounds) - wins}"
         self.last_combat, self.combat, self._fight = record, None, None
-        rule, name = ("ce-evil-emperor", "the Eternal Evil Emperor") if record["evil"] == EMPEROR else \
-            ("ce-evil-bitch", "the Darkest Evil Bitch")
+        rule, name = {EMPEROR: ("ce-evil-emperor", "the Eternal Evil Emperor"),
+                      GOAT: ("ce-evil-goat", "the Evil Black Old Goat")}.get(
+            record["evil"], ("ce-evil-bitch", "the Darkest Evil Bitch"))
         if result.winner == ATTACKER:
             self.note(rule, f"Player {victim + 1}'s {self._squad_name(record['attackers'][0]).split('s ', 1)[-1]} "
                             f"defeats {name}, {score}: player {victim + 1} wins.")
@@ -2280,7 +2425,8 @@ class CaveEvilState(State):
                 "conj_box": dict(sorted(self.conj_box.items())), "winner": self.winner_player,
                 "awake_cycle": self.awake_cycle, "after_evil": self.after_evil,
                 "powers_used": list(self.powers_used), "power_turn": self.power_turn,
-                "focus": self.focus, "focus_holder": self.focus_holder, "march_left": self.march_left}
+                "focus": self.focus, "focus_holder": self.focus_holder, "march_left": self.march_left,
+                "dead_to_box": list(self.dead_to_box)}
 
     def _load_position(self, reader) -> None:
         from .load import load_into
@@ -2323,6 +2469,7 @@ class CaveEvilState(State):
             self.after_evil = other.after_evil
             self.powers_used, self.power_turn = list(other.powers_used), other.power_turn
             self.focus, self.focus_holder, self.march_left = other.focus, other.focus_holder, other.march_left
+            self.dead_to_box = list(other.dead_to_box)
 
     def hide(self, position: dict, player: int) -> dict:
         """A dig's face-down card is hidden from everyone: the view shows ``"?"`` on the dig and

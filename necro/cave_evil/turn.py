@@ -56,8 +56,8 @@ from .creatures import catalogue, movement_creature
 from .hexes import Hex, neighbours, parse_hex
 from .movement import RESOURCE_NAMES, Squad, _search, fits, squad_id
 
-CHANCE_STEPS = ("deal", "awakening", "spawn", "spawn-draw", "die", "tile-draw", "rolloff", "lair")
-PLAYER_STEPS = ("keep", "conjure", "resources", "spot", "count", "tile", "wander", "focus")
+CHANCE_STEPS = ("deal", "awakening", "spawn", "spawn-draw", "die", "tile-draw", "rolloff", "lair", "goat")
+PLAYER_STEPS = ("keep", "conjure", "resources", "spot", "count", "tile", "wander", "focus", "trot")
 AUTOMATIC_STEPS = ("event", "eye", "march")
 KINDS = CHANCE_STEPS + PLAYER_STEPS + AUTOMATIC_STEPS
 STEP_RULE = {"deal": "ce-conj-deck-draw", "keep": "ce-conj-one-resource", "conjure": "ce-phase-conjure",
@@ -66,12 +66,12 @@ STEP_RULE = {"deal": "ce-conj-deck-draw", "keep": "ce-conj-one-resource", "conju
              "die": "ce-event-steps", "count": "ce-event-count", "tile-draw": "ce-event-tiles",
              "tile": "ce-event-tiles", "wander": "ce-event-wander", "eye": "ce-event-blood-eye",
              "rolloff": "ce-evil-roll-off", "lair": "ce-evil-emperor-lair", "focus": "ce-evil-emperor-control",
-             "march": "ce-evil-emperor"}
+             "march": "ce-evil-emperor", "goat": "ce-evil-goat", "trot": "ce-evil-goat-decider"}
 NOTATION = re.compile(
     r"^(?:deal [1-4] [a-z]+ [a-z0-9-]+|keep|trade (?:metals|gore|shadowflame) \d{1,2}|conjure [a-z]+|take [a-z]+ [a-z0-9-]+"
     r"|start (?:metals|gore|shadowflame)(?: (?:metals|gore|shadowflame)){2}|evil [a-z0-9?-]+|spawn rolls \d"
     r"|draw (?:bribe|construct|summon|abyss) [a-z0-9-]+|(?:spot|count) [+-]\d{1,6}[+-]\d{1,6}|d(?:4|12) \d{1,2}"
-    r"|excavation [a-z0-9-]+|rolloff [1-4]|lair [1-4]|focus [1-4]|lay (?:nothing|[+-]\d{1,6}[+-]\d{1,6} r[0-5])|wander w:[A-Z]{1,4} (?:stay|[+-]\d{1,6}[+-]\d{1,6}))$")
+    r"|excavation [a-z0-9-]+|rolloff [1-4]|lair [1-4]|focus [1-4]|goat [1-4]|trot [+\d,-]{4,80}|lay (?:nothing|[+-]\d{1,6}[+-]\d{1,6} r[0-5])|wander w:[A-Z]{1,4} (?:stay|[+-]\d{1,6}[+-]\d{1,6}))$")
 """The notation of every step's outcome or choice, for telling a well-formed action from noise."""
 START_RESOURCES = 3
 """Each Necromancer starts with any three single resources (set-up step 13)."""
@@ -115,6 +115,8 @@ def outcomes(state) -> list[tuple[str, Fraction]]:
         return [(f"excavation {c}", p) for c, p in state.deck.outcomes()]
     if kind == "rolloff":
         return [(f"rolloff {p + 1}", q) for p, q in aw.roll_off_outcomes(step["players"])]
+    if kind == "goat":
+        return [(f"goat {f}", Fraction(1, 4)) for f in range(1, 5)]
     if kind == "lair":
         alive = state.order()
         return [(f"lair {p + 1}", q) for p, q in aw.emperor_fallback_outcomes(state.plan.first, alive,
@@ -140,6 +142,8 @@ def actions(state) -> list[str]:
         return [f"{kind} {h}" for h in step["hexes"]]
     if kind == "focus":
         return [f"focus {p + 1}" for p in state.order()]
+    if kind == "trot":
+        return ["trot " + ",".join(path) for path in step["paths"]]
     if kind == "tile":
         return [f"lay {p.anchor} r{p.rotation}" for p in _event_tiles(state, step["tile"])] or ["lay nothing"]
     if kind == "wander":
@@ -192,6 +196,8 @@ def status(state) -> str:
         "rolloff": "Tied players roll a D12 to settle who the Evil picks.",
         "lair": "A D4 over the Lairs names the Emperor's prey.",
         "focus": f"Player {step.get('player', 0) + 1} declares the Emperor's prey.",
+        "goat": "The first player rolls a D4 for the Goat's rampage.",
+        "trot": f"Player {step.get('player', 0) + 1} steers the Goat's rampage.",
         "wander": f"Wandering Monster {step.get('left', ['?'])[0]} may move up to {step.get('roll')} spaces.",
     }
     return text.get(kind, kind)
@@ -429,12 +435,25 @@ class _Apply:
     @staticmethod
     def rolloff(state, step, action):
         p = int(action.split()[1]) - 1
+        if step.get("for") == "goat":
+            state.note("ce-evil-roll-off", f"Player {p + 1} wins the roll-off and steers the Goat.")
+            push(state, {"do": "trot", "player": p, "paths": step["paths"]})
+            return
         if step.get("for") == "emperor":
             state.note("ce-evil-roll-off", f"Player {p + 1} wins the roll-off.")
             push(state, {"do": "focus", "player": p})
             return
         state.note("ce-evil-roll-off", f"Player {p + 1} loses the roll-off.")
         state.bitch_attacks(p)
+
+    @staticmethod
+    def goat(state, step, action):
+        state.goat_runs(int(action.split()[1]))
+
+    @staticmethod
+    def trot(state, step, action):
+        state.note("ce-evil-goat-decider", f"Player {step['player'] + 1} steers the Goat.")
+        state.rampage([parse_hex(h) for h in action.split()[1].split(",")])
 
     @staticmethod
     def lair(state, step, action):
@@ -738,7 +757,7 @@ def check_step(r) -> dict:
             out[key] = value
         else:
             r[key].fail("a step holds numbers, words, lists and small objects")
-    if kind in ("deal", "keep", "conjure", "resources", "spot", "count", "tile", "wander", "focus"):
+    if kind in ("deal", "keep", "conjure", "resources", "spot", "count", "tile", "wander", "focus", "trot"):
         if kind not in ("tile", "wander", "count", "spot") or "player" in out:
             r["player"].int(0, 3)
     return out

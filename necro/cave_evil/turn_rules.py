@@ -104,5 +104,15 @@ TURN_RULES = [
          "on the crystal he crushes it. Whoever kills him, on his march or by attacking him, wins. "
          "Alternative: draw Excavation tiles for his digging, as the text says, and let him choose the fights' "
          "first attribute.", "ruling"),
+    Rule("ce-evil-goat-how", "How the Goat is played here",
+         "Our choice: the revealed Goat sits on The Pit as a monster of his own. Asleep, nobody fights him and "
+         "nobody stops beside him, and a Necromancer with 27 enemy kill points standing next to him may kneel "
+         "(kneel N) and win. Awake, each later cycle's D4 sends him 3 spaces that way (the player with most kill "
+         "points steering where the hex lines zigzag); he blasts single spaces through rock where a tile may be "
+         "laid, stops before a squad or a Lair, and tears apart every squad that ends beside him, or that he "
+         "comes beside: its cards go to the box, what it carried back to the stock, and a Necromancer alone "
+         "survives. Only squad N fights him (slay N, its action): its companions are torn apart first, then "
+         "the Necromancer attacks with no items, his second attribute picked for him. Killing him wins. "
+         "Alternative: draw Excavation tiles where he digs, and let him trample through squads.", "ruling"),
 ]
 TURN_RULE_IDS = frozenset(r.id for r in TURN_RULES)

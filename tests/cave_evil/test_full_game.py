@@ -156,7 +156,8 @@ def test_the_pit_of_infinite_shadow_is_won_by_jumping_in_from_the_next_cycle():
     assert s.is_terminal() and s.returns() == [1.0, -1.0]
 
 
-@pytest.mark.parametrize("players,awakening", [(2, "pit"), (3, "pit"), (4, "pit"), (2, "short"), (3, "all")])
+@pytest.mark.parametrize("players,awakening", [(2, "pit"), (3, "pit"), (4, "pit"), (2, "short"), (3, "all"),
+                                               (2, "advanced")])
 def test_seeded_random_full_games_end_and_keep_every_invariant(players, awakening):
     last = {}
 
@@ -594,3 +595,76 @@ def test_the_player_with_most_enemy_kill_points_declares_the_prey_and_killing_hi
             else:
                 s.apply(s.legal_actions()[0])
         assert s.is_terminal() and s.winner_player == 0
+
+
+# ------------------------------------------------------------------ the Evil Black Old Goat (advanced)
+def goat_game(dead=(), eye=23, revealed=False):
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    pos["evil"] = "evil-black-old-goat"
+    pos["track"] = dict(pos["track"], position=eye, revealed=revealed)
+    pos["dead"] = list(dead)
+    pos["kill_points"] = [sum({"small": 3, "medium": 6, "large": 9}[d["size"]] for d in dead if d["by"] == p)
+                          for p in range(2)]
+    return CaveEvil(2, setup="quick", game="full", awakening="advanced").state_from_position(pos, 7)
+
+
+def test_the_revealed_goat_sits_on_the_pit_and_a_necromancer_with_27_enemy_points_kneels_and_wins():
+    dead = [{"id": f"dracor-x{i}", "card": None, "size": "large", "owner": 1, "by": 0} for i in range(3)]
+    s = end_cycle(goat_game(dead))  # the Reveal icon (24 with two players): the Goat is placed
+    goat = s.goat()
+    assert goat is not None and goat.hex == s.ground.pit() and not s.track.awakened
+    pos = json.loads(json.dumps(s.position()))
+    beside = next(str(h) for h in sorted(s.ground.graph.neighbors(goat.hex)) if s.squads.at(h) is None)
+    pos["squads"] = [dict(q, at=beside) if q["id"] == "0:N" else q for q in pos["squads"]]
+    pos["turn"] = 0
+    s = s.game.state_from_position(pos, 7)
+    while s.queue:
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    assert "kneel N" in s.legal_actions() and not any(a.endswith(goat.id) for a in s.legal_actions())
+    s.apply("kneel N")
+    assert s.is_terminal() and s.returns() == [1.0, -1.0]
+
+
+def test_the_awake_goat_rampages_each_cycle_and_tears_apart_squads_beside_him():
+    s = end_cycle(goat_game(eye=47, revealed=True))  # 48 is the Awaken icon; he is placed as he wakes
+    assert s.goat() is not None and s.track.awakened
+    s = end_cycle(s, stop=lambda s: s.queue[:1] == [{"do": "goat"}])
+    assert s.queue[0] == {"do": "goat"}
+    start = s.goat().hex
+    s.force("goat 1")  # north
+    s.play_chance()
+    from necro.cave_evil.hexes import distance
+    assert s.goat().hex != start and distance(start, s.goat().hex) <= 3
+    pos = json.loads(json.dumps(s.position()))
+    beside = next(str(h) for h in sorted(s.ground.graph.neighbors(s.goat().hex)) if s.squads.at(h) is None
+                  and h not in s.ground.spawn_pits)
+    pos["squads"].append({"id": "0:III", "owner": 0, "at": beside, "card": "III", "creatures": [
+        {"id": "ratman-1-9", "card": "ratman", "size": "small", "speed": 3, "pick": 1}]})
+    deck = next(d for d in cj.DECKS if pos["piles"]["piles"][d].get("ratman"))
+    pos["piles"]["piles"][deck]["ratman"] -= 1
+    s = s.game.state_from_position(pos, 7)
+    assert "0:III" not in s.squads and s.conj_box["ratman"] >= 1  # eviscerated, to the box
+    conserved(s)
+
+
+def test_only_a_necromancer_fights_the_awake_goat_its_companions_torn_apart_first():
+    s = end_cycle(goat_game(eye=47, revealed=True))
+    pos = json.loads(json.dumps(s.position()))
+    goat = s.goat()
+    beside = next(str(h) for h in sorted(s.ground.graph.neighbors(goat.hex)) if s.squads.at(h) is None
+                  and h not in s.ground.spawn_pits)
+    pos["squads"] = [dict(q, at=beside) if q["id"] == "0:N" else q for q in pos["squads"]]
+    pos["turn"], pos["queue"], pos["part"], pos["after_evil"] = 0, [], "actions", None
+    s = s.game.state_from_position(pos, 7)
+    assert "slay N" in s.legal_actions() and not any(a.startswith(("fight", "shoot")) for a in s.legal_actions())
+    s.apply("slay N")
+    assert s.combat["evil"] == "evil-black-old-goat" and s.combat["attackers"] == ["0:N"]
+    s.apply("first strength")
+    while s.combat is not None:
+        if s.is_chance_node():
+            s.force(s.chance_outcomes()[-1 if s.chance_outcomes()[0][0].startswith("attacker") else 0][0])
+            s.play_chance()
+        else:
+            s.apply(s.legal_actions()[0])
+    assert s.is_terminal() and s.returns() == [1.0, -1.0]
