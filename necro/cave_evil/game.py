@@ -43,6 +43,9 @@ class CaveEvil(Game):
         Option("sacrifice", False, (False, True),
                "Advanced rule 2: squad N's action may be to sacrifice creatures, items and spells for their cost.",
                "ce-adv-sacrifice"),
+        Option("abandon", False, (False, True),
+               "Advanced rule 5: in Phase 3 a player may abandon a creature or a whole squad, which turns Wandering "
+               "Monster.", "ce-adv-abandon"),
         Option("extended", False, (False, True),
                "Advanced rule 6: at a cycle's end the Blood Eye moves only if nobody invoked a creature in it.",
                "ce-awaken-extended"),

@@ -112,6 +112,7 @@ GRAMMAR = [
     ("meditate", re.compile(r"^meditate (bribe|construct|summon|abyss)$")),
     ("discard", re.compile(r"^discard " + _CARD_ID + r"(?: (metals|gore|shadowflame))?$")),
     ("goat", re.compile(r"^(kneel|slay) N$")),
+    ("abandon", re.compile(r"^abandon (" + _CARD[1:-1] + "|" + _CARD_ID[1:-1] + ")$")),
     ("power", re.compile(r"^(teleport|blast|enthrall) N(?: (" + _HEX[1:-1] + r"|\d:(?:" + _CARD[1:-1] + r")))?$")),
     ("sacrifice", re.compile(r"^sacrifice " + _CARD_ID + r"(?: of " + _CARD_ID + ")?$")),
     ("end", re.compile(r"^end$")),
@@ -301,7 +302,8 @@ class CaveEvilState(State):
         out = ["end"]
         if self.full:
             out += (tn.invoke_options(self) + tn.meditate_options(self) + tn.sacrifice_options(self)
-                    + tn.discard_options(self) + tn.power_options(self) + self.goat_options())
+                    + tn.discard_options(self) + tn.power_options(self) + self.goat_options()
+                    + tn.abandon_options(self))
         out += self._loot_options()
         for squad in self._own_squads():
             sid, card = squad.id, squad.card
@@ -774,8 +776,14 @@ class CaveEvilState(State):
             return "core-legal", "no procedure is under way that asks for this (a deal, a spawn, an event...)"
         if kind in ("invoke", "meditate"):
             return self._explain_invoke(kind, g)
+        if kind == "abandon":
+            return "ce-adv-abandon", ("advanced rule 5 is not in play" if not self.game.options["abandon"] else
+                                      "only the turn player's squads other than N, or a creature of a squad of several "
+                                      "with a free hex beside it, in Phase 3")
         if kind == "goat":
-            return "ce-evil-goat", ("no Goat sits beside this Necromancer, or not now: kneel before the sleeping Goat "
+            return "ce-evil-goat"
+        if kind == "abandon":
+            return "ce-adv-abandon", ("no Goat sits beside this Necromancer, or not now: kneel before the sleeping Goat "
                                     "with 27 enemy kill points, slay the awake one with squad N's action")
         if kind == "power":
             if not self.full:
@@ -1227,6 +1235,8 @@ class CaveEvilState(State):
             tn.apply_power(self, g[0], g[1])
         elif kind == "goat":
             self._kneel() if g[0] == "kneel" else self._slay()
+        elif kind == "abandon":
+            tn.apply_abandon(self, g[0])
         elif kind == "sacrifice":
             tn.apply_sacrifice(self, g[0], g[1])
         elif kind == "end":

@@ -723,6 +723,48 @@ def apply_sacrifice(state, what: str, holder: str | None) -> None:
                                    f"{_cost(cost)}.")
 
 
+def abandon_options(state) -> list[str]:
+    """Advanced rule 5 (rule ce-adv-abandon): a free activity of Phase 3; a whole squad other than N, or
+    one creature (not the Necromancer) of a squad of several, given a free hex beside it."""
+    p = state.turn
+    if not (state.game.options["abandon"] and _in_phase_3(state)):
+        return []
+    out = []
+    for s in sorted(state.squads.of(p), key=lambda x: x.id):
+        if s.card != "N":
+            out.append(f"abandon {s.card}")
+        if len(s.creatures) > 1 and _abandon_spot(state, s) is not None:
+            out += [f"abandon {c.id}" for c in s.creatures if not c.necromancer]
+    return out
+
+
+def _abandon_spot(state, squad: Squad) -> Hex | None:
+    return next((h for h in sorted(neighbours(squad.hex)) if state.ground.is_open(h) and state.squads.at(h) is None
+                 and h not in state.ground.spawn_pits and state.ground.crystals.get(h) is None), None)
+
+
+def apply_abandon(state, what: str) -> None:
+    p = state.turn
+    marker = sp.next_marker(state.squads)
+    if what in {s.card for s in state.squads.of(p)}:
+        squad = state.squads.remove(squad_id(p, what))
+        if squad.id in state.digs:
+            state._drop_dig(squad.id, "ce-dig-leave")
+        for c in squad.creatures:
+            c.moved, c.acted, c.halted = 0, False, False
+        state.squads.add(Squad(squad_id(None, marker), None, squad.hex, squad.creatures, marker, dict(squad.resources)))
+        state.note("ce-adv-abandon", f"Player {p + 1} abandons squad {what}: it turns Wandering Monster {marker} "
+                                     f"at {squad.hex}.")
+        return
+    squad = next(s for s in state.squads.of(p) if any(c.id == what for c in s.creatures))
+    creature = squad.creature(what)
+    spot = _abandon_spot(state, squad)
+    squad.creatures.remove(creature)
+    creature.moved, creature.acted, creature.halted = 0, False, False
+    state.squads.add(Squad(squad_id(None, marker), None, spot, [creature], marker))
+    state.note("ce-adv-abandon", f"Player {p + 1} abandons {what}: it steps to {spot} as Wandering Monster {marker}.")
+
+
 def _cost(cost: dict) -> str:
     return ", ".join(f"{n} {r}" for r, n in sorted(cost.items())) or "nothing"
 

@@ -114,5 +114,12 @@ TURN_RULES = [
          "survives. Only squad N fights him (slay N, its action): its companions are torn apart first, then "
          "the Necromancer attacks with no items, his second attribute picked for him. Killing him wins. "
          "Alternative: draw Excavation tiles where he digs, and let him trample through squads.", "ruling"),
+    Rule("ce-adv-abandon", "Advanced: abandoning creatures",
+         "With advanced rule 5, a player tired of a creature or of a whole squad may abandon it on their turn: "
+         "it becomes a Wandering Monster under a free marker, with what it carries. Our choice: abandoning is a "
+         "free activity of Phase 3; a whole squad turns wild where it stands, a single creature steps to the "
+         "first free hex beside its squad, and the fight that follows comes at the next Phase 1 rather than at "
+         "once; a Necromancer is never abandoned, and items are left with drop. The text has the creature walk "
+         "its whole movement away first. Alternative: play that walk, choosing its way.", "ruling"),
 ]
 TURN_RULE_IDS = frozenset(r.id for r in TURN_RULES)

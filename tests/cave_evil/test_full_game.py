@@ -668,3 +668,24 @@ def test_only_a_necromancer_fights_the_awake_goat_its_companions_torn_apart_firs
         else:
             s.apply(s.legal_actions()[0])
     assert s.is_terminal() and s.returns() == [1.0, -1.0]
+
+
+def test_advanced_abandoning_turns_a_squad_or_one_creature_into_a_wandering_monster():
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    pos["squads"].append({"id": "0:I", "owner": 0, "at": "+0+7", "card": "I", "creatures": [
+        {"id": "ratman-1-1", "card": "ratman", "size": "small", "speed": 3, "pick": 1},
+        {"id": "ghoul-1-1", "card": "ghoul", "size": "small", "speed": 3}], "resources": {"gore": 1}})
+    for card in ("ratman", "ghoul"):
+        deck = next(d for d in cj.DECKS if pos["piles"]["piles"][d].get(card))
+        pos["piles"]["piles"][deck][card] -= 1
+    s = CaveEvil(2, setup="quick", game="full", abandon=True).state_from_position(pos, 7)
+    assert {"abandon I", "abandon ratman-1-1", "abandon ghoul-1-1"} <= set(s.legal_actions())
+    assert "abandon N" not in s.legal_actions() and "abandon necromancer-1" not in s.legal_actions()
+    one = s.copy().apply("abandon ratman-1-1")
+    wild = next(x for x in one.squads if x.wandering)
+    assert [c.id for c in wild.creatures] == ["ratman-1-1"] and wild.hex in s.ground.graph.neighbors(s.squads["0:I"].hex)
+    s.apply("abandon I")
+    wild = next(x for x in s.squads if x.wandering)
+    assert [c.id for c in wild.creatures] == ["ratman-1-1", "ghoul-1-1"] and wild.resources == {"gore": 1} and "0:I" not in s.squads
+    conserved(s)
