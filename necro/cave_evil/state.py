@@ -1398,6 +1398,10 @@ class CaveEvilState(State):
             raise IllegalAction(f"fight {did}", refusal.rule, refusal.reason)
         side, defenders = fx.engagement(self.ground, self.squads, self.turn, attackers, did, phase, crystals)
         self.combat = fx.new_record(self.squads, side, did, phase, defenders)
+        if any(d in self.squads and any(c.card == EMPEROR for c in self.squads[d].creatures) for d in defenders):
+            for members in self.combat["sides"][ATTACKER]:  # nothing may be used on the Emperor (ce-evil-emperor)
+                for m in members:
+                    m.pop("items", None)
         if subdue:
             self.combat["subdue"] = True
         self._fight = None
