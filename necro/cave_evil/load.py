@@ -339,7 +339,8 @@ def _load_full(state, r, full: bool, phase: str) -> None:
         return
     spec = cj.conjuration_spec()
     advanced = state.game.options["black_diamond"]
-    state.piles = cj.Piles.from_json(r["piles"].value, r["piles"].path, black_diamond=advanced)
+    state.piles = cj.Piles.from_json(r["piles"].value, r["piles"].path, black_diamond=advanced,
+                                     first_game=state.game.options["first_game"])
     hands_r = r["hands"].list(length=n)
     for p, h_r in enumerate(hands_r):
         for x in h_r.list(max_length=200):
@@ -381,7 +382,7 @@ def _load_full(state, r, full: bool, phase: str) -> None:
     state.after_evil = e_r.int(0, n - 1) if e_r is not None else None
     a_r = r["awake_cycle"].optional()
     state.awake_cycle = a_r.int(0, 10_000) if a_r is not None else None
-    total = spec.total(advanced)
+    total = spec.total(advanced, state.game.options["first_game"])
     seen = tn.conj_accounted(state)
     over = {c: k for c, k in seen.items() if k > total[c]}
     if over:

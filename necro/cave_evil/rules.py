@@ -1,5 +1,6 @@
-"""The rules of Cave Evil implemented so far (the ground floor: map, tiles, placement,
-line of sight), in this book's words.
+"""The rules of Cave Evil, in this book's words: the ground floor (map, tiles, placement, line of
+sight) here, combat in :mod:`.combat_rules`, and the full game's part III (the turn, the decks,
+spawns, events and the Awaken Track) in the five lists joined below.
 
 Ids are stable: the engine's refusals name them and the chapter will carry a
 MyST label for each. Kind ``rule`` is stated by the rule text; ``ruling`` is
@@ -9,9 +10,22 @@ says what we decided, why, and the alternative).
 
 from necro.core import Rule, RuleBook
 
+from .awaken_rules import AWAKEN_RULES
 from .combat_rules import COMBAT_RULES
+from .conjure_rules import CONJURE_RULES
+from .event_rules import EVENT_RULES
+from .spawn_rules import SPAWN_RULES
+from .turn_rules import TURN_RULES
 
 CHAPTER = "book/cave-evil/index"
+
+PART_III = TURN_RULES + CONJURE_RULES + SPAWN_RULES + EVENT_RULES + AWAKEN_RULES
+"""The full game's rules (option game="full"), once staged apart, now taught on the pages turn,
+spawns and awakening."""
+_AWAKENING = tuple(r.id for r in AWAKEN_RULES) + tuple(
+    r.id for r in TURN_RULES if r.id.split("-")[1] in ("evil", "awaken", "blood"))
+"""The Awaken Track's and the Awakening Evils' rules and rulings, whichever list holds them (the
+turn's list has one for the Darkest Evil Bitch): the awakening page teaches them."""
 
 # The page of the chapter that teaches each rule, by exact id (an id is also a prefix of the ids
 # that extend it, such as ce-merge of ce-merge-acted); ids not listed are taught on the chapter's
@@ -34,6 +48,9 @@ _TAUGHT = {
         "ce-dig-no-tile", "ce-dig-spawn", "ce-excavate-start", "ce-excavate-fails", "ce-collapse-start",
         "ce-collapse-trapped", "ce-collapse-death", "ce-collapse-self", "ce-flank-excavation"),
     "book/cave-evil/combat": tuple(r.id for r in COMBAT_RULES),
+    "book/cave-evil/turn": tuple(r.id for r in TURN_RULES + CONJURE_RULES if r.id not in _AWAKENING),
+    "book/cave-evil/spawns": tuple(r.id for r in SPAWN_RULES + EVENT_RULES),
+    "book/cave-evil/awakening": _AWAKENING,
 }
 PAGES = {rule_id: page for page, ids in _TAUGHT.items() for rule_id in ids}
 
@@ -472,30 +489,31 @@ RULES = RuleBook("cave-evil", CHAPTER, [
     # ------------------------------------------------------------ the game so far (state.py)
     Rule("ce-turn-order", "Cycles and turns",
          "Play goes in cycles. In each cycle every player has one turn, starting with the first "
-         "player and going clockwise; the first player starts every cycle. On a turn each of the "
-         "player's squads may move as its movement allows and take at most one action; 'end' "
-         "passes the turn. Fights come first when squads start the turn beside enemies (Phase 1); "
-         "conjuration and event outcomes (phases 2 and 4) come later."),
+         "player and going clockwise; the first player starts every cycle. A turn has four phases: "
+         "fights for the squads that start it beside enemies (Phase 1), conjuring (Phase 2), the "
+         "squads' moves and actions (Phase 3: each squad may move as its movement allows and take at "
+         "most one action; 'end' closes it) and the events drawn in the turn (Phase 4). The map-and-"
+         "combat game plays phases 1 and 3 only."),
     Rule("ce-start-squad", "The squad each player starts with",
-         "Our ruling for this stage: once the cave is built, each player's Necromancer squad (card N) "
-         "stands on the Chthonic Crystal of their Lair, as the text says. Until Invoke exists, the "
-         "Necromonk of the starting hand already stands in that squad (small, speed 3, pick-axe 1), "
-         "so that someone can dig. The text deals the Necromancer cards at random; we give them by "
-         "seat (the Rotten Magi, the Ice Dead Sorceress, the Blood Sorcerer, the Psychomancer of "
-         "Fire), since none of their powers is modelled yet and all fight alike. Alternative: the "
-         "Necromancer alone, and no digging before conjuration.",
+         "Once the cave is built, each player's Necromancer squad (card N) stands on the Chthonic Crystal "
+         "of their Lair, as the text says. Our ruling: in the full game the Necromancer stands alone and "
+         "the Necromonk is a card of the starting hand, invoked like any other; in the map-and-combat "
+         "game, which has no hands, the Necromonk already stands in squad N (small, speed 3, pick-axe 1) "
+         "so that someone can dig. The text deals the Necromancer cards at random; we give them by seat "
+         "(the Rotten Magi, the Ice Dead Sorceress, the Blood Sorcerer, the Psychomancer of Fire), so "
+         "the Black Wizard does not play yet. Alternative: deal them at random, the Black Wizard among them.",
          "ruling"),
-    Rule("ce-events-later", "Events before Phase 4 exists",
-         "Our ruling for this stage: an event card turned up while a dig is finished is set aside, as "
-         "the rules say, and at the end of the turn goes to the box without effect, since event "
-         "outcomes are not implemented yet. Alternative: discard it, so it can come up again.",
+    Rule("ce-events-later", "Events in the map-and-combat game",
+         "Our ruling: the map-and-combat game has no Phase 4, so an event card turned up while a dig is "
+         "finished is set aside, as the rules say, and at the end of the turn goes to the box without "
+         "effect; the full game resolves it in Phase 4. Alternative: discard it, so it can come up again.",
          "ruling"),
     Rule("ce-cycle-limit", "How a game without the awakening ends",
-         "Our ruling while the awakening is missing: unless a single Necromancer is left standing first, "
-         "the game ends after a chosen number of cycles (an option, 6 by default) and nobody wins; all "
-         "results are 0. "
-         "Alternative: no limit, which would never end.", "ruling"),
+         "Our ruling for the map-and-combat game, which has no Awaken Track: unless a single Necromancer is "
+         "left standing first, the game ends after a chosen number of cycles (an option, 6 by default) and "
+         "nobody wins; all results are 0. The full game ends as the text says. Alternative: no limit, which "
+         "would never end.", "ruling"),
     Rule("ce-last-standing", "The last Necromancer",
          "A player whose Necromancer dies is out of the game. When a single Necromancer is left, "
          "its player wins at once."),
-] + COMBAT_RULES, pages=PAGES)
+] + COMBAT_RULES + PART_III, pages=PAGES)

@@ -121,6 +121,8 @@ GRAMMAR = [
 LOOT_KINDS = ("pick", "pass", "drop")
 EMPEROR = "eternal-evil-emperor"
 GOAT = "evil-black-old-goat"
+EVIL_RULE = {"pit-of-infinite-shadow": "ce-evil-pit", "darkest-evil-bitch": "ce-evil-bitch",
+             "darkest-statue-of-death": "ce-evil-statue", EMPEROR: "ce-evil-emperor", GOAT: "ce-evil-goat"}
 ADVANCED_RULE = {"discard": "ce-adv-discard", "sacrifice": "ce-adv-sacrifice"}
 POWER_RULE = {"teleport": "ce-power-teleport", "blast": "ce-power-blast", "enthrall": "ce-power-enthrall"}
 RESOURCE_WORDS = ("metals", "gore", "shadowflame")
@@ -168,7 +170,7 @@ class CaveEvilState(State):
         # the full game (option game="full", turn.py): hands, decks, the Blood Eye, queued procedures
         self.full = opts["game"] == "full"
         self.queue: list[dict] = []            # steps of a procedure under way (turn.py), head first
-        self.piles = cj.Piles.new(opts["black_diamond"]) if self.full else None
+        self.piles = cj.Piles.new(opts["black_diamond"], opts["first_game"]) if self.full else None
         self.hands: list[list[str]] = [[] for _ in range(self.game.players)]  # "deck:card", sorted
         self.track = aw.Track() if self.full else None
         self.evil: str | None = None           # the Awakening Evil card, face down until revealed
@@ -772,6 +774,14 @@ class CaveEvilState(State):
             return exc.rule, exc.reason
         if self.queue:
             return tn.explain(self, action)
+        if self.full and kind in ("move", "move-to") and self.phase == PLAY:
+            sid = squad_id(self.turn, g[0])
+            if kind == "move-to" and self.power_turn and self.evil == "pit-of-infinite-shadow" and \
+                    self.track.awakened and parse_hex(g[1]) == self.ground.pit():
+                return "ce-power", "no Awakened Evil is conquered on a turn its Necromancer used its power"
+            if sid in self.invoked_into and sid in self.squads and any(c.halted for c in self.squads[sid].creatures):
+                return "ce-invoke-move", (f"squad {g[0]} received invoked creatures and the Necromancer moved: it "
+                                          "may not move this turn")
         if kind == "step":
             return "core-legal", "no procedure is under way that asks for this (a deal, a spawn, an event...)"
         if kind in ("invoke", "meditate"):
@@ -2131,7 +2141,8 @@ class CaveEvilState(State):
         self.squads.remove(there.id)
         there.hex = free[0][1]
         self.squads.add(there)
-        self.note("ce-evil-statue", f"{self._squad_name(there.id).capitalize()} is pushed off The Pit to {there.hex}.")
+        self.note(EVIL_RULE.get(self.evil, "ce-evil-statue"),
+                  f"{self._squad_name(there.id).capitalize()} is pushed off The Pit to {there.hex}.")
 
     def _raise_on_pit(self, card: str, speed: int, text: str) -> None:
         from .spawn import next_marker
@@ -2140,7 +2151,7 @@ class CaveEvilState(State):
         marker = next_marker(self.squads)
         self.squads.add(Squad(squad_id(None, marker), None, pit, [Creature(f"{card}-1", "large", speed, card=card)],
                               marker))
-        self.note("ce-evil-emperor" if card == EMPEROR else "ce-evil-statue", text.format(m=marker))
+        self.note(EVIL_RULE[card], text.format(m=marker))
 
     def _eyes_home(self) -> int | None:
         """The player whose squad stands on its own crystal holding the Statue's eyes (rule ce-evil-statue)."""
@@ -2294,7 +2305,8 @@ class CaveEvilState(State):
         self.march_left = left
         self.combat = fx.evil_record(self.squads, squad.id, EMPEROR, answers="wandering")
         self._fight, self.last_combat = None, None
-        self.note("ce-evil-emperor", f"The Emperor falls upon {self._squad_name(squad.id)} at {squad.hex}: the squad "
+        self.note("ce-evil-emperor", f"The Emperor, now at {self.emperor().hex}, falls upon {self._squad_name(squad.id)} "
+                                     f"at {squad.hex}: the squad "
                                      "fights him with no items or spells, its player opening.")
 
     def bitch_attacks(self, victim: int) -> None:

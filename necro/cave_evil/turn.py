@@ -251,13 +251,14 @@ class _Apply:
         card = state.piles.draw_necromonk(card_id) if deck == cj.NECROMONK else state.piles.draw(deck, card_id)
         then = step["then"]
         if card.is_event:
+            name = ev.event(card_id).name
             if then == "hand":  # the starting hand: events go to the box (rule ce-starting-hand)
                 state.conj_box[card_id] += 1
-                state.note("ce-starting-hand", f"Player {p + 1} is dealt an event ({card.name}): it goes to the box "
+                state.note("ce-starting-hand", f"Player {p + 1} is dealt an event ({name}): it goes to the box "
                                                f"and the {deck} deck deals again.")
             else:  # conjuring or meditating: set aside for Phase 4, draw again (rule ce-fractal-spawn)
                 state.events.append(card_id)
-                state.note("ce-fractal-spawn", f"Player {p + 1} draws an event ({card.name}): it waits for Phase 4, "
+                state.note("ce-fractal-spawn", f"Player {p + 1} draws an event ({name}): it waits for Phase 4, "
                                                f"and the {deck} deck is drawn again.")
             if state.piles.outcomes(deck) if deck != cj.NECROMONK else state.piles.necromonk_outcomes():
                 push(state, step)
@@ -348,7 +349,7 @@ class _Apply:
         card = state.piles.draw(deck, card_id)
         if card.is_event:  # ruling ce-spawn-events-ignored: to the box, draw again
             state.conj_box[card_id] += 1
-            state.note("ce-spawn-events-ignored", f"An event ({card.name}) is skipped: it goes to the box.")
+            state.note("ce-spawn-events-ignored", f"An event ({ev.event(card_id).name}) is skipped: it goes to the box.")
             if state.piles.outcomes(deck):
                 push(state, step)
             return

@@ -31,7 +31,8 @@ def settle_setup(state, choose=None):
 def conserved(state):
     """Every conjuration card is somewhere, once (piles, hands, the box, the map, the dead)."""
     if state.full and state.phase != "setup":
-        assert +tn.conj_accounted(state) == +cj.conjuration_spec().total(state.game.options["black_diamond"])
+        opts = state.game.options
+        assert +tn.conj_accounted(state) == +cj.conjuration_spec().total(opts["black_diamond"], opts["first_game"])
 
 
 def test_set_up_deals_five_cards_spawns_on_every_pit_and_hides_the_evil():
@@ -349,6 +350,14 @@ def test_extended_timing_moves_the_blood_eye_only_after_cycles_without_invoking(
                 monk = [a for a in s.legal_actions() if a == "invoke necromonk N"]
                 s.apply(monk[0] if monk else "end")
     assert plain.track.position == 2 + 1 and longer.track.position == 2  # two Necromonks invoked
+
+
+def test_a_first_game_leaves_the_suggested_cards_out():
+    spec = cj.conjuration_spec()
+    first = full(seed=1, first_game=True)
+    assert +first.piles.accounted() == +spec.total(False, True) and spec.total(False, True) != spec.total(False)
+    settle_setup(first.apply("first 1"))
+    conserved(first)
 
 
 def test_black_diamond_cards_are_in_the_decks_only_when_chosen():
