@@ -32,9 +32,9 @@ class CaveEvil(Game):
                "a cycle limit ends the game), or the full game as it is built so far: starting hands, "
                "conjuring, invoking, meditation, spawn rolls, events and the Awaken Track.", "ce-game-full"),
         Option("awakening", "pit", ("pit", "short", "all", "advanced"),
-               "Which Awakening Evil cards are shuffled: the Pit of Infinite Shadow alone (the one the engine "
-               "plays in full so far), the short-game pair (with the Darkest Evil Bitch), all but the advanced "
-               "Evil Black Old Goat, or all five.", "ce-awaken-draw"),
+               "Which Awakening Evil cards are shuffled: the Pit of Infinite Shadow alone (the default while the "
+               "computer players know only its race), the short-game pair (with the Darkest Evil Bitch), the four "
+               "of the basic game, or all five with the advanced Evil Black Old Goat.", "ce-awaken-draw"),
         Option("black_diamond", False, (False, True),
                "Advanced rule 7: the black-diamond cards stay in the Conjuration Decks.", "ce-conj-black-diamond"),
         Option("first_game", False, (False, True),

@@ -218,7 +218,7 @@ def load_into(state, r) -> None:
             if sid not in squads or squads[sid].owner != turn:
                 pending_r["squad"].fail(f"{sid} is not a squad of the player whose turn it is")
             pending = {"kind": kind, "squad": sid}
-            if kind == "move" and not destinations(ground, squads, sid):
+            if kind == "move" and not destinations(ground, squads, sid) and not full:  # full: perhaps a leap (ce-evil-pit)
                 pending_r.fail(f"squad {sid} has nowhere to move")
             if kind == "break":
                 names = [x.str(max_length=40) for x in pending_r["creatures"].list(min_length=1, max_length=8)]

@@ -309,7 +309,7 @@ class CaveEvilState(State):
         out += self._loot_options()
         for squad in self._own_squads():
             sid, card = squad.id, squad.card
-            if destinations(self.ground, self.squads, sid):
+            if destinations(self.ground, self.squads, sid) or self._may_jump(sid):
                 out.append(f"move {card}")
             for group in self._breakaways(squad):
                 out.append(f"break {card} {','.join(group)}")

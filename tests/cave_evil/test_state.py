@@ -58,7 +58,7 @@ def test_game_players_and_options():
         CaveEvil(2, cycles=7)
     for option in CaveEvil.options_spec:
         assert option.rule.startswith("ce-") and option.default in option.choices
-    assert set(CaveEvil(2).bots()) == {"random", "digger"}
+    assert set(CaveEvil(2).bots()) == {"random", "digger", "heuristic"}
 
 
 def test_the_digger_bot_fills_the_map_where_random_play_does_not():
