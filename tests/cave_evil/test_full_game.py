@@ -93,10 +93,7 @@ def test_an_event_drawn_while_conjuring_waits_for_phase_4_and_the_deck_is_drawn_
 
 
 def test_invoking_pays_from_squad_n_moves_the_blood_eye_and_places_the_creature():
-    s = settle_setup(full(seed=1).apply("first 1"))
-    s.apply("conjure bribe")
-    while s.queue:
-        s.play_chance() if s.is_chance_node() else s.apply("keep")
+    s = at_actions(seed=1)
     monk = [a for a in s.legal_actions() if a.startswith("invoke necromonk ")]
     assert "invoke necromonk N" in monk and any(" new " in a for a in monk)
     s.apply("invoke necromonk N")
@@ -108,19 +105,13 @@ def test_invoking_pays_from_squad_n_moves_the_blood_eye_and_places_the_creature(
 
 
 def test_meditating_needs_a_still_necromancer_and_keeps_the_card():
-    s = settle_setup(full(seed=2).apply("first 1"))
-    s.apply("conjure summon")
-    while s.queue:
-        s.play_chance() if s.is_chance_node() else s.apply("keep")
+    s = at_actions(seed=2, deck="summon")
     assert "meditate construct" in s.legal_actions()
     s.apply("meditate construct")
     s.force("deal 1 construct " + next(c for c, _ in s.piles.outcomes("construct") if not cj.conjuration_spec().is_event(c)))
     s.play_chance()
     assert len(s.hands[0]) == 7 and s.squads["0:N"].acted and not s.queue
-    moved = settle_setup(full(seed=2).apply("first 1"))
-    moved.apply("conjure summon")
-    while moved.queue:
-        moved.play_chance() if moved.is_chance_node() else moved.apply("keep")
+    moved = at_actions(seed=2, deck="summon")
     step = next(a for a in moved.legal_actions() if a.startswith("move N"))
     moved.apply(step)
     moved.apply(moved.legal_actions()[0])
@@ -178,10 +169,10 @@ def test_seeded_random_full_games_end_and_keep_every_invariant(players, awakenin
 
 
 # ------------------------------------------------------------------ Phase 4: events, step by step
-def at_actions(seed=1, players=2):
-    """Player 1 in Phase 3 of the first turn, having kept the conjured card."""
+def at_actions(seed=1, players=2, deck="bribe"):
+    """Player 1 in Phase 3 of the first turn, having kept the card conjured from ``deck``."""
     s = settle_setup(full(players, seed).apply("first 1"))
-    s.apply("conjure bribe")
+    s.apply(f"conjure {deck}")
     while s.queue:
         s.play_chance() if s.is_chance_node() else s.apply("keep")
     return s
