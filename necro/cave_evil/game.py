@@ -46,6 +46,9 @@ class CaveEvil(Game):
         Option("sacrifice", False, (False, True),
                "Advanced rule 2: squad N's action may be to sacrifice creatures, items and spells for their cost.",
                "ce-adv-sacrifice"),
+        Option("hire_one", False, (False, True),
+               "Advanced rule 4: one creature may be hired out of a Wandering Monster squad of several.",
+               "ce-adv-hire-one"),
         Option("abandon", False, (False, True),
                "Advanced rule 5: in Phase 3 a player may abandon a creature or a whole squad, which turns Wandering "
                "Monster.", "ce-adv-abandon"),

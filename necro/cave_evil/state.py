@@ -104,7 +104,7 @@ GRAMMAR = [
     ("choose", re.compile(r"^(first|second) (" + "|".join(ATTRIBUTES) + r")$")),
     ("die", re.compile(r"^(attacker|defender) rolls (\d{1,2})$")),
     ("subdue", re.compile(r"^subdue ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) (w:[A-Za-z0-9]{1,8})( by shot)?$")),
-    ("hire", re.compile(r"^hire " + _CARD + r" (w:[A-Za-z0-9]{1,8})$")),
+    ("hire", re.compile(r"^hire " + _CARD + r" (w:[A-Za-z0-9]{1,8})(?: " + _CARD_ID + " " + _HEX + ")?$")),
     ("pick", re.compile(r"^pick " + _CARD + " " + _CARD_ID + r"(?: (\d{1,3}))?$")),
     ("pass", re.compile(r"^pass " + _CARD + " " + _CARD + " " + _CARD_ID + r"(?: (\d{1,3}))?$")),
     ("drop", re.compile(r"^drop " + _CARD + " " + _CARD_ID + r"(?: (\d{1,3}))?$")),
@@ -330,7 +330,40 @@ class CaveEvilState(State):
                 if other.wandering and other.hex in neighbours(squad.hex) and \
                         self._hire_refusal(squad.id, other.id) is None:
                     out.append(f"hire {squad.card} {other.id}")
+                if self.game.options["hire_one"] and other.wandering and other.hex in neighbours(squad.hex) \
+                        and len(other.creatures) > 1:
+                    for c in other.creatures:
+                        if self._hire_refusal(squad.id, other.id, c.id) is None:
+                            out += [f"hire {squad.card} {other.id} {c.id} {h}" for h in self._hire_one_spots(other)]
         return out
+
+    def _hire_one_spots(self, monster: Squad) -> list[Hex]:
+        """Where a creature hired out of a Wandering Monster squad steps (advanced rule 4, ruling
+        ce-adv-hire-one): a free open hex beside its old squad, no pit, no crystal."""
+        return sorted(h for h in neighbours(monster.hex) if self.ground.is_open(h) and self.squads.at(h) is None
+                      and h not in self.ground.spawn_pits and h not in self.ground.crystals)
+
+    def _apply_hire_one(self, sid: str, did: str, cid: str, to: Hex) -> None:
+        refusal = self._hire_refusal(sid, did, cid)
+        if refusal:
+            raise IllegalAction(f"hire {did} {cid}", refusal.rule, refusal.reason)
+        if to not in self._hire_one_spots(self.squads[did]):
+            raise IllegalAction(f"hire {did} {cid} {to}", "ce-adv-hire-one", f"{to} is not a free hex beside {did}")
+        hirer, monster = self.squads[sid], self.squads[did]
+        creature = monster.creature(cid)
+        cost = dict(lt.catalogue().creature(creature.card).cost)
+        lt.pay(hirer, cost)
+        self.ledger.subtract(cost)
+        monster.creatures.remove(creature)
+        creature.moved, creature.acted, creature.halted = 0, False, False
+        card = [c for c in self.squads.free_cards(self.turn) if c != "N"][0]
+        self.squads.add(Squad(squad_id(self.turn, card), self.turn, to, [creature], card))
+        self.note("ce-adv-hire-one", f"Squad {hirer.card} hires {cid} out of Wandering Monster {monster.card} for "
+                                     f"{_amounts(cost)}: it steps to {to} as squad {card}, free to act at once.")
+        if self.must_fight:
+            self.must_fight = [s for s in self.must_fight if s != sid]
+        else:
+            self._spend_action([sid], f"Squad {hirer.card}", 1)
 
     def hire_cost(self, did: str) -> dict:
         """What hiring Wandering Monster ``did`` costs: the costs of all its creature cards added up
@@ -346,8 +379,9 @@ class CaveEvilState(State):
         hex that is no pit, empty or holding a friendly squad with room."""
         return [h for h in neighbours(self.squads[sid].hex) if step_refusal(self.ground, self.squads, sid, h) is None]
 
-    def _hire_refusal(self, sid: str, did: str) -> Refusal | None:
-        """Why the turn player's squad ``sid`` may not hire ``did`` now (None: it may)."""
+    def _hire_refusal(self, sid: str, did: str, one: str | None = None) -> Refusal | None:
+        """Why the turn player's squad ``sid`` may not hire ``did`` (or only its creature ``one``,
+        advanced rule 4) now (None: it may)."""
         if sid not in self.squads or self.squads[sid].owner != self.turn:
             return Refusal("ce-control-cards", f"player {self.turn + 1} has no squad {sid}")
         if did not in self.squads or not self.squads[did].wandering:
@@ -363,16 +397,24 @@ class CaveEvilState(State):
             return Refusal("ce-hire" if refusal.rule == "ce-combat-attacker" else refusal.rule,
                            refusal.reason.replace("attack", "hire"))
         monster = self.squads[did]
+        if one is not None:
+            if not self.game.options["hire_one"]:
+                return Refusal("ce-adv-hire-one", "advanced rule 4 is not in play (option hire_one=True)")
+            if one not in {c.id for c in monster.creatures} or len(monster.creatures) < 2:
+                return Refusal("ce-adv-hire-one", f"Wandering Monster {monster.card} is no squad of several with {one} in it")
+            if not self._hire_one_spots(monster):
+                return Refusal("ce-adv-hire-one", f"no free hex beside Wandering Monster {monster.card}")
+            monster = Squad(did, None, monster.hex, [monster.creature(one)], monster.card)
         if any(c.card is None or c.card not in lt.catalogue().creatures for c in monster.creatures):
             return Refusal("ce-hire", f"Wandering Monster {monster.card} has no card with a cost")
         if not [c for c in self.squads.free_cards(self.turn) if c != "N"]:
             return Refusal("ce-hire-card", f"player {self.turn + 1} has no empty control card for the monster")
-        cost = self.hire_cost(did)
+        cost = self.hire_cost(did) if one is None else dict(lt.catalogue().creature(monster.creatures[0].card).cost)
         if not lt.affords(self.squads[sid], cost):
             have = self.squads[sid].resources
             return Refusal("ce-hire", f"the monster costs {_amounts(cost)}; squad {self.squads[sid].card} "
                                            f"carries {_amounts(have)}")
-        if monster.hex in self.ground.spawn_pits:
+        if monster.hex in self.ground.spawn_pits and one is None:
             trial = self.squads.copy()
             trial.remove(did)
             trial.add(Squad("hire-trial", self.turn, monster.hex, [replace(c) for c in monster.creatures], "V"))
@@ -942,7 +984,9 @@ class CaveEvilState(State):
             refusal = self._subdue_refusal([squad_id(self.turn, c) for c in g[0].split(",")], g[1], bool(g[2]))
             return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
         if kind == "hire":
-            refusal = self._hire_refusal(squad_id(self.turn, g[0]), g[1])
+            refusal = self._hire_refusal(squad_id(self.turn, g[0]), g[1], *( (g[2],) if g[2] else ()))
+            if refusal is None and g[2]:
+                return "ce-adv-hire-one", f"{g[3]} is not a free hex beside Wandering Monster {g[1]}"
             return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
         if kind == "fight":
             return self._explain_fight(g)
@@ -1053,7 +1097,7 @@ class CaveEvilState(State):
         if kind == "pick":
             return "ce-pick-up" if action.split()[2] in RESOURCE_WORDS else "ce-pick-items"
         if kind == "hire":
-            return "ce-hire"
+            return "ce-adv-hire-one" if len(action.split()) > 3 else "ce-hire"
         if kind == "subdue":
             return "ce-subdue"
         if kind in ("move-to", "stay") and self.pending is not None and self.pending["kind"] == "subdued":
@@ -1129,6 +1173,8 @@ class CaveEvilState(State):
             return {"to": g[1], "via": g[2]}
         if kind in ("move-to", "break-to", "step"):
             return {"to": g[1] if kind == "move-to" else g[-1]}
+        if kind == "hire" and g[2] and g[1] in self.squads:
+            return {"squads": [squad_id(self.turn, g[0])], "target": g[1], "to": g[3], "creature": g[2]}
         if kind in ("hire", "subdue") and g[1] in self.squads:
             hint = {"squads": [squad_id(self.turn, c) for c in g[0].split(",")], "target": g[1],
                     "to": str(self.squads[g[1]].hex)}
@@ -1224,6 +1270,8 @@ class CaveEvilState(State):
             self._apply_die(g[0], int(g[1]))
         elif kind in LOOT_KINDS:
             self._apply_loot(kind, g)
+        elif kind == "hire" and g[2]:
+            self._apply_hire_one(squad_id(self.turn, g[0]), g[1], g[2], parse_hex(g[3]))
         elif kind == "hire":
             self._apply_hire(squad_id(self.turn, g[0]), g[1])
         elif kind == "subdue":

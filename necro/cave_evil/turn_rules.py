@@ -121,5 +121,12 @@ TURN_RULES = [
          "first free hex beside its squad, and the fight that follows comes at the next Phase 1 rather than at "
          "once; a Necromancer is never abandoned, and items are left with drop. The text has the creature walk "
          "its whole movement away first. Alternative: play that walk, choosing its way.", "ruling"),
+    Rule("ce-adv-hire-one", "Advanced: hiring one of several",
+         "With advanced rule 4, a squad may hire a single creature out of a Wandering Monster squad of several, "
+         "paying that creature's cost; it steps to a free hex beside its old squad on an empty control card "
+         "(hire II w:A ratman-a-1 +2-3), and the hiring squad's action is spent. Our choice: the hired creature "
+         "may then fight, hire or subdue the rest of its old squad at once, or do anything else, as a fresh "
+         "squad may; the text has it take on its old squad. Alternative: make that fight its only choice.",
+         "ruling"),
 ]
 TURN_RULE_IDS = frozenset(r.id for r in TURN_RULES)

@@ -689,3 +689,18 @@ def test_advanced_abandoning_turns_a_squad_or_one_creature_into_a_wandering_mons
     wild = next(x for x in s.squads if x.wandering)
     assert [c.id for c in wild.creatures] == ["ratman-1-1", "ghoul-1-1"] and wild.resources == {"gore": 1} and "0:I" not in s.squads
     conserved(s)
+
+
+def test_advanced_hiring_one_creature_out_of_a_monster_squad():
+    from necro.cave_evil import examples as ex
+    base = [ex.squad(0, "II", ex.at(3), ex.of_card("dracor"), resources={"metals": 9, "gore": 9, "shadowflame": 9}),
+            ex.squad(None, "A", ex.at(4), ex.of_card("ratman"), ex.of_card("ghoul"))]
+    plain = ex.corridor(base)
+    assert not any(len(a.split()) > 3 for a in plain.legal_actions() if a.startswith("hire"))
+    s = ex.corridor(base, hire_one=True)
+    ones = [a for a in s.legal_actions() if a.startswith("hire II w:A ratman-1 ")]
+    assert ones and s.describe_action(ones[0])["creature"] == "ratman-1"
+    s.apply(ones[0])
+    new = next(q for q in s.squads if q.owner == 0 and q.card != "II" and q.card != "N")
+    assert [c.id for c in new.creatures] == ["ratman-1"] and [c.id for c in s.squads["w:A"].creatures] == ["ghoul-1"]
+    assert s.squads["0:II"].acted and f"fight {new.card} w:A" in s.legal_actions()
