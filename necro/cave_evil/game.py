@@ -52,6 +52,9 @@ class CaveEvil(Game):
         Option("abandon", False, (False, True),
                "Advanced rule 5: in Phase 3 a player may abandon a creature or a whole squad, which turns Wandering "
                "Monster.", "ce-adv-abandon"),
+        Option("battle_on", False, (False, True),
+               "The Battle On!!! variant: a player whose Necromancer dies plays on with its squads, and may bring "
+               "it back by crushing an enemy crystal with a spellcaster.", "ce-battle-on"),
         Option("extended", False, (False, True),
                "Advanced rule 6: at a cycle's end the Blood Eye moves only if nobody invoked a creature in it.",
                "ce-awaken-extended"),

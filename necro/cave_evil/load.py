@@ -54,7 +54,7 @@ KEYS = ("phase", "setup", "ground", "squads", "deck", "digs", "events", "boxed",
         "combat", "last_combat", "must_fight", "dead", "kill_points", "loot")
 FULL_KEYS = ("piles", "hands", "track", "evil", "part", "queue", "invoking", "sacrificing", "invoked_into", "cycle_invoked",
              "conj_box", "winner", "awake_cycle", "after_evil", "powers_used", "power_turn",
-             "focus", "focus_holder", "march_left", "dead_to_box")
+             "focus", "focus_holder", "march_left", "dead_to_box", "fallen")
 """The full game's part of a position (option game="full": turn.py)."""
 
 
@@ -154,11 +154,12 @@ def load_into(state, r) -> None:
             mine = squads.of(p)
             if p in out and mine:
                 r["squads"].fail(f"player {p + 1}'s Necromancer is dead: no squad of theirs is left")
-            if p not in out and not any(s.card == "N" for s in mine):
+            fallen = r.get("fallen", []).value if full else []
+            if p not in out and not any(s.card == "N" for s in mine) and p not in (fallen or []):
                 r["squads"].fail(f"player {p + 1} has no Necromancer squad (N) on the map")
             crystal = plan.pieces(su.LAIR, p)[0].placement.crystal
             there = squads.at(crystal)
-            if p not in out and there is not None and there.owner != p:
+            if p not in out and p not in (fallen or []) and there is not None and there.owner != p:
                 r["squads"].fail(f"squad {there.id} stands on player {p + 1}'s Chthonic Crystal at {crystal}: "
                                  "no enemy ever stands there (rule ce-crystal-attack)")
 
@@ -334,6 +335,7 @@ def _load_full(state, r, full: bool, phase: str) -> None:
     state.focus = state.focus_holder = None
     state.march_left = 0
     state.dead_to_box = []
+    state.fallen = []
     state.piles = state.track = None
     if not full:
         return
@@ -378,6 +380,7 @@ def _load_full(state, r, full: bool, phase: str) -> None:
         setattr(state, key, x.int(0, n - 1) if x is not None else None)
     state.march_left = r.get("march_left", 0).int(0, 20)
     state.dead_to_box = [x.str(max_length=60) for x in r.get("dead_to_box", []).list(max_length=500)]
+    state.fallen = sorted({x.int(0, n - 1) for x in r.get("fallen", []).list(max_length=4)})
     e_r = r.get("after_evil", None).optional()
     state.after_evil = e_r.int(0, n - 1) if e_r is not None else None
     a_r = r["awake_cycle"].optional()

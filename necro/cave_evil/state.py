@@ -188,6 +188,7 @@ class CaveEvilState(State):
         self.focus_holder: int | None = None
         self.march_left = 0                    # spaces the Emperor still walks after the fight under way
         self.dead_to_box: list[str] = []       # creatures the Goat tore apart (their cards went to the box)
+        self.fallen: list[int] = []            # Battle On!!!: players whose Necromancer died, playing on
         self.power_turn = False                # a power was used this turn: no Awakened Evil is won this turn
 
     # ------------------------------------------------------------ who decides
@@ -689,7 +690,7 @@ class CaveEvilState(State):
         out = {}
         for p in range(self.game.players):
             lairs = self.plan.pieces(su.LAIR, p)
-            if p not in self.out and lairs:
+            if p not in self.out and p not in self.fallen and lairs:
                 out[p] = lairs[0].placement.crystal
         return out
 
@@ -1419,8 +1420,27 @@ class CaveEvilState(State):
             self.note("ce-loot-lost-squads", f"Left on {squad.hex}: " + ", ".join(
                 [f"{n} {r}" for r, n in sorted(resources.items())] + items) + ".")
 
+    def _battles_on(self, owner: int) -> bool:
+        """Under the Battle On!!! variant a player whose Necromancer dies plays on while it has squads."""
+        return self.full and self.game.options["battle_on"] and any(s.card != "N" for s in self.squads.of(owner))
+
+    def necromancers(self) -> list[int]:
+        """The players whose Necromancer lives, in turn order (the fallen of Battle On!!! are not among them)."""
+        return [p for p in self.order() if p not in self.fallen]
+
     def _player_out(self, owner: int) -> None:
-        """A Necromancer has died: its player is out, and the rest of its squads leave the map."""
+        """A Necromancer has died: its player is out, and the rest of its squads leave the map; under
+        Battle On!!! it plays on with them instead, its crystal dark (rule ce-battle-on)."""
+        if owner not in self.fallen and owner not in self.out and self._battles_on(owner):
+            self.fallen.append(owner)
+            self.fallen.sort()
+            self._mark_crystals()
+            self.advance_eye(0, "ce-awaken-adjust")
+            self.note("ce-battle-on", f"Player {owner + 1}'s Necromancer is dead, but the battle goes on: player "
+                                      f"{owner + 1} plays on with its squads, its crystal dark.")
+            return
+        if owner in self.fallen:
+            self.fallen.remove(owner)
         self.out.append(owner)
         self.out.sort()
         self._mark_crystals()
@@ -1593,6 +1613,7 @@ class CaveEvilState(State):
         losers = record["attackers"] if result.winner == DEFENDER else record["defenders"]
         won = record["defenders"] if result.winner == DEFENDER else record["attackers"]
         crystal = fx.is_crystal(record["defenders"][0])
+        crystals_hex = self.crystals().get(fx.crystal_owner(record["defenders"][0])) if crystal else None
         by = next((fx.crystal_owner(s) if fx.is_crystal(s) else self.squads[s].owner for s in won
                    if fx.is_crystal(s) or self.squads[s].owner is not None), None)
         wins = combat.wins(result.winner)
@@ -1652,11 +1673,42 @@ class CaveEvilState(State):
                 self.note("ce-kill-points-monster", "A Wandering Monster won: nobody earns kill points.")
         self.last_combat, self.combat, self._fight = record, None, None
         for owner in outs:
-            if owner == crushed:
+            if owner == crushed and not self._battles_on(owner):
                 self._free_creatures(owner)
             self._player_out(owner)
+        if crushed is not None and by is not None and by in self.fallen:
+            self._revive(by, [s for s in record["attackers"] if s in self.squads], crystals_hex)
         self.must_fight = [s for s in self.must_fight if s in self.squads]
         self._check_abandoned()
+
+    def _revive(self, player: int, squads: list, at) -> None:
+        """Battle On!!! (rule ce-battle-on): a fallen player's squad with a spellcaster that crushes an
+        enemy crystal brings its Necromancer back: the spellcaster gives way to it, the squad becomes
+        squad N on the crushed crystal's hex, and the player's own crystal burns again."""
+        cards = lt.catalogue()
+        for sid in squads:
+            squad = self.squads[sid]
+            caster = next((c for c in squad.creatures if c.card in cards.creatures and cards.creature(c.card).spellcaster
+                           and not c.necromancer), None)
+            if caster is None:
+                continue
+            self.squads.remove(sid)
+            if sid in self.digs:
+                self._drop_dig(sid, "ce-dig-leave")
+            self._to_box(caster.card)
+            for item in caster.items:
+                self.ledger[f"item:{item}"] -= 1
+                self._to_box(item)
+            magus = Creature(f"necromancer-{player + 1}-r{len(self.steps)}", necromancer=True,
+                             card=fx.NECROMANCER_CARDS[player], **NECROMANCER)
+            crew = [magus] + [c for c in squad.creatures if c is not caster]
+            to = at if at is not None and self.squads.at(at) is None else squad.hex
+            self.squads.add(Squad(squad_id(player, "N"), player, to, crew, "N", dict(squad.resources)))
+            self.fallen.remove(player)
+            self._mark_crystals()
+            self.note("ce-battle-on", f"Player {player + 1}'s {caster.id} gives way to the Necromancer, back from the "
+                                      f"dead at {to}: its crystal burns again.")
+            return
 
     def _bury(self, squad: Squad, by, gone) -> float:
         """A squad killed: its creatures go to the dead, its gore and items to its hex, its dig is
@@ -1867,9 +1919,16 @@ class CaveEvilState(State):
                 self.pending = None
                 continue
             alive = [p for p in range(self.game.players) if p not in self.out]
+            if self.full and self.fallen and len(alive) > 1 and not self.necromancers():
+                self.phase, self.turn, self.pending, self.must_fight, self.queue = OVER, None, None, [], []
+                self.note("ce-battle-on", "No Necromancer is left alive and no crystal burns: nobody can come back, "
+                                          "and nobody wins.")
+                return
             if len(alive) <= 1:
                 self.phase, self.turn, self.pending, self.must_fight = OVER, None, None, []
-                if alive:
+                if alive and alive[0] in self.fallen:
+                    self.note("ce-battle-on", f"Player {alive[0] + 1} is the last with anything on the map, and wins.")
+                elif alive:
                     self.note("ce-last-standing", f"Player {alive[0] + 1}'s Necromancer is the last standing.")
                 return
             if self.full and self.evil == self.STATUE and self.combat is None and not self.power_turn:
@@ -1889,7 +1948,17 @@ class CaveEvilState(State):
             if self.turn in self.out and self.pending is None and self.finishing() is None:
                 self._end_turn()
                 continue
+            for p in [f for f in self.fallen if not self.squads.of(f)]:
+                self.fallen.remove(p)
+                self.out.append(p)
+                self.out.sort()
+                self.note("ce-battle-on", f"Player {p + 1} has no squad left: its flame has perished.")
+                continue
             if self.full and self.pending is None and self.finishing() is None and not self.must_fight:
+                if self.part == "conjure" and self.turn in self.fallen:
+                    self.part = "actions"
+                    self.note("ce-battle-on", f"Player {self.turn + 1} has no Necromancer: no conjuring this turn.")
+                    continue
                 if self.part == "conjure":
                     if any(self.piles.outcomes(d) or self.piles.top_discard(d) for d in cj.DECKS):
                         self.queue.append({"do": "conjure", "player": self.turn})
@@ -1942,9 +2011,11 @@ class CaveEvilState(State):
         ce-awaken-reveal, ce-awaken-awaken, ce-awaken-doom); 0 spaces re-reads the icons after a death."""
         if self.track is None or self.track.doomed or self.phase == OVER:
             return
-        alive = self.game.players - len(self.out)
-        if alive < 2:  # the last Necromancer standing has won: the track no longer matters
+        if len(self.order()) < 2:  # the last player standing has won: the track no longer matters
             return
+        # the icons follow the living Necromancers; under Battle On!!! fewer than two may be left while the
+        # fallen play on, and the track then keeps its 2-player icons (ruling ce-battle-on)
+        alive = max(2, len(self.necromancers()))
         evil = aw.awaken_data()[self.evil] if self.evil else None
         stops = bool(evil and evil.awakened and evil.awakened.track_stops)
         before = self.track.position
@@ -2136,7 +2207,7 @@ class CaveEvilState(State):
                                      f"({self.ground.pit()}) wins.")
         elif self.evil == "darkest-evil-bitch":
             enemy, _ = self.kill_points_by_kind()
-            doomed = aw.bitch_victims(enemy, self.order())
+            doomed = aw.bitch_victims(enemy, self.necromancers())
             self.note("ce-evil-bitch", "The Darkest Evil Bitch wakes: every Necromancer without enemy kill points dies"
                       + (f": player{'s' if len(doomed) > 1 else ''} {', '.join(str(p + 1) for p in doomed)}." if doomed
                          else "; every one of them has some."))
@@ -2213,7 +2284,7 @@ class CaveEvilState(State):
         """At the start of a cycle an awake Darkest Evil Bitch fights the Necromancer squad with the
         fewest enemy kill points (then wandering ones; a roll-off if still tied): rule ce-evil-bitch.
         Whether a fight was set up (the cycle's first turn waits for it)."""
-        if not self.track.awakened or self.phase != PLAY or len(self.order()) < 2:
+        if not self.track.awakened or self.phase != PLAY or not self.necromancers() or len(self.order()) < 2:
             return False
         if self.evil == EMPEROR:
             return self._emperor_cycle()
@@ -2222,7 +2293,7 @@ class CaveEvilState(State):
         if self.evil != "darkest-evil-bitch":
             return False
         enemy, wandering = self.kill_points_by_kind()
-        tied = aw.bitch_target(enemy, wandering, self.order())
+        tied = aw.bitch_target(enemy, wandering, self.necromancers())
         if len(tied) > 1:
             self.queue.append({"do": "rolloff", "players": tied, "for": "bitch"})
             self.note("ce-evil-roll-off", "Players " + ", ".join(str(p + 1) for p in tied) + " tie for her attention: "
@@ -2241,7 +2312,7 @@ class CaveEvilState(State):
         if self.emperor() is None or self.awake_cycle is None or self.cycle <= self.awake_cycle:
             return False
         self.part = "evil"
-        alive = self.order()
+        alive = self.necromancers()
         enemy, _ = self.kill_points_by_kind()
         choosers = aw.emperor_chooser(enemy, alive, self.focus_holder)
         if not choosers:
@@ -2307,7 +2378,7 @@ class CaveEvilState(State):
         """The Emperor walks up to ``left`` more spaces toward his prey's squad N or crystal, whichever
         is nearer (rule ce-evil-emperor; ruling ce-evil-emperor-how), digging and fighting on the way."""
         em = self.emperor()
-        if em is None or self.focus not in self.order():
+        if em is None or self.focus not in self.necromancers():
             return
         n = self.squads.by_id.get(squad_id(self.focus, "N"))
         crystal = self.crystals().get(self.focus)
@@ -2500,7 +2571,7 @@ class CaveEvilState(State):
                 "awake_cycle": self.awake_cycle, "after_evil": self.after_evil,
                 "powers_used": list(self.powers_used), "power_turn": self.power_turn,
                 "focus": self.focus, "focus_holder": self.focus_holder, "march_left": self.march_left,
-                "dead_to_box": list(self.dead_to_box)}
+                "dead_to_box": list(self.dead_to_box), "fallen": list(self.fallen)}
 
     def _load_position(self, reader) -> None:
         from .load import load_into
@@ -2544,6 +2615,7 @@ class CaveEvilState(State):
             self.powers_used, self.power_turn = list(other.powers_used), other.power_turn
             self.focus, self.focus_holder, self.march_left = other.focus, other.focus_holder, other.march_left
             self.dead_to_box = list(other.dead_to_box)
+            self.fallen = list(other.fallen)
 
     def hide(self, position: dict, player: int) -> dict:
         """A dig's face-down card is hidden from everyone: the view shows ``"?"`` on the dig and

@@ -128,5 +128,16 @@ TURN_RULES = [
          "may then fight, hire or subdue the rest of its old squad at once, or do anything else, as a fresh "
          "squad may; the text has it take on its old squad. Alternative: make that fight its only choice.",
          "ruling"),
+    Rule("ce-battle-on", "The Battle On!!! variant",
+         "With the variant, a player whose Necromancer dies keeps playing with the squads it has left: no "
+         "conjuring and no Necromancer's actions, only fights, digging and the rest; its crystal is dark and "
+         "cannot be attacked. If one of its squads holding a spellcaster crushes an enemy crystal, the "
+         "Necromancer comes back: it takes the spellcaster's place in that squad, now squad N, on the crushed "
+         "crystal's hex, and its own crystal burns again. A player with no squad left is out. Our choice: the "
+         "game ends when a single player has anything left on the map, or with no winner once no Necromancer is "
+         "left alive; the spellcaster goes to the box; the fallen count as no Necromancer for the Awakening "
+         "Evils and the Blood Eye's icons (which keep their 2-player places while the fallen play on). "
+         "Alternative: end "
+         "the game when one Necromancer is left standing, variant or not.", "ruling"),
 ]
 TURN_RULE_IDS = frozenset(r.id for r in TURN_RULES)

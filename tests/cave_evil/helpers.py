@@ -33,7 +33,7 @@ def check_map(state) -> None:
         assert g.status_of(s.hex) != UNDUG and s.hex not in g.shell
     if state.phase == PLAY:
         for p in range(state.game.players):
-            assert (p in state.out) != any(s.card == "N" for s in state.squads.of(p))
+            assert (p in state.out or p in getattr(state, "fallen", [])) != any(s.card == "N" for s in state.squads.of(p))
     check_combat(state)
 
 
@@ -65,6 +65,8 @@ def check_combat(state, conserved=None) -> None:
         for sid in state.combat["attackers"] + state.combat["defenders"]:
             if sid.endswith(":crystal"):  # a crystal attacked: its owner is still in the game
                 assert int(sid.split(":")[0]) in state.crystals()
+            elif sid == "evil":  # an Awakened Evil fought (the Bitch, the Emperor, the Goat)
+                assert state.combat.get("evil")
             else:
                 assert sid in state.squads
 

@@ -148,9 +148,10 @@ def test_the_pit_of_infinite_shadow_is_won_by_jumping_in_from_the_next_cycle():
     assert s.is_terminal() and s.returns() == [1.0, -1.0]
 
 
-@pytest.mark.parametrize("players,awakening", [(2, "pit"), (3, "pit"), (4, "pit"), (2, "short"), (3, "all"),
-                                               (2, "advanced")])
-def test_seeded_random_full_games_end_and_keep_every_invariant(players, awakening):
+@pytest.mark.parametrize("players,awakening,extra", [(2, "pit", {}), (3, "pit", {}), (4, "pit", {}), (2, "short", {}),
+                                                     (3, "all", {}), (2, "advanced", {}),
+                                                     (3, "all", {"battle_on": True, "hire_one": True})])
+def test_seeded_random_full_games_end_and_keep_every_invariant(players, awakening, extra):
     last = {}
 
     def eye_forward(state):
@@ -163,7 +164,8 @@ def test_seeded_random_full_games_end_and_keep_every_invariant(players, awakenin
         for p in range(players):
             assert len(state.squads.of(p)) <= 6
 
-    report = random_playouts(lambda seed: full(players, seed + players, awakening=awakening), range(1), invariants=[
+    report = random_playouts(lambda seed: full(players, seed + players, awakening=awakening, **extra), range(1),
+                             invariants=[
         check_map, conserved, at_most_six_cards, eye_forward], deep_every=1009, max_steps=20_000)
     assert report.games == 1 and all(n > 200 for n in report.lengths)
 
@@ -704,3 +706,36 @@ def test_advanced_hiring_one_creature_out_of_a_monster_squad():
     new = next(q for q in s.squads if q.owner == 0 and q.card != "II" and q.card != "N")
     assert [c.id for c in new.creatures] == ["ratman-1"] and [c.id for c in s.squads["w:A"].creatures] == ["ghoul-1"]
     assert s.squads["0:II"].acted and f"fight {new.card} w:A" in s.legal_actions()
+
+
+# ------------------------------------------------------------------ Battle On!!!
+def test_battle_on_a_player_plays_on_without_its_necromancer_and_may_bring_it_back():
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    pos["squads"].append({"id": "0:II", "owner": 0, "at": "+0-8", "card": "II", "creatures": [
+        {"id": "necromonk-1-1", "card": "necromonk", "size": "small", "speed": 3, "pick": 1}]})
+    pos["squads"] = [q for q in pos["squads"] if q["id"] != "0:N"]
+    pos["squads"].append({"id": "0:N", "owner": 0, "at": "+0+9", "card": "N", "creatures": [
+        {"id": "necromancer-1", "card": "rotten-magi", "size": "small", "speed": 3, "necromancer": True}]})
+    pos["piles"]["necromonks"]["necromonk"] -= 1
+    pos["hands"][0] = [x for x in pos["hands"][0] if not x.startswith("necromonk:")]
+    s = CaveEvil(2, setup="quick", game="full", battle_on=True).state_from_position(pos, 7)
+    n = s.squads.remove("0:N")  # the Necromancer dies (as in a lost fight)
+    s._bury(n, None, set())
+    s._player_out(0)
+    assert s.fallen == [0] and s.out == [] and "0:II" in s.squads and 0 not in s.crystals()
+    assert not s.is_terminal()
+    pos = json.loads(json.dumps(s.position()))
+    again = s.game.state_from_position(pos, 7)
+    assert again.fallen == [0]
+    assert "fight II 1:crystal" in again.legal_actions()  # a spellcaster beside player 2's crystal
+    again.apply("fight II 1:crystal")
+    again.apply(again.legal_actions()[0])
+    while again.combat is not None:
+        if again.is_chance_node():
+            again.force(again.chance_outcomes()[-1 if again.chance_outcomes()[0][0].startswith("attacker") else 0][0])
+            again.play_chance()
+        else:
+            again.apply(again.legal_actions()[0])
+    assert again.is_terminal() and again.returns() == [1.0, -1.0] and again.fallen == []
+    assert any(e.rule == "ce-battle-on" and "back from the dead" in e.text for e in again.log)
