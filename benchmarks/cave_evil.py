@@ -2,7 +2,7 @@
 and full games (option game="full") per minute between computer players.
 
     python benchmarks/cave_evil.py [--games 40] [--players 4] [--positions 200] [--full 20] [--full-only]
-                                   [--matchups both|random|heuristic]
+                                   [--matchups both|random|heuristic] [--awakening pit|short|all|advanced]
 
 The crowded map comes from seeded random play by diggers that dig on whenever they can
 (the ``digger`` bot's chooser) over 20 cycles; the legal actions of the decisions met in
@@ -10,15 +10,20 @@ its last half are generated again and again (the state's cache cleared each time
 Random games use the random bot for every seat, default options (6 cycles), set-up
 included. Figures depend on the machine; the seeds make the games the same every run.
 
-The full-game section plays ``--full`` seeded games (quick set-up, the Pit of Infinite
-Shadow) for 2, 3 and 4 players, random against random and one ``heuristic`` bot against
-random ones (its seat turning from game to game), on the fast path (no log, no undo). It
-prints games per minute (per CPU minute too, steady on a busy machine), how the games ended
-(a leap into the Pit, the last Necromancer standing, doom when the Blood Eye passes the
-Reveal icon a second time), who won, and the length in steps (chance draws included) and
-in cycles: median and range. The games are those of the tests' seeded series, so
-``--full-only --full 100 --matchups heuristic`` gives the win counts quoted in
-``tests/cave_evil/test_full_bots.py``. ``--full-only`` skips the map-game figures.
+The full-game section plays ``--full`` seeded games (quick set-up; the Awakening Evils
+shuffled as ``--awakening`` says, the Pit of Infinite Shadow alone by default) for 2, 3 and
+4 players, random against random and one ``heuristic`` bot against random ones (its seat
+turning from game to game), on the fast path (no log, no undo). It prints games per minute
+(per CPU minute too, steady on a busy machine), how the games ended (a leap into the Pit,
+another Awakened Evil conquered, the last Necromancer standing, doom when the Blood Eye
+passes the Reveal icon a second time, or nobody left), who won, and the length in steps
+(chance draws included) and in cycles: median and range; with another shuffle than the Pit
+alone, a line per Evil drawn follows: how many games it came up in and how many of them the
+heuristic bot won. The games are those of the tests' seeded series, so ``--full-only
+--full 100 --matchups heuristic`` (with ``--awakening short``, ``all`` or ``advanced``)
+gives the win counts quoted in ``tests/cave_evil/test_full_bots.py``. ``--full-only`` skips
+the map-game figures. A game the engine cannot finish (an exception) is counted apart and
+named, so that the rest of a long run still reports.
 """
 
 from __future__ import annotations
@@ -80,6 +85,10 @@ def games(players: int, count: int, recorded: bool, setup: str = "placement") ->
     return count / (time.perf_counter() - start), steps / count
 
 
+EVILS = {"pit-of-infinite-shadow": "Pit", "darkest-evil-bitch": "Bitch", "darkest-statue-of-death": "Statue",
+         "eternal-evil-emperor": "Emperor", "evil-black-old-goat": "Goat"}
+
+
 def ending(state) -> str:
     """How a full game ended: ``pit`` (a Necromancer leapt into the Pit of Infinite Shadow), ``evil``
     (another Awakened Evil gave the win), ``last`` (the last Necromancer standing), ``doom`` (the
@@ -91,44 +100,61 @@ def ending(state) -> str:
     return "last" if len(state.out) == state.game.players - 1 else "none"
 
 
-def full_games(players: int, count: int, heuristic: bool) -> dict:
+def full_games(players: int, count: int, heuristic: bool, awakening: str = "pit") -> dict:
     """Games 0 to ``count - 1`` of the seeded series of ``tests/cave_evil/test_full_bots.py``: game
     ``i`` is dealt from seed ``1000 + i``; with ``heuristic`` seat ``i % players`` is the heuristic
     bot (seed ``i``), every other seat ``k`` a random bot (seed ``10 i + k``)."""
     start, cpu = time.perf_counter(), time.process_time()
-    ends, wins, steps, cycles = {}, 0, [], []
+    ends, wins, steps, cycles, evils, errors = {}, 0, [], [], {}, []
     for i in range(count):
         seat = i % players if heuristic else None
         bots = [HeuristicBot(i) if k == seat else RandomBot(i * 10 + k) for k in range(players)]
-        s = CaveEvil(players, setup="quick", game="full").new_initial_state(1000 + i)
-        steps.append(play(s, bots))
+        s = CaveEvil(players, setup="quick", game="full", awakening=awakening).new_initial_state(1000 + i)
+        try:
+            steps.append(play(s, bots))
+        except Exception as e:  # noqa: BLE001 - an engine fault in one game: named below, the run goes on
+            errors.append(f"game {i}: {type(e).__name__} {e}")
+            continue
         cycles.append(s.cycle)
         how = ending(s)
         ends[how] = ends.get(how, 0) + 1
-        if seat is not None and s.returns()[seat] == 1.0:
-            wins += 1
+        won = seat is not None and s.returns()[seat] == 1.0
+        wins += won
+        tally = evils.setdefault(EVILS.get(s.evil, s.evil), [0, 0])
+        tally[0] += 1
+        tally[1] += won
     wall, used = time.perf_counter() - start, time.process_time() - cpu
     return {"per_min": 60 * count / wall, "per_cpu_min": 60 * count / used, "ends": ends, "wins": wins,
-            "steps": sorted(steps), "cycles": sorted(cycles), "games": count}
+            "steps": sorted(steps), "cycles": sorted(cycles), "games": len(steps), "evils": evils, "errors": errors}
 
 
 def _spread(values: list[int]) -> str:
-    return f"{values[len(values) // 2]} [{values[0]}-{values[-1]}]"
+    return f"{values[len(values) // 2]} [{values[0]}-{values[-1]}]" if values else "-"
 
 
-def full_section(count: int, matchups: str = "both") -> None:
-    print(f"full games (quick set-up, Pit of Infinite Shadow), {count} a line, fast path:")
-    print(f"{'players':>7} | {'seats':<20} | {'games/min':>9} | {'/cpu-min':>8} | {'pit':>4} | {'last':>4} | "
-          f"{'doom':>4} | {'heuristic won':>13} | {'steps: median [range]':>22} | {'cycles':>12}")
-    print("-" * 128)
+def full_section(count: int, matchups: str = "both", awakening: str = "pit") -> None:
+    shuffled = "the Pit of Infinite Shadow" if awakening == "pit" else f"awakening={awakening}"
+    print(f"full games (quick set-up, {shuffled}), {count} a line, fast path:")
+    print(f"{'players':>7} | {'seats':<20} | {'games/min':>9} | {'/cpu-min':>8} | {'pit':>4} | {'evil':>4} | "
+          f"{'last':>4} | {'doom':>4} | {'none':>4} | {'heuristic won':>13} | {'steps: median [range]':>22} | "
+          f"{'cycles':>12}")
+    print("-" * 142)
     for players in (2, 3, 4):
         for heuristic in {"both": (False, True), "random": (False,), "heuristic": (True,)}[matchups]:
-            r = full_games(players, count, heuristic)
+            r = full_games(players, count, heuristic, awakening)
             seats = "heuristic v random" if heuristic else "random v random"
             won = f"{r['wins']}/{r['games']}" if heuristic else "-"
+            e = r["ends"]
             print(f"{players:>7} | {seats:<20} | {r['per_min']:>9.1f} | {r['per_cpu_min']:>8.1f} | "
-                  f"{r['ends'].get('pit', 0):>4} | {r['ends'].get('last', 0):>4} | {r['ends'].get('doom', 0):>4} | "
-                  f"{won:>13} | {_spread(r['steps']):>22} | {_spread(r['cycles']):>12}", flush=True)
+                  f"{e.get('pit', 0):>4} | {e.get('evil', 0):>4} | {e.get('last', 0):>4} | {e.get('doom', 0):>4} | "
+                  f"{e.get('none', 0):>4} | {won:>13} | {_spread(r['steps']):>22} | {_spread(r['cycles']):>12}",
+                  flush=True)
+            if awakening != "pit":
+                print(f"{'':>7} | {'by Evil drawn':<20} | " + ", ".join(
+                    f"{name} {w}/{n}" if heuristic else f"{name} {n}"
+                    for name, (n, w) in sorted(r["evils"].items())), flush=True)
+            for line in r["errors"]:
+                print(f"{'':>7} | engine fault, not counted: {line}", flush=True)
 
 
 def main(argv=None) -> int:
@@ -140,9 +166,11 @@ def main(argv=None) -> int:
     parser.add_argument("--full-only", action="store_true", help="only the full-game section")
     parser.add_argument("--matchups", choices=("both", "random", "heuristic"), default="both",
                         help="full games: random v random, heuristic v random, or both")
+    parser.add_argument("--awakening", choices=("pit", "short", "all", "advanced"), default="pit",
+                        help="full games: the Awakening Evils shuffled (the game's option of that name)")
     args = parser.parse_args(argv)
     if args.full_only:
-        full_section(args.full, args.matchups)
+        full_section(args.full, args.matchups, args.awakening)
         return 0
     per_s, per_cpu, sizes = generation(crowded(args.players), args.positions)
     mean = ", ".join(f"{k} {v:.1f}" for k, v in sorted(sizes.items()))
@@ -158,7 +186,7 @@ def main(argv=None) -> int:
                 print(f"random games, {players} players, {setup} set-up, {path}: {gps:.1f} games/s, "
                       f"{length:.0f} steps a game")
     if args.full:
-        full_section(args.full, args.matchups)
+        full_section(args.full, args.matchups, args.awakening)
     return 0
 
 
