@@ -146,9 +146,9 @@ DECK_ORDER = ("bribe", "construct", "summon", "abyss")
 """Decks to conjure from, best first: the Bribe deck has the cheapest creatures and the fewest events."""
 PIT, BITCH, STATUE = "pit-of-infinite-shadow", "darkest-evil-bitch", "darkest-statue-of-death"
 EMPEROR, GOAT = "eternal-evil-emperor", "evil-black-old-goat"
-REACH = {EMPEROR: 5, GOAT: 4}
-"""Spaces, as the crow flies (both dig through rock), within which squads keep clear of the awake
-Emperor (a 4-space march, then the hex beside him) and the awake Goat (3 spaces, then beside him)."""
+EMPEROR_REACH = 5
+"""Spaces, as the crow flies (he digs through rock), within which squad N keeps clear of the awake
+Emperor: his 4-space march, then the hex beside him."""
 
 
 def _power(card_id: str | None) -> int:
@@ -492,7 +492,7 @@ class HeuristicBot:
         if self._awake(state):
             em = _evil_squad(state, EMPEROR)
             if em is not None and not self._seeks(state, sid, EMPEROR):
-                out.append((em.hex, REACH[EMPEROR], 4.0))
+                out.append((em.hex, EMPEROR_REACH, 4.0))
             statue = _evil_squad(state, STATUE)
             if statue is not None and not self._seeks(state, sid, STATUE):
                 out.append((statue.hex, 1, 6.0))
@@ -549,9 +549,9 @@ class HeuristicBot:
                     out += (3.0 if d == 1 else 1.0) * (0.5 + ratio)
             return out + clear(h)
 
-        def towards(spots, weight=1.0, spare=0.0):
+        def towards(spots):  # spaces over open ground to the nearest of these hexes it can reach
             maps = [d for d in (state.ground.distances_from(h) for h in spots) if squad.hex in d]
-            return lambda h: weight * min((d.get(h, 50) for d in maps), default=0) + spare * danger(h)
+            return lambda h: min((d.get(h, 50) for d in maps), default=0)
 
         target, onto = self._target(state, p, squad, evil)
         if target is not None:
@@ -570,6 +570,7 @@ class HeuristicBot:
                 join = towards([partner])
                 return lambda h: join(h) + danger(h)
         if sid != squad_id(p, "N") or self._n_hunts(state, p):
+            # the others hunt (and squad N with them when it must): see _hunt
             hunt = self._hunt(state, p, squad, hungry)
             if sid == squad_id(p, "N"):
                 if hunt is None:
