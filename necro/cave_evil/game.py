@@ -32,8 +32,8 @@ class CaveEvil(Game):
                "a cycle limit ends the game), or the full game as it is built so far: starting hands, "
                "conjuring, invoking, meditation, spawn rolls, events and the Awaken Track.", "ce-game-full"),
         Option("awakening", "pit", ("pit", "short", "all", "advanced"),
-               "Which Awakening Evil cards are shuffled: the Pit of Infinite Shadow alone (the default while the "
-               "computer players know only its race), the short-game pair (with the Darkest Evil Bitch), the four "
+               "Which Awakening Evil cards are shuffled: the Pit of Infinite Shadow alone (the default: its "
+               "race is the quickest to learn), the short-game pair (with the Darkest Evil Bitch), the four "
                "of the basic game, or all five with the advanced Evil Black Old Goat.", "ce-awaken-draw"),
         Option("black_diamond", False, (False, True),
                "Advanced rule 7: the black-diamond cards stay in the Conjuration Decks.", "ce-conj-black-diamond"),

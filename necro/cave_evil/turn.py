@@ -227,6 +227,12 @@ def push(state, *steps: dict) -> None:
 def run_automatic(state) -> None:
     """Play the steps nobody decides at the head of the queue: an event card becomes its steps,
     a Blood Eye step moves the Blood Eye."""
+    if state.queue and state.queue[0]["do"] == "wander":  # monsters gone meanwhile (the Goat) wander no more
+        left = [sid for sid in state.queue[0]["left"] if sid in state.squads]
+        if left:
+            state.queue[0] = dict(state.queue[0], left=left)
+        else:
+            state.queue.pop(0)
     while state.queue and (state.queue[0]["do"] in AUTOMATIC_STEPS or
                            (state.queue[0]["do"] in CHANCE_STEPS and not outcomes(state))):
         step = state.queue.pop(0)
