@@ -96,6 +96,8 @@ def card_faces(state) -> dict:
                "creatures": [creature_entry(c) for c in members], "full": not room, "room": room}
         if squad is not None and squad.resources:
             out["resources"] = dict(sorted(squad.resources.items()))  # what the squad carries (loot.py)
+        if squad is not None and squad.id in getattr(state, "homes", {}):
+            out["guards"] = str(state.homes[squad.id])  # a Protector and its pit (protectors.py)
         return out
 
     for p in range(state.game.players):

@@ -42,11 +42,12 @@ from typing import Iterable, Mapping
 
 from necro.core import FormatError, IllegalAction, Reader
 
-from .creatures import PROVENANCE, catalogue
+from .creatures import PROVENANCE
 from .deck import EVENTS as DECK_EVENTS
 from .ground import Ground
 from .hexes import Hex, distance, neighbours
 from .movement import Squad, Squads, trapped
+from .protectors import is_protector
 from .sight import count_away
 from .tiles import Placement
 
@@ -369,11 +370,6 @@ def tile_placements(ground: Ground, tile_id: str, squads: Iterable[Hex] = ()) ->
 
 
 # ------------------------------------------------------------------ wandering monsters
-def _protector(squad: Squad) -> bool:
-    cards = catalogue().creatures
-    return any(c.card in cards and cards[c.card].kind == "protector" for c in squad.creatures)
-
-
 def wanderers(ground: Ground, squads: Squads) -> list[str]:
     """The Wandering Monster squads a wander step may move, by id (rule ce-event-wander).
 
@@ -383,7 +379,7 @@ def wanderers(ground: Ground, squads: Squads) -> list[str]:
     ignore events that move Wandering Monsters, so both are left out.
     """
     return [s.id for s in sorted(squads, key=lambda s: s.id)
-            if s.wandering and s.creatures and not trapped(ground, s) and not _protector(s)]
+            if s.wandering and s.creatures and not trapped(ground, s) and not is_protector(s)]
 
 
 def wander_limits(squad: Squad, roll: int) -> dict[str, int]:

@@ -12,12 +12,13 @@ from .state import CaveEvilState
 class CaveEvil(Game):
     """Cave Evil (2011): two to four Necromancers dig a cave round the Pit.
 
-    So far: the cave's set-up, then turns of moving, digging (excavations and
-    collapses) and fighting (Phase 1's mandatory fights, attacks and flanking
-    in Phase 3, death, kill points and gore). A player whose Necromancer dies
-    is out, and the last one standing wins; conjuration, spawn rolls and the
-    awakening come later, so otherwise the game ends after the cycle limit
-    with no winner.
+    Two games (ruling ce-game-full). The map-and-combat game (the default,
+    used by the chapter's first pages): the cave's set-up, then turns of
+    moving, digging and fighting, until one Necromancer is left or a cycle
+    limit ends it. The full game (``game="full"``): hands and the four
+    Conjuration Decks, invoking, spawns and events, the Blood Eye on the
+    Awaken Track and the five Awakening Evils, the Necromancers' powers, and
+    the advanced rules, variants and the Protectors as switches.
     """
 
     id = "cave-evil"
@@ -55,6 +56,9 @@ class CaveEvil(Game):
         Option("battle_on", False, (False, True),
                "The Battle On!!! variant: a player whose Necromancer dies plays on with its squads, and may bring "
                "it back by crushing an enemy crystal with a spellcaster.", "ce-battle-on"),
+        Option("protectors", False, (False, True),
+               "The Protectors mini-expansion (full game): Shrines and Temples dug up bring a Protector that guards "
+               "its spawn pit and attacks squads that come too near.", "ce-protector"),
         Option("extended", False, (False, True),
                "Advanced rule 6: at a cycle's end the Blood Eye moves only if nobody invoked a creature in it.",
                "ce-awaken-extended"),

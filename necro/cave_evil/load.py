@@ -56,6 +56,9 @@ FULL_KEYS = ("piles", "hands", "track", "evil", "part", "queue", "invoking", "sa
              "conj_box", "winner", "awake_cycle", "after_evil", "powers_used", "power_turn",
              "focus", "focus_holder", "march_left", "dead_to_box", "fallen")
 """The full game's part of a position (option game="full": turn.py)."""
+PROTECTOR_KEYS = ("protector_deck", "homes", "roused", "guard")
+"""With the Protectors (option protectors): the Protector deck, each Protector's pit, those woken
+this turn and by whom, the one attacking now (protectors.py)."""
 
 
 _PLANS: dict[str, su.SetupPlan] = {}
@@ -86,7 +89,8 @@ def load_into(state, r) -> None:
     n = game.players
     opts = game.options
     full = opts["game"] == "full"
-    r.obj(allowed=KEYS + (FULL_KEYS if full else ()))
+    protectors = full and opts["protectors"]
+    r.obj(allowed=KEYS + (FULL_KEYS if full else ()) + (PROTECTOR_KEYS if protectors else ()))
     phase = r["phase"].str(choices=PHASES)
     ground = Ground.from_json(r["ground"].value, r["ground"].path)
     plan = _plan(r["setup"], ground)
@@ -163,7 +167,7 @@ def load_into(state, r) -> None:
                 r["squads"].fail(f"squad {there.id} stands on player {p + 1}'s Chthonic Crystal at {crystal}: "
                                  "no enemy ever stands there (rule ce-crystal-attack)")
 
-    deck = Deck.from_json(r["deck"].value, r["deck"].path)
+    deck = Deck.from_json(r["deck"].value, r["deck"].path, protectors=protectors)
     digs = {}
     for item in r["digs"].list(max_length=6 * n):
         dig = ex.dig_from_json(item.value, item.path, ground, deck.spec)
@@ -194,7 +198,7 @@ def load_into(state, r) -> None:
         if dig.card is not None:
             found[dig.card] += 1
         found.update(dig.events)
-    if +found != full_deck():
+    if +found != full_deck(protectors):
         r["deck"].fail("every excavation card must be in exactly one place (pile, discards, digs, set aside, box)")
 
     pending = None
@@ -337,8 +341,12 @@ def _load_full(state, r, full: bool, phase: str) -> None:
     state.dead_to_box = []
     state.fallen = []
     state.piles = state.track = None
+    state.protectors = full and state.game.options["protectors"]
+    state.protector_deck, state.homes, state.roused, state.guard = Counter(), {}, {}, None
     if not full:
         return
+    if state.protectors:
+        _load_protectors(state, r)
     spec = cj.conjuration_spec()
     advanced = state.game.options["black_diamond"]
     state.piles = cj.Piles.from_json(r["piles"].value, r["piles"].path, black_diamond=advanced,
@@ -390,6 +398,49 @@ def _load_full(state, r, full: bool, phase: str) -> None:
     over = {c: k for c, k in seen.items() if k > total[c]}
     if over:
         r.fail(f"more conjuration cards than the game holds: {over}")
+
+
+def _load_protectors(state, r) -> None:
+    """The Protectors' fields: every Protector card in its deck, on guard, subdued or dead, once;
+    each on guard with its pit; those woken by the turn player's squads; the one attacking now,
+    with the squad that must fight it (rules ce-protector-*)."""
+    from . import protectors as px
+
+    cards = px.cards()
+    deck_r = r.get("protector_deck", dict(px.new_deck())).obj()
+    for card_id in deck_r.value:
+        if card_id not in cards:
+            deck_r[card_id].fail(f"no Protector card {card_id!r}")
+        state.protector_deck[card_id] = deck_r[card_id].int(0, 1)
+    state.protector_deck = +state.protector_deck
+    seen = Counter(state.protector_deck)
+    seen.update(c.card for s in state.squads for c in s.creatures if c.card in cards)
+    seen.update(d["card"] for d in state.dead if d["card"] in cards)
+    if seen != Counter(cards):
+        r["protector_deck"].fail("each Protector card is in exactly one place: the deck, the map or the dead "
+                                 "(rule ce-protector)")
+    homes_r = r.get("homes", {}).obj()
+    for sid in homes_r.value:
+        if sid not in state.squads or not px.is_protector(state.squads[sid]):
+            homes_r[sid].fail(f"{sid} is not a Protector on the map")
+        h = parse_hex(homes_r[sid].str(max_length=20))
+        if h not in state.ground.spawn_pits:
+            homes_r[sid].fail(f"{h} is not a spawn pit")
+        state.homes[sid] = h
+    guarding = {s.id for s in state.squads if px.is_protector(s)}
+    if guarding != set(state.homes):
+        homes_r.fail("every Protector on the map, and only they, has a pit it guards")
+    roused_r = r.get("roused", {}).obj()
+    for sid in roused_r.value:
+        woke = roused_r[sid].str(max_length=20)
+        if sid not in state.homes or woke not in state.squads or state.squads[woke].owner != state.turn:
+            roused_r[sid].fail(f"{sid} is a Protector woken by a squad of the player whose turn it is")
+        state.roused[sid] = woke
+    g_r = r.get("guard", None).optional()
+    if g_r is not None:
+        state.guard = g_r.str(max_length=20)
+        if state.guard not in state.homes or not (state.must_fight or state.combat):
+            g_r.fail("the Protector attacking is on the map, with a squad that must fight it or a fight under way")
 
 
 def _points(r) -> float:

@@ -14,12 +14,13 @@ from .awaken_rules import AWAKEN_RULES
 from .combat_rules import COMBAT_RULES
 from .conjure_rules import CONJURE_RULES
 from .event_rules import EVENT_RULES
+from .protector_rules import PROTECTOR_RULES
 from .spawn_rules import SPAWN_RULES
 from .turn_rules import TURN_RULES
 
 CHAPTER = "book/cave-evil/index"
 
-PART_III = TURN_RULES + CONJURE_RULES + SPAWN_RULES + EVENT_RULES + AWAKEN_RULES
+PART_III = TURN_RULES + CONJURE_RULES + SPAWN_RULES + EVENT_RULES + AWAKEN_RULES + PROTECTOR_RULES
 """The full game's rules (option game="full"), once staged apart, now taught on the pages turn,
 spawns and awakening."""
 _AWAKENING = tuple(r.id for r in AWAKEN_RULES) + tuple(
@@ -48,7 +49,7 @@ _TAUGHT = {
         "ce-dig-no-tile", "ce-dig-spawn", "ce-excavate-start", "ce-excavate-fails", "ce-collapse-start",
         "ce-collapse-trapped", "ce-collapse-death", "ce-collapse-self", "ce-flank-excavation"),
     "book/cave-evil/combat": tuple(r.id for r in COMBAT_RULES),
-    "book/cave-evil/turn": tuple(r.id for r in TURN_RULES + CONJURE_RULES if r.id not in _AWAKENING),
+    "book/cave-evil/turn": tuple(r.id for r in TURN_RULES + CONJURE_RULES + PROTECTOR_RULES if r.id not in _AWAKENING),
     "book/cave-evil/spawns": tuple(r.id for r in SPAWN_RULES + EVENT_RULES),
     "book/cave-evil/awakening": _AWAKENING,
 }

@@ -56,6 +56,7 @@ from . import excavation as ex
 from . import turn as tn
 from . import fights as fx
 from . import loot as lt
+from . import protectors as px
 from . import setup as su
 from .combat import ATTACKER, DEFENDER, GORE
 from .creatures import ATTRIBUTES
@@ -150,7 +151,9 @@ class CaveEvilState(State):
         self.ground = Ground.new()
         self.plan = su.new_plan(self.game.players, opts["clearance"], opts["extras"])
         self.squads = Squads()
-        self.deck = Deck.new()
+        self.full = opts["game"] == "full"
+        self.protectors = self.full and opts["protectors"]
+        self.deck = Deck.new(protectors=self.protectors)
         self.digs: dict[str, ex.Dig] = {}
         self.events: list[str] = []           # events set aside this turn, for Phase 4
         self.boxed: Counter = Counter()       # events gone to the box
@@ -168,7 +171,6 @@ class CaveEvilState(State):
         self._fight = None
         self._cache = None
         # the full game (option game="full", turn.py): hands, decks, the Blood Eye, queued procedures
-        self.full = opts["game"] == "full"
         self.queue: list[dict] = []            # steps of a procedure under way (turn.py), head first
         self.piles = cj.Piles.new(opts["black_diamond"], opts["first_game"]) if self.full else None
         self.hands: list[list[str]] = [[] for _ in range(self.game.players)]  # "deck:card", sorted
@@ -190,6 +192,11 @@ class CaveEvilState(State):
         self.dead_to_box: list[str] = []       # creatures the Goat tore apart (their cards went to the box)
         self.fallen: list[int] = []            # Battle On!!!: players whose Necromancer died, playing on
         self.power_turn = False                # a power was used this turn: no Awakened Evil is won this turn
+        # the Protectors mini-expansion (option protectors: protectors.py)
+        self.protector_deck: Counter = px.new_deck() if self.protectors else Counter()
+        self.homes: dict[str, Hex] = {}        # each Protector on guard -> its spawn pit
+        self.roused: dict[str, str] = {}       # Protectors woken this turn -> the squad that woke them
+        self.guard: str | None = None          # the Protector attacking as the turn ends
 
     # ------------------------------------------------------------ who decides
     def finishing(self) -> ex.Dig | None:
@@ -247,6 +254,9 @@ class CaveEvilState(State):
             if step.kind == su.FIRST:
                 return "Set-up: rolling for the first player."
             return f"Set-up: player {step.player + 1} lays {step}."
+        if self.phase == PLAY and self.guard is not None:
+            return (f"Cycle {self.cycle}: Protector {self.squads[self.guard].card} attacks; player {self.turn + 1} "
+                    f"fights it with squad {self.squads[self.must_fight[0]].card if self.must_fight else '?'}.")
         if self.phase == PLAY:
             return f"Cycle {self.cycle}: player {self.turn + 1}'s turn. " + super().status()
         return super().status()
@@ -298,6 +308,8 @@ class CaveEvilState(State):
             return []
         fights = [self._fight_notation(att, did) for att, did in self._fight_options()]
         fights += self._hire_options() + self._subdue_options()
+        if self.guard is not None:  # the Protector attacks: it is the one fought (ruling ce-protector-attack)
+            return [a for a in fights if a.split()[2] == self.guard]
         if self.must_fight:
             return fights
         fights += [self._fight_notation(att, did, "shoot") for att, did in
@@ -389,6 +401,8 @@ class CaveEvilState(State):
             return Refusal("ce-hire", f"there is no Wandering Monster {did} to hire")
         if self._is_evil_squad(did):
             return Refusal("ce-evil-statue", "an Awakened Evil is neither hired nor subdued: it is fought")
+        if px.is_protector(self.squads[did]):
+            return Refusal("ce-protector-hire", f"{self._squad_name(did)} stands guard, and a Protector is never hired")
         phase = 1 if self.must_fight else 3
         if phase == 1 and sid not in self.must_fight:
             return Refusal("ce-combat-phase1", "Phase 1: only the squads that must fight may hire instead")
@@ -1197,6 +1211,8 @@ class CaveEvilState(State):
         self._cache = None
         if self.queue:
             tn.apply(self, action)
+            if self.homes:
+                self._watch()
             self._settle()
             return
         kind, g = parse(action)
@@ -1299,12 +1315,16 @@ class CaveEvilState(State):
         elif kind == "sacrifice":
             tn.apply_sacrifice(self, g[0], g[1])
         elif kind == "end":
-            if self.full:
+            if self.full and self._protector_attacks():
+                pass
+            elif self.full:
                 self._phase4()
             else:
                 self._end_turn()
         else:  # pragma: no cover - parse() knows no other kind
             raise IllegalAction(action, "core-legal", "not an action")
+        if self.homes:
+            self._watch()
         self._settle()
 
     def _apply_first(self, first: int) -> None:
@@ -1391,6 +1411,10 @@ class CaveEvilState(State):
         elif placed.spawn is not None and placed.spawn.roll != "none":
             self.note("ce-dig-spawn", "The card asks for a spawn roll: the map-and-combat game leaves it out "
                                       "(the full game rolls it).")
+        if placed.protector and self.protectors and placed.placement.spawn_pits:
+            self.queue.insert(0, {"do": "protector", "at": str(placed.placement.spawn_pits[0])})
+            self.note("ce-protector-draw", f"The {p.tile.name} has a guardian: a Protector card is drawn for its "
+                                           "spawn pit, before the spawn rolls.")
         if placed.caught:
             self.note("ce-collapse-trapped", f"Caught in the collapse: {', '.join(placed.caught)}.")
             if self.game.options["collapse_death"]:
@@ -1461,6 +1485,8 @@ class CaveEvilState(State):
             return f"player {fx.crystal_owner(sid) + 1}'s Chthonic Crystal"
         s = self.squads.by_id.get(sid)
         owner, card = (s.owner, s.card) if s is not None else (None if sid.startswith("w:") else int(sid[0]), sid[2:])
+        if owner is None and s is not None and px.is_protector(s):
+            return f"Protector {card}"
         return f"Wandering Monster {card}" if owner is None else f"player {owner + 1}'s squad {card}"
 
     def _legal_actions_fresh(self) -> list[str]:
@@ -1491,7 +1517,10 @@ class CaveEvilState(State):
         if phase == 1:
             if subdue:
                 text = text.replace(" attacks ", " tries to subdue ", 1)
-            self.note("ce-combat-phase1", f"Phase 1: {text}, as {'it' if len(cards) == 1 else 'they'} must.")
+            if self.guard is not None:
+                self.note("ce-protector-attack", f"{text}, as the Protector's attack demands.")
+            else:
+                self.note("ce-combat-phase1", f"Phase 1: {text}, as {'it' if len(cards) == 1 else 'they'} must.")
             self.must_fight = [s for s in self.must_fight if s not in attackers]
         else:
             rule = "ce-crystal-attack" if fx.is_crystal(did) else ("ce-flank" if len(cards) > 1 else "ce-combat-attacker")
@@ -1678,6 +1707,9 @@ class CaveEvilState(State):
             self._player_out(owner)
         if crushed is not None and by is not None and by in self.fallen:
             self._revive(by, [s for s in record["attackers"] if s in self.squads], crystals_hex)
+        for sid in won:
+            if sid in self.homes and sid in self.squads:
+                self._protector_home(sid)
         self.must_fight = [s for s in self.must_fight if s in self.squads]
         self._check_abandoned()
 
@@ -1800,6 +1832,7 @@ class CaveEvilState(State):
             self.events = []
         self.note("ce-turn-order", f"Player {player + 1} ends the turn.")
         self.last_combat = None
+        self.roused = {}
         if self.full:
             self.part, self.invoking, self.sacrificing, self.invoked_into = None, False, False, []
             self.power_turn = False
@@ -1859,6 +1892,9 @@ class CaveEvilState(State):
 
     def _settle(self) -> None:
         """Run on to the next decision: failed digs, finished digs, the end of set-up."""
+        if self.homes:
+            self.homes = {sid: h for sid, h in self.homes.items() if sid in self.squads and px.is_protector(self.squads[sid])}
+            self.roused = {sid: t for sid, t in self.roused.items() if sid in self.homes}
         while True:
             if self.phase == SETUP:
                 step = self.plan.next_step()
@@ -1888,6 +1924,11 @@ class CaveEvilState(State):
                 if self.fight.decision() == "second" and self.combat["control"][DEFENDER] == "wandering":
                     self._monster_second()
                 return
+            if self.guard is not None and not self.must_fight:
+                self.guard = None  # the Protector's attack is over: the turn ends as asked
+                if self.turn not in self.out:
+                    self._phase4()
+                    continue
             if self.must_fight:
                 keep = [s for s in self.must_fight if s in self.squads and
                         fx.targets(self.ground, self.squads, self.squads[s])]
@@ -2498,6 +2539,68 @@ class CaveEvilState(State):
                                          f"{'Excavation' if kind == 'excavation' else kind.capitalize()} Spawn Roll"
                                          f"{'s' if placed.spawn.times > 1 else ''}.")
 
+    # ---------------------------------------------------------------- the Protectors (protectors.py)
+    def _watch(self) -> None:
+        """After each action of the turn player: a Protector with one of its squads within reach of
+        its pit wakes and walks up to the nearest (ruling ce-protector-wake), once a turn."""
+        if self.phase != PLAY or self.turn is None or self.queue or self.combat is not None or self.guard \
+                or self.part != "actions" or self.must_fight or self.pending is not None or self.finishing():
+            return
+        for pid, home in sorted(self.homes.items()):
+            if pid in self.roused or pid not in self.squads:
+                continue
+            guard = self.squads[pid]
+            near = px.intruders(self.ground, self.squads, guard, home, self.turn)
+            if not near:
+                continue
+            target = self.squads[near[0]]
+            to = px.approach(self.ground, self.squads, guard, target)
+            self.roused[pid] = target.id
+            if to != guard.hex:
+                self._set_hex(guard, to)
+            who = self._squad_name(target.id)
+            self.note("ce-protector-wake", f"{who[0].upper() + who[1:]} comes within {px.reach(guard)} spaces of "
+                                           f"Protector {guard.card}'s pit: it wakes and stands at {to}; it attacks "
+                                           "when the turn's actions end.")
+            self._cache = None
+
+    def _set_hex(self, squad: Squad, to: Hex) -> None:
+        self.squads.remove(squad.id)
+        squad.hex = to
+        self.squads.add(squad)
+
+    def _protector_attacks(self) -> bool:
+        """As the turn player ends Phase 3, a Protector it woke that stands beside one of its squads
+        attacks (ruling ce-protector-attack): the squad it woke for, or else the first beside it.
+        Whether a fight is now due (the turn then ends after it)."""
+        for pid, woke in sorted(self.roused.items()):
+            guard = self.squads.by_id.get(pid)
+            if guard is None:
+                continue
+            beside = sorted((s.id for s in self.squads.of(self.turn)
+                             if fx.target_refusal(self.ground, self.squads, s, pid) is None),
+                            key=lambda sid: (sid != woke, self._card_key(sid)))
+            if not beside:
+                continue
+            del self.roused[pid]
+            self.guard, self.must_fight = pid, [beside[0]]
+            self._cache = None
+            if not self._legal_actions():
+                self.guard, self.must_fight = None, []
+                continue
+            self.note("ce-protector-attack", f"Protector {guard.card} attacks {self._squad_name(beside[0])}: "
+                                             "it must be fought now, and squads beside the Protector may flank.")
+            return True
+        return False
+
+    def _protector_home(self, sid: str) -> None:
+        """A Protector that won a fight goes back to its pit, if nothing stands there (rule
+        ce-protector-return)."""
+        home, guard = self.homes[sid], self.squads[sid]
+        if guard.hex != home and self.squads.at(home) is None:
+            self._set_hex(guard, home)
+            self.note("ce-protector-return", f"Protector {guard.card} has won: it returns to its pit at {home}.")
+
     def _explain_invoke(self, kind, g) -> tuple[str, str]:
         if not self.full:
             return "ce-game-full", "invoking and meditating belong to the full game (option game='full')"
@@ -2571,7 +2674,13 @@ class CaveEvilState(State):
                 "awake_cycle": self.awake_cycle, "after_evil": self.after_evil,
                 "powers_used": list(self.powers_used), "power_turn": self.power_turn,
                 "focus": self.focus, "focus_holder": self.focus_holder, "march_left": self.march_left,
-                "dead_to_box": list(self.dead_to_box), "fallen": list(self.fallen)}
+                "dead_to_box": list(self.dead_to_box), "fallen": list(self.fallen),
+                **(self._protector_position() if self.protectors else {})}
+
+    def _protector_position(self) -> dict:
+        return {"protector_deck": dict(sorted(self.protector_deck.items())),
+                "homes": {sid: str(h) for sid, h in sorted(self.homes.items())},
+                "roused": dict(sorted(self.roused.items())), "guard": self.guard}
 
     def _load_position(self, reader) -> None:
         from .load import load_into
@@ -2616,6 +2725,8 @@ class CaveEvilState(State):
             self.focus, self.focus_holder, self.march_left = other.focus, other.focus_holder, other.march_left
             self.dead_to_box = list(other.dead_to_box)
             self.fallen = list(other.fallen)
+            self.protector_deck, self.homes = Counter(other.protector_deck), dict(other.homes)
+            self.roused, self.guard = dict(other.roused), other.guard
 
     def hide(self, position: dict, player: int) -> dict:
         """A dig's face-down card is hidden from everyone: the view shows ``"?"`` on the dig and
@@ -2734,5 +2845,5 @@ def copy_squads(squads: Squads) -> Squads:
     return out
 
 
-def full_deck() -> Counter:
-    return deck_spec().contents(False)
+def full_deck(protectors: bool = False) -> Counter:
+    return deck_spec().contents(protectors)

@@ -51,12 +51,13 @@ from . import awaken as aw
 from . import conjuration as cj
 from . import events as ev
 from . import loot as lt
+from . import protectors as px
 from . import spawn as sp
 from .creatures import catalogue, movement_creature
 from .hexes import Hex, neighbours, parse_hex
 from .movement import RESOURCE_NAMES, Squad, _search, fits, squad_id
 
-CHANCE_STEPS = ("deal", "awakening", "spawn", "spawn-draw", "die", "tile-draw", "rolloff", "lair", "goat")
+CHANCE_STEPS = ("deal", "awakening", "spawn", "spawn-draw", "die", "tile-draw", "rolloff", "lair", "goat", "protector")
 PLAYER_STEPS = ("keep", "conjure", "resources", "spot", "count", "tile", "wander", "focus", "trot")
 AUTOMATIC_STEPS = ("event", "eye", "march")
 KINDS = CHANCE_STEPS + PLAYER_STEPS + AUTOMATIC_STEPS
@@ -66,12 +67,13 @@ STEP_RULE = {"deal": "ce-conj-deck-draw", "keep": "ce-conj-one-resource", "conju
              "die": "ce-event-steps", "count": "ce-event-count", "tile-draw": "ce-event-tiles",
              "tile": "ce-event-tiles", "wander": "ce-event-wander", "eye": "ce-event-blood-eye",
              "rolloff": "ce-evil-roll-off", "lair": "ce-evil-emperor-lair", "focus": "ce-evil-emperor-control",
-             "march": "ce-evil-emperor", "goat": "ce-evil-goat", "trot": "ce-evil-goat-decider"}
+             "march": "ce-evil-emperor", "goat": "ce-evil-goat", "trot": "ce-evil-goat-decider",
+             "protector": "ce-protector-draw"}
 NOTATION = re.compile(
     r"^(?:deal [1-4] [a-z]+ [a-z0-9-]+|keep|trade (?:metals|gore|shadowflame) \d{1,2}|conjure [a-z]+|take [a-z]+ [a-z0-9-]+"
     r"|start (?:metals|gore|shadowflame)(?: (?:metals|gore|shadowflame)){2}|evil [a-z0-9?-]+|spawn rolls \d"
     r"|draw (?:bribe|construct|summon|abyss) [a-z0-9-]+|(?:spot|count) [+-]\d{1,6}[+-]\d{1,6}|d(?:4|12) \d{1,2}"
-    r"|excavation [a-z0-9-]+|rolloff [1-4]|lair [1-4]|focus [1-4]|goat [1-4]|trot [+\d,-]{4,80}|lay (?:nothing|[+-]\d{1,6}[+-]\d{1,6} r[0-5])|wander w:[A-Z]{1,4} (?:stay|[+-]\d{1,6}[+-]\d{1,6}))$")
+    r"|(?:excavation|protector) [a-z0-9-]+|rolloff [1-4]|lair [1-4]|focus [1-4]|goat [1-4]|trot [+\d,-]{4,80}|lay (?:nothing|[+-]\d{1,6}[+-]\d{1,6} r[0-5])|wander w:[A-Z]{1,4} (?:stay|[+-]\d{1,6}[+-]\d{1,6}))$")
 """The notation of every step's outcome or choice, for telling a well-formed action from noise."""
 START_RESOURCES = 3
 """Each Necromancer starts with any three single resources (set-up step 13)."""
@@ -117,6 +119,8 @@ def outcomes(state) -> list[tuple[str, Fraction]]:
         return [(f"rolloff {p + 1}", q) for p, q in aw.roll_off_outcomes(step["players"])]
     if kind == "goat":
         return [(f"goat {f}", Fraction(1, 4)) for f in range(1, 5)]
+    if kind == "protector":
+        return [(f"protector {c}", p) for c, p in px.draw_outcomes(state.protector_deck)]
     if kind == "lair":
         alive = state.order()
         return [(f"lair {p + 1}", q) for p, q in aw.emperor_fallback_outcomes(state.plan.first, alive,
@@ -197,6 +201,7 @@ def status(state) -> str:
         "lair": "A D4 over the Lairs names the Emperor's prey.",
         "focus": f"Player {step.get('player', 0) + 1} declares the Emperor's prey.",
         "goat": "The first player rolls a D4 for the Goat's rampage.",
+        "protector": f"A Protector card is drawn for the spawn pit at {step.get('at')}.",
         "trot": f"Player {step.get('player', 0) + 1} steers the Goat's rampage.",
         "wander": f"Wandering Monster {step.get('left', ['?'])[0]} may move up to {step.get('roll')} spaces.",
     }
@@ -243,8 +248,8 @@ def run_automatic(state) -> None:
         elif step["do"] == "eye":
             state.advance_eye(step["spaces"], "ce-event-blood-eye")
         else:  # a draw from an empty deck (rule ce-conj-refill, ce-deck-draw)
-            state.note("ce-conj-refill" if step["do"] in ("deal", "spawn-draw") else "ce-deck-draw",
-                       "There is nothing left to draw: this step brings nothing.")
+            rule = {"deal": "ce-conj-refill", "spawn-draw": "ce-conj-refill", "protector": "ce-protector-draw"}
+            state.note(rule.get(step["do"], "ce-deck-draw"), "There is nothing left to draw: this step brings nothing.")
 
 
 class _Apply:
@@ -362,7 +367,8 @@ class _Apply:
         points = [parse_hex(h) for h in (step.get("far") or [step["at"]])]
         if card.kind == "creature":
             size = catalogue().creature(card_id).size
-            hexes = sp.excavation_spots(state.ground, state.squads, points, size)
+            hexes = sp.excavation_spots(state.ground, state.squads, points, size,
+                                        blocked={s.hex for s in state.squads if px.is_protector(s)})
         else:
             hexes = sorted(points)
         if not hexes:
@@ -374,6 +380,26 @@ class _Apply:
         else:
             push(state, {"do": "spot", "player": step.get("player", state.turn), "card": card_id, "deck": deck,
                          "hexes": [str(h) for h in hexes]})
+
+    @staticmethod
+    def protector(state, step, action):
+        """A Protector takes up its post on the new pit (rule ce-protector-draw); if a squad stands
+        there, on the nearest free space instead; with none, its card goes back to the box."""
+        card_id = action.split()[1]
+        state.protector_deck[card_id] -= 1
+        state.protector_deck = +state.protector_deck
+        pit = parse_hex(step["at"])
+        spots = sp.monster_spots(state.ground, state.squads, pit, catalogue().creature(card_id).size,
+                                 blocked={s.hex for s in state.squads})  # it stands alone
+        name = catalogue().creature(card_id).name
+        if not spots:
+            state.protector_deck[card_id] += 1
+            state.note("ce-protector-draw", f"{name} finds no free space near its pit: it goes back to its deck.")
+            return
+        marker = sp.next_marker(state.squads)
+        guard = px.place(state.squads, card_id, spots[0], marker, taken={d["id"] for d in state.dead})
+        state.homes[guard.id] = pit
+        state.note("ce-protector-draw", f"{name} rises on {spots[0]} as Protector {marker}, guarding the pit at {pit}.")
 
     @staticmethod
     def spot(state, step, action):
@@ -738,10 +764,10 @@ def abandon_options(state) -> list[str]:
         return []
     out = []
     for s in sorted(state.squads.of(p), key=lambda x: x.id):
-        if s.card != "N":
+        if s.card != "N" and not any(px.is_protector_card(c.card) for c in s.creatures):
             out.append(f"abandon {s.card}")
-        if len(s.creatures) > 1 and _abandon_spot(state, s) is not None:
-            out += [f"abandon {c.id}" for c in s.creatures if not c.necromancer]
+        if len(s.creatures) > 1 and _abandon_spot(state, s) is not None:  # never a subdued Protector (ce-protector-subdue)
+            out += [f"abandon {c.id}" for c in s.creatures if not c.necromancer and not px.is_protector_card(c.card)]
     return out
 
 

@@ -10,12 +10,13 @@ from necro.cave_evil.combat_rules import COMBAT_RULE_IDS
 from necro.cave_evil.awaken_rules import AWAKEN_RULES
 from necro.cave_evil.conjure_rules import CONJURE_RULES
 from necro.cave_evil.event_rules import EVENT_RULES
+from necro.cave_evil.protector_rules import PROTECTOR_RULES
 from necro.cave_evil.rules import PART_III as JOINED
 from necro.cave_evil.rules import RULES
 from necro.cave_evil.spawn_rules import SPAWN_RULES
 from necro.cave_evil.turn_rules import TURN_RULES
 
-PART_III = CONJURE_RULES + SPAWN_RULES + EVENT_RULES + AWAKEN_RULES + TURN_RULES
+PART_III = CONJURE_RULES + SPAWN_RULES + EVENT_RULES + AWAKEN_RULES + TURN_RULES + PROTECTOR_RULES
 """The full game's rules (part III), written with their modules; they joined RULES with the pages
 that teach them (turn, spawns, awakening), as the combat rules did."""
 FULL_GAME_PAGES = {"book/cave-evil/turn", "book/cave-evil/spawns", "book/cave-evil/awakening"}
@@ -49,7 +50,7 @@ def test_every_rule_id_the_engine_names_is_in_the_rule_book():
 
 def test_the_part_iii_rules_joined_the_rule_book_each_taught_on_a_full_game_page():
     """The full game's rules, once staged apart, are in the rule book now that their pages exist:
-    every one of the five lists, unique, each taught on the turn, spawns or awakening page (the
+    every one of the six lists, unique, each taught on the turn, spawns or awakening page (the
     Awakening Evils' rules on the awakening page, whatever list holds them)."""
     ids = [r.id for r in PART_III]
     assert len(ids) == len(set(ids)) and {r.id for r in JOINED} == set(ids)
