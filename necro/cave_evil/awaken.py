@@ -22,7 +22,6 @@ probabilities, as :mod:`.deck` does for the Excavation Deck.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -30,7 +29,7 @@ from numbers import Real
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from necro.core import FormatError, IllegalAction, Reader
+from necro.core import IllegalAction, Reader, read_json_file
 
 from .creatures import ATTRIBUTES, PROVENANCE, Catalogue, catalogue
 from .hexes import DIRECTIONS, Hex
@@ -384,11 +383,7 @@ def awaken_from_json(data, path: str = "awaken", cards: Catalogue | None = None)
 def load_awaken(path: str | Path | None = None, cards: Catalogue | None = None) -> AwakenData:
     """Read and validate an awaken file (the packaged ``awaken.json`` by default)."""
     path = Path(path) if path else AWAKEN_FILE
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise FormatError(path.name, f"not JSON: {exc}") from None
-    return awaken_from_json(data, path.stem, cards)
+    return awaken_from_json(read_json_file(path), path.stem, cards)
 
 
 @lru_cache(maxsize=1)

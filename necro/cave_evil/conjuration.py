@@ -31,14 +31,13 @@ because its top card may be taken (ce-conj-discard-pile).
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-from necro.core import FormatError, IllegalAction, Reader
+from necro.core import IllegalAction, Reader, read_json_file
 
 from .creatures import CONJURATION, PROVENANCE, RESOURCES, Catalogue, catalogue
 
@@ -272,11 +271,7 @@ def conjuration_from_json(data, path: str = "conjuration", cat: Catalogue | None
 def load_conjuration(path: str | Path | None = None, cat: Catalogue | None = None) -> ConjurationSpec:
     """Read and validate a conjuration file (the packaged ``conjuration.json`` by default)."""
     path = Path(path) if path else CONJURATION_FILE
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise FormatError(path.name, f"not JSON: {exc}") from None
-    return conjuration_from_json(data, path.stem, cat)
+    return conjuration_from_json(read_json_file(path), path.stem, cat)
 
 
 @lru_cache(maxsize=1)

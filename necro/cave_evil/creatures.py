@@ -54,13 +54,12 @@ moves (:class:`necro.cave_evil.movement.Creature`).
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from necro.core import FormatError, Reader
+from necro.core import Reader, read_json_file
 
 from .movement import MAX_SPEED, SIZES, Creature
 
@@ -385,11 +384,7 @@ def catalogue_from_json(data, path: str = "creatures") -> Catalogue:
 def load_catalogue(path: str | Path | None = None) -> Catalogue:
     """Read and validate a creatures file (the packaged ``creatures.json`` by default)."""
     path = Path(path) if path else CREATURES_FILE
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise FormatError(path.name, f"not JSON: {exc}") from None
-    return catalogue_from_json(data, path.stem)
+    return catalogue_from_json(read_json_file(path), path.stem)
 
 
 @lru_cache(maxsize=1)

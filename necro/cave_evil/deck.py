@@ -29,14 +29,13 @@ shuffled back in (rule ce-deck-reshuffle).
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-from necro.core import FormatError, IllegalAction, Reader
+from necro.core import IllegalAction, Reader, read_json_file
 
 from .tiles import PROVENANCE, TileSet, tile_set
 
@@ -207,11 +206,7 @@ def deck_from_json(data, path: str = "excavation_deck", tiles: TileSet | None = 
 def load_deck(path: str | Path | None = None, tiles: TileSet | None = None) -> DeckSpec:
     """Read and validate a deck file (the packaged ``excavation_deck.json`` by default)."""
     path = Path(path) if path else DECK_FILE
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise FormatError(path.name, f"not JSON: {exc}") from None
-    return deck_from_json(data, path.stem, tiles)
+    return deck_from_json(read_json_file(path), path.stem, tiles)
 
 
 @lru_cache(maxsize=1)

@@ -34,13 +34,12 @@ step may put things and lets the current player (or chance) pick.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from necro.core import FormatError, IllegalAction, Reader
+from necro.core import IllegalAction, Reader, read_json_file
 
 from .creatures import PROVENANCE
 from .deck import EVENTS as DECK_EVENTS
@@ -218,11 +217,7 @@ def events_from_json(data, path: str = "events") -> EventSpec:
 def load_events(path: str | Path | None = None) -> EventSpec:
     """Read and validate an events file (the packaged ``events.json`` by default)."""
     path = Path(path) if path else EVENTS_FILE
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise FormatError(path.name, f"not JSON: {exc}") from None
-    return events_from_json(data, path.stem)
+    return events_from_json(read_json_file(path), path.stem)
 
 
 @lru_cache(maxsize=1)

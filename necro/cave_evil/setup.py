@@ -38,7 +38,6 @@ checks then follow the first level that leaves a choice.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -46,7 +45,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from necro.core import FormatError, IllegalAction, Reader
+from necro.core import IllegalAction, Reader, read_json_file
 
 from .ground import OPEN, Ground, Refusal
 from .hexes import ORIGIN, Hex, neighbours, parse_hex, rotate, to_xy, within
@@ -657,10 +656,7 @@ def plan_from_json(data, ground: Ground, path: str = "setup", check: bool = True
 # ------------------------------------------------------------- quick set-up
 @lru_cache(maxsize=1)
 def _quick_data() -> dict:
-    try:
-        data = json.loads(QUICK_FILE.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:  # pragma: no cover - the packaged file is tested
-        raise FormatError(QUICK_FILE.name, f"not JSON: {exc}") from None
+    data = read_json_file(QUICK_FILE)
     r = Reader(data, QUICK_FILE.stem).obj(allowed=("format", "version", "about", "layouts"))
     r["format"].str(choices=[QUICK_FORMAT])
     r["version"].int(1, 1)

@@ -1828,7 +1828,7 @@ class CaveEvilState(State):
         if self.events:
             self.boxed.update(self.events)
             self.note("ce-events-later", f"Events set aside this turn ({', '.join(self.events)}) go to the box "
-                                         "unresolved until Phase 4 is implemented.")
+                                         "unresolved: the map-and-combat game has no Phase 4 (ruling ce-game-full).")
             self.events = []
         self.note("ce-turn-order", f"Player {player + 1} ends the turn.")
         self.last_combat = None

@@ -31,13 +31,12 @@ image: rule ce-black-side).
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from necro.core import FormatError, IllegalAction, Reader
+from necro.core import IllegalAction, Reader, read_json_file
 
 from .hexes import ORIGIN, Hex, neighbours, read_hex, reflect, rotate
 
@@ -297,11 +296,7 @@ def tiles_from_json(data, path: str = "tiles") -> TileSet:
 def load_tiles(path: str | Path | None = None) -> TileSet:
     """Read and validate a tiles file (the packaged ``tiles.json`` by default)."""
     path = Path(path) if path else TILES_FILE
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise FormatError(path.name, f"not JSON: {exc}") from None
-    return tiles_from_json(data, path.stem)
+    return tiles_from_json(read_json_file(path), path.stem)
 
 
 @lru_cache(maxsize=1)

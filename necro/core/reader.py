@@ -7,9 +7,21 @@ document and raises :class:`FormatError` with that path and a plain reason.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any, Iterable
 
 from .errors import FormatError
+
+
+def read_json_file(path: str | Path, name: str | None = None) -> Any:
+    """The JSON document in the file ``path``; a file that is not JSON raises :class:`FormatError`
+    naming the file (``name``, its file name by default), so every data file fails alike."""
+    path = Path(path)
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise FormatError(name or path.name, f"not JSON: {exc}") from None
 
 
 class Reader:
