@@ -405,7 +405,7 @@ def _step_view(step: dict, name_of, turn) -> dict:
         n = step.get("spaces")
         text = f"The Blood Eye moves {n} space{'s' if n != 1 else ''}"
     else:
-        text = kind
+        text = tn.step_text(step).rstrip(".")
     out = {"do": kind, "player": who if kind in tn.PLAYER_STEPS else None, "text": text + ".",
            "rule": tn.STEP_RULE.get(kind, "ce-turn-order"), "chance": kind in tn.CHANCE_STEPS}
     if card:

@@ -182,7 +182,11 @@ def rule(state, action: str | None = None) -> str:
 
 
 def status(state) -> str:
-    step = head(state)
+    return step_text(head(state))
+
+
+def step_text(step: dict) -> str:
+    """A sentence on what a queued step decides (the status line; the board's queue)."""
     kind = step["do"]
     text = {
         "deal": f"Player {step.get('player', 0) + 1} is dealt a card from the {step.get('deck')} deck.",
