@@ -14,8 +14,9 @@ a free space beside squad N as a new squad on the first empty control card. From
 
 * the two wizards share one Necromancer action a turn (rule ce-power-split-action): either may
   invoke or meditate (``invoke ratman new +1-2 from II``, ``meditate summon from II``), but once
-  one has, the other may not; ``state.caster`` remembers ``[cycle, player, card]`` of the one that
-  did, only while the wizards stand in two squads (squad N's own action flag covers the rest);
+  one has, the other may not; ``state.caster`` remembers ``[cycle, player, card]`` of the squad
+  whose wizard last took a Necromancer action (squad N's own action flag is not enough: it is
+  also spent by digging or fighting);
 * they may join one squad, never become one wizard again, and squad N keeps its card when the
   other wizard's squad walks into it (rule ce-power-split-join: :mod:`.movement`);
 * when squad N's wizard dies, the other's squad takes the N card where it stands, and the player
@@ -184,9 +185,9 @@ def casters(state, player: int) -> list[Squad]:
 
 
 def take_action(state, squad: Squad) -> None:
-    """``squad``'s wizard acts as the Necromancer this turn: remembered when the wizards are apart."""
-    if len(wizards(state, squad.owner)) > 1:
-        state.caster = [state.cycle, squad.owner, squad.card]
+    """``squad``'s wizard acts as the Necromancer this turn (remembered even before a split made
+    later in the turn, which must not give the new wizard a second Necromancer action)."""
+    state.caster = [state.cycle, squad.owner, squad.card]
 
 
 def caster_refusal(state, source: str | None) -> tuple[str, str] | None:
@@ -233,8 +234,8 @@ def _to_n(state, squad: Squad) -> None:
     if state.pending is not None:
         state.pending = {k: (new if v == old else [new if x == old else x for x in v] if isinstance(v, list) else v)
                          for k, v in state.pending.items()}
-    if state.caster is not None and state.caster[1] == squad.owner:
-        state.caster = None
+    if state.caster is not None and state.caster[1:] == [squad.owner, old[2:]]:
+        state.caster = [state.caster[0], squad.owner, "N"]
 
 
 def kill_wizards(state, owner: int, by) -> float:

@@ -171,6 +171,16 @@ def test_the_split_wizards_share_one_necromancer_action_a_turn():
     assert "meditate bribe" in s.legal_actions() and f"meditate bribe from {card}" in s.legal_actions()
 
 
+def test_a_wizard_split_off_after_squad_n_invoked_takes_no_necromancer_action_that_turn():
+    s = dealt()
+    s.apply("invoke necromonk N")
+    sid = split(s)
+    card = s.squads[sid].card
+    assert not any(a.endswith(f"from {card}") for a in s.legal_actions())
+    assert f"move {card}" in s.legal_actions()
+    refused(s, f"meditate bribe from {card}", "ce-power-split-action")
+
+
 def test_the_wizard_away_from_n_invokes_beside_itself_paying_from_its_own_squad():
     s = dealt()
     sid = split(s)
@@ -316,3 +326,20 @@ def test_no_pit_leap_on_the_turn_of_the_split():
     s.apply("move N")
     assert f"move N {pit}" not in s.legal_actions()
     refused(s, f"move N {pit}", "ce-power")
+
+
+# ------------------------------------------------------------------ the bots
+def test_the_heuristic_black_wizard_splits_in_the_pit_race_and_plays_only_legal_actions():
+    from necro.core import RandomBot
+    from necro.cave_evil.bots import HeuristicBot
+
+    s = game(2).new_initial_state(1).apply("first 1").force("necromancer 1 black-wizard")
+    bots = [HeuristicBot(0), RandomBot(1)]
+    while not s.is_terminal() and len(s.steps) < 5000:
+        if s.is_chance_node():
+            s.play_chance()
+            continue
+        action = bots[s.current_player()].choose(s)
+        assert action in s.legal_actions(), (action, s.status())
+        s.apply(action)
+    assert s.is_terminal() and any(e.rule == "ce-power-split" for e in s.log)
