@@ -1732,7 +1732,8 @@ class CaveEvilState(State):
         gore = sum(GORE[c["size"]] for c in members)
         key = str(squad.hex)
         resources, drops = lt.drop_all(self.loot, squad, gone)
-        for _, item in gone:
+        for _, item in gone:  # used up in the lost fight: out of play, so out of the ledger too
+            self.ledger[f"item:{item}"] -= 1
             self._to_box(item)
         if any(c["card"] == EMPEROR for c in members) and by is not None and self.phase == PLAY:
             self.winner_player = by  # the first to kill the Emperor wins (rule ce-evil-emperor)
