@@ -47,9 +47,9 @@ KEYS = ("necromancers", "caster")
 
 # ------------------------------------------------------------------ state
 def init(state) -> None:
-    """The fields this module keeps on a new game's state."""
-    state.necro_cards = list(fx.NECROMANCER_CARDS[:state.game.players]) if not _random(state) else \
-        [None] * state.game.players
+    """The fields this module keeps on a new game's state: the cards by seat, or none dealt yet."""
+    n = state.game.players
+    state.necro_cards = [None] * n if _random(state) else list(fx.NECROMANCER_CARDS[:n])
     state.caster = None
 
 
@@ -65,8 +65,8 @@ def card_of(state, player: int) -> str:
 
 
 def position(state) -> dict:
-    """The dealt cards (random deal only) and the wizard that took this turn's Necromancer action
-    (split wizards only); nothing at all otherwise, so older positions read the same."""
+    """The dealt cards (random deal only) and the squad whose wizard last took a Necromancer action
+    (once one has); neither key otherwise, so positions from before read the same."""
     out = {}
     if _random(state):
         out["necromancers"] = list(state.necro_cards)
