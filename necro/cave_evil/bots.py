@@ -29,7 +29,8 @@ in order:
    they would slow it (always, when the Bitch or the Emperor is turned up: squad N fights them with
    what it holds, items not counting), else into a squad beside it, a new squad last; items for
    whoever can hold them. While the Bitch comes and its player has no enemy kill points it invokes
-   no creature: each brings her a space nearer;
+   no creature: each brings her a space nearer. A Black Wizard splits as soon as it may in the Pit
+   race (rule ce-power-split), before the Evil wakes;
 4. moves, by the Evil's plan:
 
    - *the Pit of Infinite Shadow*: squad N stays on its Lair until the Blood Eye nears the Awaken
@@ -694,6 +695,9 @@ class HeuristicBot:
             if w[0] == "pass" and w[2] == "N" and len(w) == 5 and w[3] in RESOURCE_NAMES and \
                     int(w[4]) == state.squads[squad_id(p, w[1])].resources.get(w[3], 0):
                 return a
+        split = [a for a in actions if a.startswith("split ")]
+        if split and self._evil(state) == PIT and not self._awake(state):  # two wizards, two ways to The Pit
+            return split[0]
         attack = self._attack(state, p, actions)  # before invoking, which takes squad N's action
         if attack:
             return attack

@@ -43,7 +43,8 @@ KINDS = ("fight", "shoot")
 CRYSTAL = "crystal"
 """A Chthonic Crystal attacked is named like a squad: ``1:crystal`` is player 2's (rules ce-crystal-attack)."""
 NECROMANCER_CARDS = ("rotten-magi", "ice-dead-sorceress", "blood-sorcerer", "psychomancer-of-fire")
-"""The Necromancer card of each seat (ruling ce-start-squad: the text deals them at random)."""
+"""The Necromancer card of each seat (ruling ce-start-squad), unless option ``necromancers="random"``
+deals the five at random (rule ce-necromancer-deal: :mod:`.wizard`)."""
 
 
 # ------------------------------------------------------------------ cards

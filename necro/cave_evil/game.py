@@ -78,6 +78,10 @@ class CaveEvil(Game):
                "ce-flank-excavation"),
         Option("cycles", 6, (1, 2, 3, 4, 6, 8, 12, 20),
                "How many cycles this map-only stage of the game lasts.", "ce-cycle-limit"),
+        Option("necromancers", "seats", ("seats", "random"),
+               "The full game's Necromancer cards: one per seat (the Black Wizard never plays), or the five "
+               "dealt at random as set-up begins, so the Black Wizard and its split may play.",
+               "ce-necromancer-deal"),
     )
 
     def bots(self):

@@ -49,6 +49,7 @@ from . import loot as lt
 from .creatures import catalogue
 from .hexes import parse_hex
 from .movement import SIZES, Squads, destinations, move_refusal
+from . import wizard as wz
 
 KEYS = ("phase", "setup", "ground", "squads", "deck", "digs", "events", "boxed", "turn", "cycle", "pending", "out",
         "combat", "last_combat", "must_fight", "dead", "kill_points", "loot")
@@ -56,6 +57,7 @@ FULL_KEYS = ("piles", "hands", "track", "evil", "part", "queue", "invoking", "sa
              "conj_box", "winner", "awake_cycle", "after_evil", "powers_used", "power_turn",
              "focus", "focus_holder", "march_left", "dead_to_box", "fallen")
 """The full game's part of a position (option game="full": turn.py)."""
+FULL_KEYS += wz.KEYS  # the dealt Necromancer cards, the split wizards' action (wizard.py)
 PROTECTOR_KEYS = ("protector_deck", "homes", "roused", "guard")
 """With the Protectors (option protectors): the Protector deck, each Protector's pit, those woken
 this turn and by whom, the one attacking now (protectors.py)."""
@@ -324,6 +326,7 @@ def load_into(state, r) -> None:
     state.digs, state.events, state.boxed = digs, events, boxed
     state.turn, state.cycle, state.pending, state.out = turn, cycle, pending, out
     _load_full(state, r, full, phase)
+    wz.load(state, r)
 
 
 def _load_full(state, r, full: bool, phase: str) -> None:

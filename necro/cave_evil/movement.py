@@ -41,6 +41,8 @@ SIZES = ("large", "medium", "small", "trinket")
 CARDS = ("N", "I", "II", "III", "IV", "V")
 """A player's six control cards: the Necromancer's and five more (rule ce-control-cards)."""
 MAX_SPEED = 20
+SPLIT_WIZARD = "split-black-wizard"
+"""The one Necromancer that may stand off the N card: half of a split Black Wizard (rule ce-power-split)."""
 
 # Every legal squad, counted without trinkets (rule ce-squad-size).
 _ALLOWED = {(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 0, 3), (0, 1, 0), (0, 1, 1), (1, 0, 0)}
@@ -258,7 +260,7 @@ class Squads:
                              tuple(x.str(max_length=40) for x in cr.get("items", []).list(max_length=8)))
                 if c.id in creature_ids:
                     cr["id"].fail(f"creature {c.id!r} is in two places")
-                if c.necromancer and (c.size != "small" or owner is None or card != "N"):
+                if c.necromancer and (c.size != "small" or owner is None or (card != "N" and c.card != SPLIT_WIZARD)):
                     cr.fail("the Necromancer is a small creature on its owner's N card (rules ce-necromancer-small, ce-break)")
                 creature_ids.add(c.id)
                 creatures.append(c)
@@ -550,7 +552,7 @@ def _arrive(ground: Ground, squads: Squads, squad: Squad, group, to: Hex, card, 
             keeper = squad
             keeper.hex = to
         squads.by_id[keeper.id] = keeper
-    elif squad.has_necromancer and not breaking:
+    elif squad.has_necromancer and not breaking and there.card != "N":  # squad N keeps its card (ce-power-split-join)
         squads.remove(there.id)
         squad.creatures = there.creatures + squad.creatures
         add_resources(squad.resources, there.resources)

@@ -500,9 +500,11 @@ RULES = RuleBook("cave-evil", CHAPTER, [
          "of their Lair, as the text says. Our ruling: in the full game the Necromancer stands alone and "
          "the Necromonk is a card of the starting hand, invoked like any other; in the map-and-combat "
          "game, which has no hands, the Necromonk already stands in squad N (small, speed 3, pick-axe 1) "
-         "so that someone can dig. The text deals the Necromancer cards at random; we give them by seat "
-         "(the Rotten Magi, the Ice Dead Sorceress, the Blood Sorcerer, the Psychomancer of Fire), so "
-         "the Black Wizard does not play yet. Alternative: deal them at random, the Black Wizard among them.",
+         "so that someone can dig. The text deals the Necromancer cards at random; by default we give them "
+         "by seat (the Rotten Magi, the Ice Dead Sorceress, the Blood Sorcerer, the Psychomancer of Fire), "
+         "so that the same seat always teaches the same power; the full game's option necromancers='random' "
+         "deals all five instead, the Black Wizard among them (rule ce-necromancer-deal). Alternative: "
+         "always deal them at random.",
          "ruling"),
     Rule("ce-events-later", "Events in the map-and-combat game",
          "Our ruling: the map-and-combat game has no Phase 4, so an event card turned up while a dig is "

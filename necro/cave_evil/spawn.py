@@ -278,7 +278,7 @@ def _spots(ground: Ground, squads: Squads, points, size: str, blocked) -> list[H
             raise IllegalAction(f"spawn at {h}", "ce-spawn-place", f"{h} is not excavated ground")
     if size not in SIZES:
         raise ValueError(f"{size!r} is not a creature size")
-    blocked = set(blocked)
+    blocked = set(blocked) | set(ground.crystals)  # no monster stands on a crystal (rule ce-crystal-attack)
     direct = [h for h in points if _takes(squads, h, size, blocked)]
     if direct:
         return direct

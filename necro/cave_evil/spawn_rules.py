@@ -55,7 +55,8 @@ SPAWN_RULES = [
          "they cannot, it goes to a neighbouring space the spawning player picks."),
     Rule("ce-spawn-not-on-squads", "Never onto a player's squad",
          "A new Wandering Monster is never put on a player's squad: it goes beside it instead, and "
-         "that squad will have to deal with it."),
+         "that squad will have to deal with it. Nor is it put on a Chthonic Crystal, where no enemy of "
+         "the crystal's owner may stand (rule ce-crystal-attack): a spawn there goes beside it too."),
     Rule("ce-spawn-adjacent", "Which neighbouring spaces",
          "Our choice: a displaced monster may go to any neighbouring space of dug ground that holds no "
          "player's squad and is not a spawn pit: an empty one, or one where a Wandering Monster stands "

@@ -58,6 +58,7 @@ from . import fights as fx
 from . import loot as lt
 from . import protectors as px
 from . import setup as su
+from . import wizard as wz
 from .combat import ATTACKER, DEFENDER, GORE
 from .creatures import ATTRIBUTES
 from .deck import Deck, deck_spec
@@ -109,12 +110,14 @@ GRAMMAR = [
     ("pick", re.compile(r"^pick " + _CARD + " " + _CARD_ID + r"(?: (\d{1,3}))?$")),
     ("pass", re.compile(r"^pass " + _CARD + " " + _CARD + " " + _CARD_ID + r"(?: (\d{1,3}))?$")),
     ("drop", re.compile(r"^drop " + _CARD + " " + _CARD_ID + r"(?: (\d{1,3}))?$")),
-    ("invoke", re.compile(r"^invoke " + _CARD_ID + r" (?:(" + "|".join(sorted(CARDS, key=len, reverse=True)) + ")|new " + _HEX + ")$")),
-    ("meditate", re.compile(r"^meditate (bribe|construct|summon|abyss)$")),
+    ("invoke", re.compile(r"^invoke " + _CARD_ID + r" (?:(" + "|".join(sorted(CARDS, key=len, reverse=True)) + ")|new " + _HEX
+                          + ")(?: from " + _CARD + ")?$")),
+    ("meditate", re.compile(r"^meditate (bribe|construct|summon|abyss)(?: from " + _CARD + ")?$")),
     ("discard", re.compile(r"^discard " + _CARD_ID + r"(?: (metals|gore|shadowflame))?$")),
     ("goat", re.compile(r"^(kneel|slay) N$")),
     ("abandon", re.compile(r"^abandon (" + _CARD[1:-1] + "|" + _CARD_ID[1:-1] + ")$")),
     ("power", re.compile(r"^(teleport|blast|enthrall) N(?: (" + _HEX[1:-1] + r"|\d:(?:" + _CARD[1:-1] + r")))?$")),
+    ("power", re.compile(r"^(split) N ((?:" + _CARD[1:-1] + ") " + _HEX[1:-1] + ")$")),
     ("sacrifice", re.compile(r"^sacrifice " + _CARD_ID + r"(?: of " + _CARD_ID + ")?$")),
     ("end", re.compile(r"^end$")),
     ("step", tn.NOTATION),
@@ -125,7 +128,8 @@ GOAT = "evil-black-old-goat"
 EVIL_RULE = {"pit-of-infinite-shadow": "ce-evil-pit", "darkest-evil-bitch": "ce-evil-bitch",
              "darkest-statue-of-death": "ce-evil-statue", EMPEROR: "ce-evil-emperor", GOAT: "ce-evil-goat"}
 ADVANCED_RULE = {"discard": "ce-adv-discard", "sacrifice": "ce-adv-sacrifice"}
-POWER_RULE = {"teleport": "ce-power-teleport", "blast": "ce-power-blast", "enthrall": "ce-power-enthrall"}
+POWER_RULE = {"teleport": "ce-power-teleport", "blast": "ce-power-blast", "enthrall": "ce-power-enthrall",
+              "split": "ce-power-split"}
 RESOURCE_WORDS = ("metals", "gore", "shadowflame")
 CARD_ORDER = {c: i for i, c in enumerate(CARDS)}
 
@@ -197,6 +201,7 @@ class CaveEvilState(State):
         self.homes: dict[str, Hex] = {}        # each Protector on guard -> its spawn pit
         self.roused: dict[str, str] = {}       # Protectors woken this turn -> the squad that woke them
         self.guard: str | None = None          # the Protector attacking as the turn ends
+        wz.init(self)                          # the Necromancer cards dealt, the split wizards' action (wizard.py)
 
     # ------------------------------------------------------------ who decides
     def finishing(self) -> ex.Dig | None:
@@ -860,6 +865,8 @@ class CaveEvilState(State):
             power = tn.power_of(self, self.turn)
             if power != g[0]:
                 return "ce-power", f"this Necromancer's power is {power or 'not played by the engine'}, not {g[0]}"
+            if g[0] == "split" and tn._in_phase_3(self):
+                return wz.split_refusal(self, g[1])
             return "ce-power-" + g[0], "not there, or not now (Phase 3, on its own turn)"
         if kind in ("discard", "sacrifice"):
             rule = ADVANCED_RULE[kind]
@@ -1162,7 +1169,7 @@ class CaveEvilState(State):
         if self.queue:
             return tn.hint(self, action)
         if kind == "invoke":
-            n = self.squads.by_id.get(squad_id(self.turn, "N"))
+            n = self.squads.by_id.get(squad_id(self.turn, g[3] or "N"))
             to = g[2] if g[2] else (str(self.squads[squad_id(self.turn, g[1])].hex)
                                     if squad_id(self.turn, g[1]) in self.squads else None)
             return {"to": to, "card": g[0], "from": str(n.hex) if n else None} if to else {"card": g[0]}
@@ -1301,9 +1308,9 @@ class CaveEvilState(State):
             else:
                 self._apply_fight(sids, g[1], subdue=True)
         elif kind == "invoke":
-            tn.apply_invoke(self, g[0], g[1] or "new", parse_hex(g[2]) if g[2] else None)
+            tn.apply_invoke(self, g[0], g[1] or "new", parse_hex(g[2]) if g[2] else None, g[3])
         elif kind == "meditate":
-            tn.apply_meditate(self, g[0])
+            tn.apply_meditate(self, g[0], g[1])
         elif kind == "discard":
             tn.apply_discard(self, g[0], g[1])
         elif kind == "power":
@@ -1344,7 +1351,8 @@ class CaveEvilState(State):
         moved = move(self.ground, self.squads, sid, to, via=via)
         self.pending = None
         keeper = self.squads[moved.squad].card
-        if self.invoked_into and self.squads[moved.squad].has_necromancer:
+        if self.invoked_into and self.squads[moved.squad].has_necromancer and \
+                wz.action_taken(self, self.turn) in (None, keeper):  # the wizard that invoked (ce-power-split-action)
             self._halt_invoked()
         if via is not None:
             self._pick_all(self.squads[moved.squad], str(via))
@@ -1454,7 +1462,10 @@ class CaveEvilState(State):
 
     def _player_out(self, owner: int) -> None:
         """A Necromancer has died: its player is out, and the rest of its squads leave the map; under
-        Battle On!!! it plays on with them instead, its crystal dark (rule ce-battle-on)."""
+        Battle On!!! it plays on with them instead, its crystal dark (rule ce-battle-on). A split Black
+        Wizard lives on while one of its halves does (rule ce-power-split-death)."""
+        if wz.survives(self, owner):
+            return
         if owner not in self.fallen and owner not in self.out and self._battles_on(owner):
             self.fallen.append(owner)
             self.fallen.sort()
@@ -1488,6 +1499,11 @@ class CaveEvilState(State):
         if owner is None and s is not None and px.is_protector(s):
             return f"Protector {card}"
         return f"Wandering Monster {card}" if owner is None else f"player {owner + 1}'s squad {card}"
+
+    def _squad_title(self, sid: str) -> str:
+        """:meth:`_squad_name` opening a sentence."""
+        name = self._squad_name(sid)
+        return name[0].upper() + name[1:]
 
     def _legal_actions_fresh(self) -> list[str]:
         self._cache = None
@@ -1693,6 +1709,8 @@ class CaveEvilState(State):
             self.squads.remove(n.id)
             points += self._bury(n, by, set())
             outs.append(crushed)
+        if crushed is not None:
+            points += wz.kill_wizards(self, crushed, by)
         if not spared:
             if by is not None:
                 self.kill_points[by] += points
@@ -1732,7 +1750,7 @@ class CaveEvilState(State):
                 self.ledger[f"item:{item}"] -= 1
                 self._to_box(item)
             magus = Creature(f"necromancer-{player + 1}-r{len(self.steps)}", necromancer=True,
-                             card=fx.NECROMANCER_CARDS[player], **NECROMANCER)
+                             card=wz.card_of(self, player), **NECROMANCER)
             crew = [magus] + [c for c in squad.creatures if c is not caster]
             to = at if at is not None and self.squads.at(at) is None else squad.hex
             self.squads.add(Squad(squad_id(player, "N"), player, to, crew, "N", dict(squad.resources)))
@@ -1751,7 +1769,8 @@ class CaveEvilState(State):
         gore = sum(GORE[c["size"]] for c in members)
         key = str(squad.hex)
         resources, drops = lt.drop_all(self.loot, squad, gone)
-        for _, item in gone:
+        for _, item in gone:  # used up in the lost fight: out of play, so out of the ledger too
+            self.ledger[f"item:{item}"] -= 1
             self._to_box(item)
         if any(c["card"] == EMPEROR for c in members) and by is not None and self.phase == PLAY:
             self.winner_player = by  # the first to kill the Emperor wins (rule ce-evil-emperor)
@@ -2183,7 +2202,10 @@ class CaveEvilState(State):
         for h in path:
             there = self.squads.at(h)
             if there is not None:
-                self.note("ce-evil-goat", f"{self._squad_name(there.id).capitalize()} stands in his way: the Goat stops.")
+                self.note("ce-evil-goat", f"{self._squad_title(there.id)} stands in his way: the Goat stops.")
+                break
+            if h in self.ground.crystals:  # ruling ce-evil-goat-how: a crystal halts him as a squad would
+                self.note("ce-evil-goat", f"A Chthonic Crystal stands in his way at {h}: the Goat stops.")
                 break
             if not self.ground.is_open(h):
                 p = self.ground.placement("single", h, 0, "open")
@@ -2257,6 +2279,7 @@ class CaveEvilState(State):
                 if n is not None:
                     self.squads.remove(n.id)
                     self._bury(n, None, set())
+                wz.kill_wizards(self, p, None)
                 if p not in self.out:
                     self._player_out(p)
             if len(self.out) == self.game.players:
@@ -2302,7 +2325,7 @@ class CaveEvilState(State):
         there.hex = free[0][1]
         self.squads.add(there)
         self.note(EVIL_RULE.get(self.evil, "ce-evil-statue"),
-                  f"{self._squad_name(there.id).capitalize()} is pushed off The Pit to {there.hex}.")
+                  f"{self._squad_title(there.id)} is pushed off The Pit to {there.hex}.")
 
     def _raise_on_pit(self, card: str, speed: int, text: str) -> None:
         from .spawn import next_marker
@@ -2453,6 +2476,7 @@ class CaveEvilState(State):
                 if nn is not None:
                     self.squads.remove(nn.id)
                     self._bury(nn, None, set())
+                wz.kill_wizards(self, victim, None)
                 self._free_creatures(victim)
                 self._player_out(victim)
                 return
@@ -2477,6 +2501,7 @@ class CaveEvilState(State):
         self.note("ce-evil-bitch", f"The Darkest Evil Bitch appears beside player {victim + 1}'s Necromancer and "
                                    "fights its squad N: the squad attacks, without items or spells, under her charm "
                                    "(-3 strength, dodge and armor).")
+        wz.bitch_note(self, victim)
 
     def _finish_evil_fight(self, record, combat, result) -> None:
         victim = self.squads[record["attackers"][0]].owner
@@ -2558,8 +2583,7 @@ class CaveEvilState(State):
             self.roused[pid] = target.id
             if to != guard.hex:
                 self._set_hex(guard, to)
-            who = self._squad_name(target.id)
-            self.note("ce-protector-wake", f"{who[0].upper() + who[1:]} comes within {px.reach(guard)} spaces of "
+            self.note("ce-protector-wake", f"{self._squad_title(target.id)} comes within {px.reach(guard)} spaces of "
                                            f"Protector {guard.card}'s pit: it wakes and stands at {to}; it attacks "
                                            "when the turn's actions end.")
             self._cache = None
@@ -2604,14 +2628,18 @@ class CaveEvilState(State):
     def _explain_invoke(self, kind, g) -> tuple[str, str]:
         if not self.full:
             return "ce-game-full", "invoking and meditating belong to the full game (option game='full')"
-        n = self.squads.by_id.get(squad_id(self.turn, "N"))
+        source = g[3] if kind == "invoke" else g[1]
+        n = self.squads.by_id.get(squad_id(self.turn, source or "N"))
         if self.part != "actions" or self.must_fight or self.pending is not None or self.combat is not None:
             return "ce-phase-actions", "the Necromancer acts in Phase 3, after the fights of Phase 1 and conjuring"
-        if n is None:
+        if n is None and source is None:
             return "ce-last-standing", "this player's Necromancer is dead"
+        refusal = wz.caster_refusal(self, source)
+        if refusal:
+            return refusal
         if kind == "meditate":
             if n.acted:
-                return "ce-meditate", "squad N has already taken its action this turn"
+                return "ce-meditate", f"squad {n.card} has already taken its action this turn"
             if any(c.moved for c in n.creatures):
                 return "ce-meditate", "the Necromancer meditates only if its squad has not moved this turn"
             return "ce-conj-refill", f"the {g[0]} deck and its discard pile are empty"
@@ -2619,7 +2647,7 @@ class CaveEvilState(State):
         if card_id not in {c for _, c in tn.hand_cards(self, self.turn)}:
             return "ce-invoke", f"there is no {card_id!r} card in player {self.turn + 1}'s hand"
         if n.acted and not self.invoking:
-            return "ce-invoke", "squad N has already taken another action this turn"
+            return "ce-invoke", f"squad {n.card} has already taken another action this turn"
         cost = cj.conjuration_spec()[card_id].cost
         if not lt.affords(n, cost):
             return "ce-invoke-pay", (f"squad N carries {_amounts(n.resources)} but {card_id} costs {_amounts(cost)}; "
@@ -2662,6 +2690,7 @@ class CaveEvilState(State):
             "kill_points": list(self.kill_points),
             "loot": dict(sorted(lt.copy_loot(self.loot).items())),
             **(self._full_position() if self.full else {}),
+            **wz.position(self),
         }
 
     def _full_position(self) -> dict:
@@ -2727,6 +2756,7 @@ class CaveEvilState(State):
             self.fallen = list(other.fallen)
             self.protector_deck, self.homes = Counter(other.protector_deck), dict(other.homes)
             self.roused, self.guard = dict(other.roused), other.guard
+        wz.copy(self, other)
 
     def hide(self, position: dict, player: int) -> dict:
         """A dig's face-down card is hidden from everyone: the view shows ``"?"`` on the dig and

@@ -32,6 +32,8 @@ of the decision each one asks for:
 ``tile-draw``   chance    ``excavation tunnel``: a tile for an event (events skipped)
 ``tile``        player    ``lay +4-1 r2`` or ``lay nothing`` when nothing fits
 ``wander``      player    ``wander w:A +2-3`` / ``wander w:A stay``, one monster at a time
+``necromancer`` chance    ``necromancer 1 black-wizard``: a Necromancer card dealt at
+                          random (option ``necromancers="random"``: :mod:`.wizard`)
 ==============  ========  ============================================================
 
 Everything here is a function of the state; nothing is random: dice and draws
@@ -53,11 +55,13 @@ from . import events as ev
 from . import loot as lt
 from . import protectors as px
 from . import spawn as sp
+from . import wizard as wz
 from .creatures import catalogue, movement_creature
 from .hexes import Hex, neighbours, parse_hex
 from .movement import RESOURCE_NAMES, Squad, _search, fits, squad_id
 
-CHANCE_STEPS = ("deal", "awakening", "spawn", "spawn-draw", "die", "tile-draw", "rolloff", "lair", "goat", "protector")
+CHANCE_STEPS = ("deal", "awakening", "spawn", "spawn-draw", "die", "tile-draw", "rolloff", "lair", "goat", "protector",
+                wz.DEAL)
 PLAYER_STEPS = ("keep", "conjure", "resources", "spot", "count", "tile", "wander", "focus", "trot")
 AUTOMATIC_STEPS = ("event", "eye", "march")
 KINDS = CHANCE_STEPS + PLAYER_STEPS + AUTOMATIC_STEPS
@@ -68,12 +72,12 @@ STEP_RULE = {"deal": "ce-conj-deck-draw", "keep": "ce-conj-one-resource", "conju
              "tile": "ce-event-tiles", "wander": "ce-event-wander", "eye": "ce-event-blood-eye",
              "rolloff": "ce-evil-roll-off", "lair": "ce-evil-emperor-lair", "focus": "ce-evil-emperor-control",
              "march": "ce-evil-emperor", "goat": "ce-evil-goat", "trot": "ce-evil-goat-decider",
-             "protector": "ce-protector-draw"}
+             "protector": "ce-protector-draw", wz.DEAL: "ce-necromancer-deal"}
 NOTATION = re.compile(
     r"^(?:deal [1-4] [a-z]+ [a-z0-9-]+|keep|trade (?:metals|gore|shadowflame) \d{1,2}|conjure [a-z]+|take [a-z]+ [a-z0-9-]+"
     r"|start (?:metals|gore|shadowflame)(?: (?:metals|gore|shadowflame)){2}|evil [a-z0-9?-]+|spawn rolls \d"
     r"|draw (?:bribe|construct|summon|abyss) [a-z0-9-]+|(?:spot|count) [+-]\d{1,6}[+-]\d{1,6}|d(?:4|12) \d{1,2}"
-    r"|(?:excavation|protector) [a-z0-9-]+|rolloff [1-4]|lair [1-4]|focus [1-4]|goat [1-4]|trot [+\d,-]{4,80}|lay (?:nothing|[+-]\d{1,6}[+-]\d{1,6} r[0-5])|wander w:[A-Z]{1,4} (?:stay|[+-]\d{1,6}[+-]\d{1,6}))$")
+    r"|(?:excavation|protector) [a-z0-9-]+|rolloff [1-4]|lair [1-4]|focus [1-4]|goat [1-4]|trot [+\d,-]{4,80}|lay (?:nothing|[+-]\d{1,6}[+-]\d{1,6} r[0-5])|wander w:[A-Z]{1,4} (?:stay|[+-]\d{1,6}[+-]\d{1,6})|necromancer [1-4] [a-z-]+)$")
 """The notation of every step's outcome or choice, for telling a well-formed action from noise."""
 START_RESOURCES = 3
 """Each Necromancer starts with any three single resources (set-up step 13)."""
@@ -121,6 +125,8 @@ def outcomes(state) -> list[tuple[str, Fraction]]:
         return [(f"goat {f}", Fraction(1, 4)) for f in range(1, 5)]
     if kind == "protector":
         return [(f"protector {c}", p) for c, p in px.draw_outcomes(state.protector_deck)]
+    if kind == wz.DEAL:
+        return wz.deal_outcomes(state, step)
     if kind == "lair":
         alive = state.order()
         return [(f"lair {p + 1}", q) for p, q in aw.emperor_fallback_outcomes(state.plan.first, alive,
@@ -208,6 +214,7 @@ def step_text(step: dict) -> str:
         "protector": f"A Protector card is drawn for the spawn pit at {step.get('at')}.",
         "trot": f"Player {step.get('player', 0) + 1} steers the Goat's rampage.",
         "wander": f"Wandering Monster {step.get('left', ['?'])[0]} may move up to {step.get('roll')} spaces.",
+        wz.DEAL: f"Set-up: player {step.get('player', 0) + 1} is dealt a Necromancer card.",
     }
     return text.get(kind, kind)
 
@@ -483,6 +490,8 @@ class _Apply:
         state.note("ce-evil-roll-off", f"Player {p + 1} loses the roll-off.")
         state.bitch_attacks(p)
 
+    necromancer = staticmethod(wz.apply_deal)
+
     @staticmethod
     def goat(state, step, action):
         state.goat_runs(int(action.split()[1]))
@@ -581,11 +590,18 @@ def hand_cards(state, player: int) -> list[tuple[str, str]]:
 def invoke_options(state) -> list[str]:
     """Every card of the turn player's hand its Necromancer squad may invoke now, and where
     (rules ce-invoke, ce-invoke-place): into squad N, into a squad next to N with room, or
-    as a new squad on the first free control card next to N (creatures only)."""
-    p = state.turn
-    n = state.squads.by_id.get(squad_id(p, "N"))
-    if n is None or (n.acted and not state.invoking) or not _in_phase_3(state):
+    as a new squad on the first free control card next to N (creatures only). A split Black
+    Wizard away from squad N may invoke instead, next to its own squad (``... from II``: rule
+    ce-power-split-action)."""
+    if not _in_phase_3(state):
         return []
+    return [a + wz.suffix(n) for n in wz.casters(state, state.turn) if not (n.acted and not state.invoking)
+            for a in _invoke_from(state, n)]
+
+
+def _invoke_from(state, n: Squad) -> list[str]:
+    """What the wizard of squad ``n`` may invoke, and where."""
+    p = state.turn
     out = []
     near = [s for s in state.squads.of(p) if s.hex in neighbours(n.hex)]
     free = [c for c in state.squads.free_cards(p) if c != "N"]
@@ -610,9 +626,10 @@ def invoke_options(state) -> list[str]:
     return out
 
 
-def apply_invoke(state, card_id: str, where: str, at: Hex | None) -> None:
+def apply_invoke(state, card_id: str, where: str, at: Hex | None, source: str | None = None) -> None:
     p = state.turn
-    n = state.squads[squad_id(p, "N")]
+    n = state.squads[squad_id(p, source or "N")]
+    wz.take_action(state, n)
     state.hands[p].remove(next(x for x in state.hands[p] if x.split(":", 1)[1] == card_id))
     spec = cj.conjuration_spec()[card_id]
     lt.pay(n, spec.cost)
@@ -655,16 +672,16 @@ def apply_invoke(state, card_id: str, where: str, at: Hex | None) -> None:
 def meditate_options(state) -> list[str]:
     """Meditation (rule ce-meditate): the Necromancer squad, not having moved or acted this turn,
     draws one more card (events set aside) and keeps it."""
-    p = state.turn
-    n = state.squads.by_id.get(squad_id(p, "N"))
-    if n is None or n.acted or any(c.moved for c in n.creatures) or not _in_phase_3(state):
+    if not _in_phase_3(state):
         return []
-    return [f"meditate {d}" for d in cj.DECKS if state.piles.outcomes(d)]
+    return [f"meditate {d}{wz.suffix(n)}" for n in wz.casters(state, state.turn)
+            if not n.acted and not any(c.moved for c in n.creatures) for d in cj.DECKS if state.piles.outcomes(d)]
 
 
-def apply_meditate(state, deck: str) -> None:
+def apply_meditate(state, deck: str, source: str | None = None) -> None:
     p = state.turn
-    n = state.squads[squad_id(p, "N")]
+    n = state.squads[squad_id(p, source or "N")]
+    wz.take_action(state, n)
     for c in n.creatures:
         c.acted = c.halted = True
     state.note("ce-meditate", f"Player {p + 1}'s Necromancer meditates and draws from the {deck} deck.")
@@ -714,8 +731,8 @@ def sacrifice_options(state) -> list[str]:
     n = state.squads.by_id.get(squad_id(p, "N"))
     if not (state.game.options["sacrifice"] and _in_phase_3(state)) or n is None:
         return []
-    if n.acted and not state.sacrificing:
-        return []
+    if (n.acted and not state.sacrificing) or wz.action_taken(state, p) not in (None, "N"):
+        return []  # the split wizards share one Necromancer action (rule ce-power-split-action)
     spec = cj.conjuration_spec()
     out = []
     for s in [n] + [x for x in state.squads.of(p) if x.hex in neighbours(n.hex)]:
@@ -754,6 +771,7 @@ def apply_sacrifice(state, what: str, holder: str | None) -> None:
     state.ledger.update(cost)
     for c in n.creatures:
         c.acted = True
+    wz.take_action(state, n)
     state.sacrificing = True
     state.note("ce-adv-sacrifice", f"Player {p + 1}'s Necromancer sacrifices {spec[card_id].name}"
                                    f"{f' held by {holder}' if holder else ''}: it goes to the box, and squad N takes "
@@ -813,7 +831,8 @@ def setup_steps(state) -> list[dict]:
     resources for each Necromancer (rule ce-start-resources) and the Awakening Evil, face down
     (rule ce-awaken-draw)."""
     order = state.order()
-    steps = [{"do": "deal", "player": p, "deck": d, "then": "hand"} for p in order for d in cj.starting_hand_plan()]
+    steps = wz.deal_steps(state)  # option necromancers="random" (rule ce-necromancer-deal)
+    steps += [{"do": "deal", "player": p, "deck": d, "then": "hand"} for p in order for d in cj.starting_hand_plan()]
     steps += [{"do": "spawn", "roll": "beginning", "at": str(h), "player": order[0]} for h in ev.every_pit(state.ground)]
     steps += [{"do": "resources", "player": p} for p in order]
     steps.append({"do": "awakening"})
@@ -836,7 +855,7 @@ def check_step(r) -> dict:
             out[key] = value
         else:
             r[key].fail("a step holds numbers, words, lists and small objects")
-    if kind in ("deal", "keep", "conjure", "resources", "spot", "count", "tile", "wander", "focus", "trot"):
+    if kind in ("deal", "keep", "conjure", "resources", "spot", "count", "tile", "wander", "focus", "trot", wz.DEAL):
         if kind not in ("tile", "wander", "count", "spot") or "player" in out:
             r["player"].int(0, 3)
     return out
@@ -870,9 +889,11 @@ def mask_hand(entry: str) -> str:
 
 
 # ------------------------------------------------------------------ the Necromancers' once-per-game powers
-POWERS = {"rotten-magi": "teleport", "psychomancer-of-fire": "blast", "ice-dead-sorceress": "enthrall"}
-"""Each Necromancer card's once-per-game ability the engine plays (rules ce-power-*); the Blood
-Sorcerer's four items are on its card, and the Black Wizard's split is not played yet."""
+POWERS = {"rotten-magi": "teleport", "psychomancer-of-fire": "blast", "ice-dead-sorceress": "enthrall",
+          wz.BLACK_WIZARD: "split"}
+"""Each Necromancer card's once-per-game ability (rules ce-power-teleport, ce-power-blast,
+ce-power-enthrall, ce-power-split); the Blood Sorcerer's four items are on its card. The Black
+Wizard plays only when the cards are dealt at random (rule ce-necromancer-deal)."""
 TELEPORT, ENTHRALL = 5, 3
 
 
@@ -892,6 +913,8 @@ def power_options(state) -> list[str]:
     n = state.squads.by_id.get(squad_id(p, "N"))
     if power == "teleport":
         return [f"teleport N {h}" for h in sorted(_teleport_spots(state, n))]
+    if power == "split":
+        return wz.split_options(state, n)
     if power == "blast":
         return ["blast N"] if any(s.hex in neighbours(n.hex) for s in state.squads if s.id != n.id) else []
     if power == "enthrall" and [c for c in state.squads.free_cards(p) if c != "N"]:
@@ -932,6 +955,8 @@ def apply_power(state, verb: str, target: str | None) -> None:
         for c in n.creatures:
             c.halted = False
         state.note("ce-power-teleport", f"Player {p + 1}'s Rotten Magi vanishes with its squad and appears at {to}.")
+    elif verb == "split":
+        wz.apply_split(state, n, target)
     elif verb == "blast":
         victims = [s for s in state.squads if s.id != n.id and s.hex in neighbours(n.hex)]
         state.note("ce-power-blast", f"Player {p + 1}'s Psychomancer of Fire burns everything beside it: "

@@ -81,8 +81,9 @@ TURN_RULES = [
          "Our choice: a power is used on its owner's own turn, in Phase 3, as a free activity, not as a "
          "squad's action. The text allows any moment, even another player's turn (the Ice Dead Sorceress "
          "seizing an attacker); answering in the middle of another player's turn would need a decision "
-         "nobody is asked for yet. The Black Wizard's split is not played yet, and Necromancer cards go by "
-         "seat (ruling ce-start-squad). Alternative: offer each power at every decision of the game.", "ruling"),
+         "nobody is asked for yet. The Black Wizard, with its split, plays when the Necromancer cards are "
+         "dealt at random (rule ce-necromancer-deal); by seat it never does (ruling ce-start-squad). "
+         "Alternative: offer each power at every decision of the game.", "ruling"),
     Rule("ce-power-teleport", "The Rotten Magi",
          "The Rotten Magi takes its whole squad up to 5 spaces away, through rock if need be, onto dug ground "
          "with nobody on it and never onto a spawn pit; it may move before or after."),
@@ -94,6 +95,44 @@ TURN_RULES = [
     Rule("ce-power-enthrall", "The Ice Dead Sorceress",
          "The Ice Dead Sorceress takes one enemy squad within 3 spaces, other than a Necromancer's, for good; "
          "its player needs an empty control card for it. Its fights then follow the usual rules."),
+    Rule("ce-power-split", "The Black Wizard",
+         "Once in the game the Black Wizard may become two smaller wizards (split N II +2-3), provided its "
+         "player has an empty control card for the second one. Each half is a Necromancer with 6 in every "
+         "attribute, and the second may move and take an action on the turn it appears. No Awakened Evil "
+         "is won on that turn (rule ce-power)."),
+    Rule("ce-power-split-how", "How the split is played here",
+         "Our choice: the Black Wizard card leaves play and both halves are Split Black Wizard cards; the one "
+         "in squad N keeps its items, moves and action, and the new one, empty-handed, steps onto a dug, empty "
+         "space beside squad N (not a spawn pit, not another player's crystal) on the first empty control "
+         "card, as a freshly invoked squad would. Markers never share a space, so it cannot start on squad "
+         "N's own hex. Alternative: let the Black Wizard card stay in squad N, a second figure joining it.",
+         "ruling"),
+    Rule("ce-power-split-action", "One Necromancer action for two wizards",
+         "After the split the two wizards share a single Necromancer action each turn: invoking, meditating "
+         "(and sacrificing under advanced rule 2) belong to whichever takes it first. Our choice: the wizard "
+         "away from squad N invokes next to its own squad and pays with what its squad carries, written "
+         "invoke ratman new +1-2 from II (meditate summon from II); sacrificing stays squad N's. "
+         "Alternative: let only squad N's wizard take Necromancer actions.", "ruling"),
+    Rule("ce-power-split-join", "Together but never one",
+         "The two halves may stand in one squad, but never become a single wizard again. One of them always "
+         "keeps the N card: a wizard's squad that walks into squad N joins it, and squad N keeps its card."),
+    Rule("ce-power-split-death", "When a split wizard dies",
+         "If squad N's wizard dies, the other wizard's squad takes the N card at once, where its marker "
+         "stands; the player is out only when both halves are dead. Our choice: what slays the Necromancer "
+         "rather than its squad slays both halves, namely a crushed crystal and the Darkest Evil Bitch "
+         "waking while its player has no enemy kill points. Alternative: the other half lives on then too.",
+         "ruling"),
+    Rule("ce-power-split-bitch", "The Bitch and the split wizards",
+         "When the Darkest Evil Bitch seeks a split Black Wizard's player she fights one half a cycle: squad "
+         "N's, then, at the start of a later cycle, the other (squad N by then), if that player still has the "
+         "fewest enemy kill points. Our choice: two halves standing in one squad fight her together. "
+         "Alternative: the halves of one squad still face her one per cycle.", "ruling"),
+    Rule("ce-necromancer-deal", "Dealing the Necromancers",
+         "With the option necromancers='random', the five Necromancer cards are shuffled and each player is "
+         "dealt one; the fifth stays in the box. Our choice: the deal is the first step of the full game's "
+         "set-up once the cave is built, the Necromancer already standing on its crystal, each card still "
+         "in the deck as likely as the others, and everyone sees it. Alternative: deal before building, "
+         "which changes nothing in play.", "ruling"),
     Rule("ce-evil-emperor-how", "How the Emperor is played here",
          "Our choice: the Emperor rises on The Pit as a monster of his own that is fought, never hired or "
          "subdued. At the start of each later cycle his prey is declared, then he walks up to 4 spaces "
@@ -109,7 +148,7 @@ TURN_RULES = [
          "nobody stops beside him, and a Necromancer with 27 enemy kill points standing next to him may kneel "
          "(kneel N) and win. Awake, each later cycle's D4 sends him 3 spaces that way (the player with most kill "
          "points steering where the hex lines zigzag); he blasts single spaces through rock where a tile may be "
-         "laid, stops before a squad or a Lair, and tears apart every squad that ends beside him, or that he "
+         "laid, stops before a squad, a Lair or a Chthonic Crystal, and tears apart every squad that ends beside him, or that he "
          "comes beside: its cards go to the box, what it carried back to the stock, and a Necromancer alone "
          "survives. Only squad N fights him (slay N, its action): its companions are torn apart first, then "
          "the Necromancer attacks with no items, his second attribute picked for him. Killing him wins. "

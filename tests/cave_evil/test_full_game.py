@@ -150,7 +150,9 @@ def test_the_pit_of_infinite_shadow_is_won_by_jumping_in_from_the_next_cycle():
 
 @pytest.mark.parametrize("players,awakening,extra", [(2, "pit", {}), (3, "pit", {}), (4, "pit", {}), (2, "short", {}),
                                                      (3, "all", {}), (2, "advanced", {}),
-                                                     (3, "all", {"battle_on": True, "hire_one": True})])
+                                                     (3, "all", {"battle_on": True, "hire_one": True,
+                                                                 "necromancers": "random"}),
+                                                     (4, "short", {"necromancers": "random"})])
 def test_seeded_random_full_games_end_and_keep_every_invariant(players, awakening, extra):
     last = {}
 

@@ -269,6 +269,15 @@ def test_ce_spawn_not_on_squads_never_onto_a_player_squad():
                             PIT2, "small") == [S(-1, 6), S(1, 5)]
 
 
+def test_ce_spawn_not_on_squads_nor_onto_a_chthonic_crystal():
+    from .test_full_game import full, settle_setup
+
+    s = settle_setup(full(2, 1).apply("first 1"))
+    crystal = next(h for h, owner in s.ground.crystals.items() if owner == 0)
+    spots = sp.monster_spots(s.ground, Squads(), crystal, "small")
+    assert spots and crystal not in spots and all(h in neighbours(crystal) for h in spots)
+
+
 def test_ce_spawn_adjacent_may_join_a_monster_beside_but_no_pit_nor_rock():
     g = throneroom_ground()
     squads = Squads([monster("A", PIT2, cr("big", "large")), monster("B", S(0, 5), cr("s1")),
