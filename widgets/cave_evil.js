@@ -798,9 +798,9 @@ function render(container, view, ui, paint) {
   // the hand shown (the viewer's; in hot-seat the deciding player's): a button per card
   function handStrip() {
     const h = full.hand;
-    const title = h.seen_as === "turn" ? `Player ${h.player + 1}'s hand (hot-seat: the player deciding now; ` +
-      "other hands are shown as counts)" : h.player === null || h.player === undefined ? "Your hand" :
-      `Your hand (player ${h.player + 1})`;
+    const title = h.seen_as === "turn" ? `Player ${h.player + 1}'s hand (the player deciding now; ` +
+      "other hands are shown as counts)" : h.player === null || h.player === undefined ?
+      "No hand shown: the table sees every hand face down" : `Your hand (player ${h.player + 1})`;
     const invocable = new Set(actions.filter((a) => a.a.startsWith("invoke ")).map((a) => a.a.split(" ")[1]));
     const buttons = h.cards.map((c, i) => {
       const can = invocable.has(c.card);

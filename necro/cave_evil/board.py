@@ -195,10 +195,10 @@ def full_view(state, position: dict) -> dict:
     ``turn``, ``cycle``
         the turn player and the cycle.
     ``hand``
-        ``{"player", "seen_as", "cards"}``: whose hand is shown (None: the viewer's, unknown
-        because it is empty), ``"viewer"`` (a masked view) or ``"turn"`` (hot-seat), and its
-        cards in order, ``{"deck", "card", "name", "kind", "cost"}``, each with a face in
-        ``cards``.
+        ``{"player", "seen_as", "cards"}``: whose hand is shown (None: nobody's), ``"turn"``
+        (the player deciding now: hot-seat play), ``"viewer"`` (a board's fixed seat, not on
+        turn) or ``"table"`` (a spectator, or an empty hand: no cards shown), and its cards in
+        order, ``{"deck", "card", "name", "kind", "cost"}``, each with a face in ``cards``.
     ``players``
         per seat: ``out``, ``turn`` (on turn now), ``kill_points``, ``resources`` (what squad N
         carries, the only purse that pays; None once the Necromancer is dead), ``hand`` (how many
@@ -253,14 +253,16 @@ def full_view(state, position: dict) -> dict:
                 faces[card_id] = item_face(cat.item(card_id))
 
     # ---- whose hand is shown
-    masked = "left" in piles
+    head_step = queue[0] if queue else None
+    decider = head_step.get("player") if head_step and head_step["do"] in tn.PLAYER_STEPS else None
+    decider = turn if decider is None else decider
+    masked = "left" in piles  # a view: only the viewer's own hand shows its cards
     if masked:
         seen = [p for p, h in enumerate(hands) if h and not any(x.endswith(":" + HIDDEN) for x in h)]
-        viewer, seen_as = (seen[0] if len(seen) == 1 else None), "viewer"
+        viewer = seen[0] if len(seen) == 1 else None
     else:
-        head_step = queue[0] if queue else None
-        decider = head_step.get("player") if head_step and head_step["do"] in tn.PLAYER_STEPS else None
-        viewer, seen_as = (decider if decider is not None else turn), "turn"
+        viewer = decider
+    seen_as = "table" if viewer is None else ("turn" if viewer == decider else "viewer")
     hand_cards = []
     if viewer is not None and viewer < len(hands):
         for entry in hands[viewer]:

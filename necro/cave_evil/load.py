@@ -92,6 +92,7 @@ def load_into(state, r) -> None:
     opts = game.options
     full = opts["game"] == "full"
     protectors = full and opts["protectors"]
+    _refuse_a_view(r)
     r.obj(allowed=KEYS + (FULL_KEYS if full else ()) + (PROTECTOR_KEYS if protectors else ()))
     phase = r["phase"].str(choices=PHASES)
     ground = Ground.from_json(r["ground"].value, r["ground"].path)
@@ -401,6 +402,24 @@ def _load_full(state, r, full: bool, phase: str) -> None:
     over = {c: k for c, k in seen.items() if k > total[c]}
     if over:
         r.fail(f"more conjuration cards than the game holds: {over}")
+
+
+def _refuse_a_view(r) -> None:
+    """A player's view (:meth:`CaveEvilState.hide`) is not a position: its hidden cards show as
+    ``?`` and the decks as counts. Say so plainly instead of failing on the first odd key."""
+    value = r.value if isinstance(r.value, dict) else {}
+    hidden = []
+    if any(isinstance(d, dict) and d.get("card") == "?" for d in value.get("digs") or []):
+        hidden.append("a face-down excavation card")
+    if isinstance(value.get("piles"), dict) and "left" in value["piles"]:
+        hidden.append("what the decks hold")
+    if any(isinstance(x, str) and x.endswith(":?") for h in value.get("hands") or [] if isinstance(h, list) for x in h):
+        hidden.append("another player's hand")
+    if value.get("evil") == "?":
+        hidden.append("the face-down Awakening Evil")
+    if hidden:
+        r.fail("this is a player's view, which hides " + ", ".join(hidden) +
+               ": load the full position (state.position(), or a saved game) instead")
 
 
 def _load_protectors(state, r) -> None:

@@ -38,6 +38,9 @@ CHANCE = -1
 """``current_player()`` when chance (a die, a shuffle, a draw) decides next."""
 TERMINAL = -4
 """``current_player()`` when the game is over."""
+SPECTATOR = -2
+"""The seat of a viewer who plays no side: :meth:`State.hide` shows it only what the whole table
+sees (no player's hand, no face-down card)."""
 
 FORMAT = "necro-game"
 FORMAT_VERSION = 1
@@ -241,7 +244,8 @@ class State:
         return {}
 
     def hide(self, position: dict, player: int) -> dict:
-        """Mask what ``player`` may not see in ``position`` (default: nothing)."""
+        """Mask what ``player`` may not see in ``position`` (default: nothing). ``player`` may be
+        :data:`SPECTATOR`: then every player's secrets are masked."""
         return position
 
     def decorate_view(self, position: dict) -> dict:

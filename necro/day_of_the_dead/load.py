@@ -337,27 +337,28 @@ def check_playable(state, path: str) -> None:
 
 # ------------------------------------------------------------------- views
 def mask(position: dict, player: int) -> dict:
-    """``position`` as ``player`` sees it (a new dict; the input is not changed)."""
-    other = 1 - player
+    """``position`` as ``player`` sees it (a new dict; the input is not changed); a
+    :data:`~necro.core.SPECTATOR` sees neither player's secrets."""
+    others = [p for p in (0, 1) if p != player]
     out = dict(position)
     hands = [list(h) for h in position["hands"]]
-    hands[other] = [c[0] for c in hands[other]]
-    out["hands"] = hands
     slots = [[list(e) for e in line] for line in position["slots"]]
-    slots[other] = [[c[0], s] if s == "fallen" else [c, s] for c, s in slots[other]]
-    out["slots"] = slots
     spirits = list(position["spirits"])
-    if spirits[other]:
-        spirits[other] = spirits[other][0]
-    out["spirits"] = spirits
+    for other in others:
+        hands[other] = [c[0] for c in hands[other]]
+        slots[other] = [[c[0], s] if s == "fallen" else [c, s] for c, s in slots[other]]
+        if spirits[other]:
+            spirits[other] = spirits[other][0]
+    out["hands"], out["slots"], out["spirits"] = hands, slots, spirits
     out["decks"] = {L: [L] * len(v) for L, v in position["decks"].items()}
     task = position.get("task")
     if position["looking"] and not (task and task.get("p") == player):
         out["looking"] = [c[0] for c in position["looking"]]
     # The turn's bookkeeping may name a hidden card (Spook aiming at a face-down spirit): its back only.
-    hidden = set(position["hands"][other]) | set(position["looking"]) - set(out["looking"])
-    hidden |= {c for c, s in position["slots"][other] if s == "fallen"}
-    hidden |= {position["spirits"][other]} - {None}
+    hidden = set(position["looking"]) - set(out["looking"])
+    for other in others:
+        hidden |= set(position["hands"][other]) | {c for c, s in position["slots"][other] if s == "fallen"}
+        hidden |= {position["spirits"][other]} - {None}
     hide = _hider(hidden)
     out["task"] = hide(task)
     out["queue"] = hide(position["queue"])

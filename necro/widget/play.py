@@ -199,6 +199,9 @@ class Play:
             if isinstance(doc, dict) and "format" in doc:
                 state = load_state(doc, type(self.state.game))
             else:
+                if isinstance(doc, dict):  # a position copied from the board: drop what only the board draws
+                    shown = set(self.view.get("position") or {}) - set(self.state.position())
+                    doc = {k: v for k, v in doc.items() if k not in shown}
                 state = self.state.game.state_from_position(doc, seed=self.state.rng.seed)
             self.state = state
             self._advance()

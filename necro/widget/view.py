@@ -16,9 +16,9 @@ import json
 from typing import Callable, Mapping
 
 from ..core.explore import explore
-from ..core.game import CHANCE, TERMINAL, State
+from ..core.game import CHANCE, SPECTATOR, TERMINAL, State
 
-VIEW_KEYS = ("game", "title", "status", "step", "to_move", "terminal", "winner", "players",
+VIEW_KEYS = ("game", "title", "status", "step", "to_move", "terminal", "winner", "players", "seat",
              "position", "actions", "log", "can_undo", "can_redo")
 INSIGHT_KEY = "insight"
 """Optional key of a view: what a widget's ``insight(state)`` computed for this
@@ -126,9 +126,22 @@ def players(state: State, bots: Mapping[int, object] | None = None) -> list[dict
             for seat in range(state.game.players)]
 
 
+def hot_seat(state: State) -> int:
+    """Whose secrets a board with no fixed seat shows: the player deciding now, who sits at the
+    screen in hot-seat play; at a chance step or once the game is over, nobody's
+    (:data:`~necro.core.SPECTATOR`)."""
+    player = state.current_player()
+    return player if player >= 0 else SPECTATOR
+
+
 def build_view(state: State, *, viewer: int | None = None,
                bots: Mapping[int, object] | None = None, insight: Callable | None = None) -> dict:
-    """The view dict of ``state`` as seen by ``viewer`` (None: everything).
+    """The view dict of ``state`` as seen by ``viewer``.
+
+    ``viewer`` is a seat, :data:`~necro.core.SPECTATOR`, or None for hot-seat play: the
+    position as the player deciding now sees it (:func:`hot_seat`), the log as the table
+    sees it. A view never holds what its ``seat`` may not see, so a page that stores views
+    (the static book) carries no other player's hand and no face-down card.
 
     ``bots`` maps the seats played by the computer to their bots; they are
     named in ``players`` so the front end can say who is thinking.
@@ -136,7 +149,8 @@ def build_view(state: State, *, viewer: int | None = None,
     the decisions (see :func:`check_insight`); the view has ``insight`` only
     when it returns one.
     """
-    position = state.decorate_view(state.position() if viewer is None else state.view(viewer))
+    seat = hot_seat(state) if viewer is None else viewer
+    position = state.decorate_view(state.view(seat))
     view = {
         "game": state.game.id,
         "title": state.game.title,
@@ -146,9 +160,10 @@ def build_view(state: State, *, viewer: int | None = None,
         "terminal": state.is_terminal(),
         "winner": state.winner(),
         "players": players(state, bots),
+        "seat": seat if seat >= 0 else None,
         "position": position,
         "actions": action_entries(state),
-        "log": log_entries(state, viewer),
+        "log": log_entries(state, SPECTATOR if viewer is None else viewer),
         "can_undo": state.can_undo(),
         "can_redo": state.can_redo(),
     }
@@ -260,10 +275,10 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
                 packed["to"] = edge["to"]
                 if edge.get("forced"):
                     packed["forced"] = True
-                if viewer is not None:  # how the viewer's log writes this step (a secret card hidden)
-                    masked = state.mask_notation(action["a"], edge["by"], viewer)
-                    if masked != action["a"]:
-                        packed["m"] = masked
+                # how the viewer's log writes this step (a secret card hidden)
+                masked = state.mask_notation(action["a"], edge["by"], SPECTATOR if viewer is None else viewer)
+                if masked != action["a"]:
+                    packed["m"] = masked
                 if edge["log"]:
                     packed["log"] = edge["log"]
                     for rule_id, _ in edge["log"]:
@@ -355,6 +370,18 @@ def _unshare(graph: dict, position: dict) -> dict:
             out[key] = {**out.get(key, {}), sub: graph["shared"][i]}
         else:
             out[key] = graph["shared"][i]
+    return out
+
+
+def node_views(graph: dict) -> list[dict]:
+    """Every node's stored view, its position with the shared and pooled parts put back: what
+    the page can show at some node (tests scan them for secrets)."""
+    out = []
+    for node in graph["nodes"]:
+        view = dict(node["view"])
+        if isinstance(view.get("position"), dict):
+            view["position"] = {**_unshare(graph, view["position"]), **graph.get("pooled", {})}
+        out.append(view)
     return out
 
 

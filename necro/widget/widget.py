@@ -58,9 +58,12 @@ class GameWidget(anywidget.AnyWidget, Play):
         ``{seat: bot}``: seats the computer plays (a bot has ``choose(state)``).
         Any of these bots can also be moved to another seat from the page.
     player:
-        The seat whose view is shown (hidden information masked). None shows
-        everything, except that when the computer plays every seat but one,
-        the human seat's view is shown.
+        The seat whose view is shown (hidden information masked), or
+        ``necro.core.SPECTATOR`` for what the whole table sees. None is
+        hot-seat play: the view of the player deciding now (at a chance step,
+        the table's), and the log as the table reads it; when the computer
+        plays every seat but one, the human seat's view. No view a page stores
+        holds what its seat may not see.
     auto_chance:
         Resolve chance nodes (dice, shuffles) as soon as they come up.
     explore_depth:

@@ -76,7 +76,7 @@ def test_the_first_conjuring_decision_shows_phase_2_the_hand_the_decks_and_the_t
     assert f["head"]["do"] == "conjure" and f["head"]["player"] == 0 and f["now"] == f["head"]["text"]
     assert f["turn"] == s.turn == 0 and f["cycle"] == s.cycle
     # the hand: the viewer's cards in order, each with the face the creature cards use
-    assert f["hand"]["player"] == 0 and f["hand"]["seen_as"] == "viewer"
+    assert f["hand"]["player"] == 0 and f["hand"]["seen_as"] == "turn"  # the seat shown is the one deciding
     assert [(c["deck"], c["card"]) for c in f["hand"]["cards"]] == tn.hand_cards(s, 0)
     for c in f["hand"]["cards"]:
         card, face = SPEC[c["card"]], f["cards"][c["card"]]
@@ -129,8 +129,8 @@ def test_player_2_never_sees_player_1s_hand_the_card_he_looks_at_or_the_face_dow
     mine = json.dumps(build_view(s, viewer=0))
     assert all(mentions(mine, c) for c in secret)
     assert full_of(s, 0)["looking"]["card"] == "ratman" and "ratman" in full_of(s, 0)["cards"]
-    # hot-seat (no viewer): the position holds everything, the board shows the deciding player's
-    # hand only, and the Evil stays face down
+    # hot-seat (no viewer): the view is the deciding player's, the board shows that hand only, and
+    # the Evil stays face down
     shared = full_of(s, None)
     assert shared["hand"] == dict(full_of(s, 0)["hand"], seen_as="turn")
     text = json.dumps(shared)
@@ -316,3 +316,20 @@ def test_the_widget_traits_follow_a_turn_played_through_its_messages():
 def test_the_map_game_has_no_full_view():
     s = CaveEvil(2, setup="quick").new_initial_state(1).apply("first 1")
     assert "full" not in build_view(s)["position"]["map"]
+
+
+def test_a_position_copied_from_the_board_loads_back_and_a_players_view_is_refused_plainly():
+    """The JSON editor: the board's position carries the drawing aids (``map``), which a load drops;
+    the full game's view hides hands, decks and the Evil, so it cannot be a position."""
+    plain = GameWidget(CaveEvil(2, setup="quick").new_initial_state(1).apply("first 1"))
+    before = plain.state.position()
+    assert "map" in plain.view["position"]
+    plain.load(json.dumps(plain.view["position"]))
+    assert plain.error == "" and plain.state.position() == before
+    w = GameWidget(at_conjure())
+    before = w.state.position()
+    w.load(json.dumps(w.view["position"]))
+    assert "a player's view, which hides" in w.error and "another player's hand" in w.error
+    assert w.state.position() == before
+    w.load(json.dumps(before))
+    assert w.error == ""

@@ -148,10 +148,10 @@ def test_log_masks_the_other_players_secret_choices_and_every_draw():
     w.act("unearth p1-slot1")
     draws = [e["a"] for e in w.view["log"] if e["a"].startswith("draw")]
     assert draws and set(draws) == {"draw D"}  # even the chooser's own looks are logged as backs
-    everyone = GameWidget(scenarios.unearth_oaf())  # no viewer: nothing is masked
-    everyone.act("spirit U03")
-    everyone.act("spirit D08")
-    assert [e["a"] for e in everyone.view["log"] if e["step"] == 2][0] == "spirit D08"
+    table = GameWidget(scenarios.unearth_oaf())  # hot-seat: the log is the table's, both choices face down
+    table.act("spirit U03")
+    table.act("spirit D08")
+    assert {e["step"]: e["a"] for e in table.view["log"] if e["step"] in (1, 2)} == {1: "spirit U", 2: "spirit D"}
 
 
 def test_repr_is_stable():
@@ -175,7 +175,9 @@ def test_static_graph_follows_a_click_on_a_card():
     live = GameWidget(scenarios.unearth_oaf())
     live.act("spirit U03")
     assert view["status"] == live.view["status"]
-    assert view["position"]["spirits"] == live.view["position"]["spirits"] == ["U03", None]
+    # hot-seat: player 2 decides next and sees player 1's spirit face down
+    assert view["position"]["spirits"] == live.view["position"]["spirits"] == ["U", None]
+    assert view["seat"] == live.view["seat"] == 1
     assert w.graph_size() < 300_000
     # the same graph seen by player 1: player 2's choices are backs at every node
     masked = build_graph(scenarios.unearth_oaf(), 2, viewer=0)

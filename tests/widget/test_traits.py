@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from necro.core import FormatError, RandomBot
+from necro.core import CHANCE, SPECTATOR, FormatError, RandomBot
 from necro.core.bots import play
 from necro.widget import GameWidget, build_view, expand_view
 from necro.widget.assets import assemble, assemble_esm, board_file, board_source, stub_esm
@@ -385,7 +385,10 @@ def test_build_view_without_widget_hides_for_a_viewer():
 
     state.__class__ = Secret
     assert build_view(state, viewer=1)["position"]["scores"] == ["?", 0]
-    assert build_view(state)["position"]["scores"] == [0, 0]
+    assert build_view(state, viewer=SPECTATOR)["position"]["scores"] == ["?", "?"]
+    # no seat given (hot-seat): the deciding player's view; chance decides here, so nobody's
+    assert state.current_player() == CHANCE and build_view(state)["position"]["scores"] == ["?", "?"]
+    assert build_view(state)["seat"] is None and build_view(state, viewer=1)["seat"] == 1
 
 
 def test_unknown_rule_in_a_log_line_is_shown_without_a_link():
