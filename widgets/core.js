@@ -39,6 +39,7 @@
 // drawn under the decisions as given, and hidden when the view has none.
 
 const HELLO_MS = 400;
+const LINK_PREFIX = "#necro="; // a share link's fragment (necro/widget/links.py)
 const ENGINE_FORMAT = 1; // the `engine` trait written by necro.widget.browser.engine_spec
 const THINKING_MS = 150; // a request to the in-browser engine slower than this shows "thinking"
 const ENGINE_STARTING = "Starting the rules engine in your browser: your move is played as soon as it is ready" +
@@ -113,6 +114,8 @@ const CSS = `
 .necro-w code { color: inherit; background: none; padding: 0; font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; }
 .necro-w textarea { width: 100%; font: 12px/1.35 ui-monospace, "DejaVu Sans Mono", monospace; color: var(--necro-fg);
   background: var(--necro-bg); border: 1px solid var(--necro-line); border-radius: 4px; }
+.necro-w .necro-link input { width: 100%; font: 12px ui-monospace, "DejaVu Sans Mono", monospace; color: var(--necro-fg);
+  background: var(--necro-bg); border: 1px solid var(--necro-line); border-radius: 4px; padding: 2px 4px; }
 .necro-w .necro-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .necro-w .necro-thinking::after { content: " (the computer is thinking...)"; font-weight: 400; font-style: italic; }
 `;
@@ -194,6 +197,13 @@ function contentRoot() {
   if (data && data.content_root !== undefined) return data.content_root;
   const meta = document.querySelector('meta[name="necro-book-root"]');
   return meta ? meta.getAttribute("content") : null;
+}
+
+// A share link: the book's playground page (beside the book's root) with the engine's fragment.
+function playgroundUrl(fragment) {
+  const root = contentRoot();
+  const page = new URL((root === null ? "" : root + "book/") + "playground.html", document.baseURI);
+  return page.href.split("#")[0] + fragment;
 }
 
 let boardPromise = null;
@@ -411,6 +421,7 @@ class NecroWidget {
     this.queue = [];
     for (const msg of queued) this.send(msg);
     this.redraw();
+    this.maybeOpenLink();
   }
 
   noKernel() {
@@ -433,6 +444,7 @@ class NecroWidget {
       this.note = NO_KERNEL;
     }
     this.redraw();
+    this.maybeOpenLink();
   }
 
   // ------------------------------------------------- the in-browser engine
@@ -656,6 +668,10 @@ class NecroWidget {
       case "bot_move": case "seats":
         this.note = "The computer player needs the live rules engine: play the chapter live (Play live, or the command necro live).";
         break;
+      case "share": case "open_link":
+        this.note = "Share links need the rules engine, which cannot start here: serve the book (the command" +
+          " necro book) or play it live (necro live).";
+        break;
       default: break;
     }
   }
@@ -753,7 +769,12 @@ class NecroWidget {
         el("button", { type: "button", class: "necro-copy", onclick: () => this.copyPosition() }, "Copy"),
         el("button", { type: "button", class: "necro-current", onclick: () => this.fillEditor(true) }, "Show current"),
         el("button", { type: "button", class: "necro-load",
-          onclick: () => { this.editorDirty = false; this.request({ type: "load_position", text: this.editor.value }); } }, "Load")));
+          onclick: () => { this.editorDirty = false; this.request({ type: "load_position", text: this.editor.value }); } }, "Load"),
+        el("button", { type: "button", class: "necro-share", title: "a link that opens this position in the book's playground",
+          onclick: () => { this.linkShown = null; this.request({ type: "share" }); } }, "Link")),
+      this.linkBox = el("div", { class: "necro-link", hidden: true },
+        el("label", {}, "Link to this position: ", this.linkField = el("input", { type: "text", readonly: true,
+          class: "necro-link-url", "aria-label": "link to this position", onfocus: (e) => e.target.select() }))));
     this.root.append(
       el("div", { class: "necro-top" }, this.status, this.modeBadge),
       this.engineLine,
@@ -793,6 +814,7 @@ class NecroWidget {
     this.drawSeats(view);
     this.drawLog(view);
     this.fillEditor(false);
+    this.drawLink();
     // Keyboard users keep their place: when the focused action (a panel button,
     // or a board target carrying data-a) was redrawn, focus its new twin, else
     // the first target of the same region.
@@ -989,6 +1011,40 @@ class NecroWidget {
       this.logList.scrollTop = this.logList.scrollHeight;
       requestAnimationFrame(() => { this.logList.scrollTop = this.logList.scrollHeight; });
     }
+  }
+
+  // ------------------------------------------------------- share links
+  // The engine writes a link's fragment (necro/widget/links.py: #necro=<game>.<payload>); the page
+  // puts it after the book's playground page and offers it to copy.
+  drawLink() {
+    const fragment = this.mode === "live" || this.mode === "browser" ? this.get("link") : "";
+    if (!fragment || fragment === this.linkShown) return;
+    this.linkShown = fragment;
+    const url = playgroundUrl(fragment);
+    this.linkField.value = url;
+    this.linkBox.hidden = false;
+    this.editorBox.open = true;
+    const done = () => { this.noteBox.textContent = "Link copied: anyone who opens it sees this position."; };
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).then(done, () => {});
+  }
+
+  gameId() {
+    const spec = this.model.get("engine") || {};
+    const graph = this.graph();
+    return spec.game || (graph ? graph.common.game : (this.model.get("view") || {}).game);
+  }
+
+  // A page opened from a share link hands it to its first board of that game, once a kernel has
+  // answered or the page knows it is static (the board then starts its in-browser engine).
+  maybeOpenLink() {
+    const hash = typeof location === "undefined" ? "" : location.hash || "";
+    if (!hash.startsWith(LINK_PREFIX) || globalThis.__necroLinkTaken) return;
+    let payload = hash.slice(LINK_PREFIX.length);
+    try { payload = decodeURIComponent(payload); } catch (err) { /* left as it is: the engine refuses it */ }
+    if (payload.split(".")[0] !== this.gameId()) return;
+    globalThis.__necroLinkTaken = true;
+    if (typeof this.root.scrollIntoView === "function") this.root.scrollIntoView({ block: "start" });
+    this.request({ type: "open_link", payload });
   }
 
   fillEditor(force) {

@@ -156,6 +156,7 @@ class Session(Play):
         self.auto_chance = bool(auto_chance)
         self.bot_seats = sorted(int(s) for s in bot_seats)
         self.error = ""
+        self.link = ""
         self.bot_thinking = False
         self.view = {}
         for notation in path:
@@ -183,7 +184,7 @@ class Session(Play):
 
     def reply(self) -> dict:
         """What the page needs after a message: the traits a kernel would have synced."""
-        return {"view": self.view, "error": self.error, "bot_seats": list(self.bot_seats)}
+        return {"view": self.view, "error": self.error, "bot_seats": list(self.bot_seats), "link": self.link}
 
 
 # --------------------------------------------------------------- the worker's interface

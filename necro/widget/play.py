@@ -2,7 +2,7 @@
 
 :class:`Play` holds the whole answer to the front end's messages (``act``,
 ``roll``, ``undo``, ``redo``, ``reset``, ``load_position``, ``bot_move``,
-``seats``): every change goes through the engine, then one JSON view is
+``seats``, ``share``, ``open_link``): every change goes through the engine, then one JSON view is
 rebuilt with :func:`necro.widget.view.build_view`. Two classes use it:
 
 * :class:`necro.widget.GameWidget`, the anywidget in a Jupyter kernel, where
@@ -17,7 +17,8 @@ This module imports nothing from Jupyter.
 A class using :class:`Play` provides ``state`` storage (``_state``),
 ``player``, ``_bot_pool`` (``{seat: bot}``), ``_initial`` (the state reset
 returns to), ``_insight``, and the attributes ``view``, ``error``,
-``bot_thinking``, ``auto_chance`` and ``bot_seats``.
+``bot_thinking``, ``auto_chance``, ``bot_seats`` and ``link`` (the last share link's
+fragment, see :mod:`necro.widget.links`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import json
 
 from ..core.errors import FormatError, NecroError
 from ..core.game import State, load_state
+from . import links
 from .view import build_view
 
 MAX_AUTO_STEPS = 10_000
@@ -183,9 +185,10 @@ class Play:
         """Load a position typed or pasted by a person.
 
         Accepts a saved game document (``state.to_json()``, with history:
-        undo then works through it) or a bare position (``state.position()``,
-        loaded into the current game's options). Bad input sets ``error``
-        with the path of the offending part; the current game is kept.
+        undo then works through it; a share link's has none) or a bare position
+        (``state.position()``, loaded into the current game's options); a position
+        copied from the board may keep what only the board draws. Bad input sets
+        ``error`` with the path of the offending part; the current game is kept.
         """
         def change():
             doc = text
@@ -197,15 +200,36 @@ class Play:
                 except RecursionError:
                     raise FormatError("", "not JSON this widget can read: nested too deeply") from None
             if isinstance(doc, dict) and "format" in doc:
+                if isinstance(doc.get("position"), dict):
+                    doc = dict(doc, position=self._board_keys_dropped(doc["position"]))
                 state = load_state(doc, type(self.state.game))
             else:
-                if isinstance(doc, dict):  # a position copied from the board: drop what only the board draws
-                    shown = set(self.view.get("position") or {}) - set(self.state.position())
-                    doc = {k: v for k, v in doc.items() if k not in shown}
+                if isinstance(doc, dict):
+                    doc = self._board_keys_dropped(doc)
                 state = self.state.game.state_from_position(doc, seed=self.state.rng.seed)
             self.state = state
             self._advance()
         return self._attempt(change)
+
+    def _board_keys_dropped(self, position: dict) -> dict:
+        """``position`` without what only the board draws (Cave Evil's ``map``, the card faces)."""
+        shown = set(self.view.get("position") or {}) - set(self.state.position())
+        return {k: v for k, v in position.items() if k not in shown}
+
+    def share(self) -> bool:
+        """Set ``link`` to a share link's fragment (``#necro=...``) for the position now."""
+        def change():
+            self.link = links.fragment(self.state)
+        return self._attempt(change)
+
+    def open_link(self, payload) -> bool:
+        """Load the position of a share link (what follows ``#necro=``), refused plainly if it is
+        not a link, or not to this board's game."""
+        doc = {}
+
+        def read():
+            doc.update(links.decode(str(payload), self.state.game.id))
+        return self._attempt(read) and self.load(doc)
 
     def save(self) -> str:
         """The current game as a JSON document (history included), for :meth:`load`."""
@@ -248,6 +272,10 @@ class Play:
             self.set_bots(seats if isinstance(seats, list) else [])
         elif kind == "refresh":
             self._refresh()
+        elif kind == "share":
+            self.share()
+        elif kind == "open_link":
+            self.open_link(content.get("payload", ""))
         else:
             return False
         return True

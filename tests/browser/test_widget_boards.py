@@ -111,9 +111,11 @@ def _cave(*moves, **options):
 # (game id, scenario, GameWidget options, the notation clicked, how, text the board
 # shows afterwards, text it must not show: a card the viewer may not see).
 BOARD_CLICKS = [
-    ("day-of-the-dead", _dotd("unearth_oaf"), {}, "spirit U03", "click", "Spook 2", None),  # a hand card
-    ("day-of-the-dead", _dotd("unearth_oaf"), {}, "spirit P06", "key", "Hoard 5", None),
-    ("day-of-the-dead", _dotd("oaf_v_anger"), {}, "convert", "click", "Oaf 7", None),  # a decision without a card
+    # a hand card; then player 2 sits at the screen (hot-seat) and sees player 1's spirit face down
+    ("day-of-the-dead", _dotd("unearth_oaf"), {}, "spirit U03", "click", "Player 2 lays a card", None),
+    ("day-of-the-dead", _dotd("unearth_oaf"), {}, "spirit P06", "key", "Player 2 lays a card", None),
+    # a decision without a card: the turn ends, and player 2 sees player 1's slots face down
+    ("day-of-the-dead", _dotd("oaf_v_anger"), {}, "convert", "click", "Turn 2 of 6", None),
     # player 1's Spook unearths player 2's face-down spirit (Oaf), known to the board only by its place
     ("day-of-the-dead", _dotd("spook", lines=[["Spook"], ["Anger"]], spirits=("Clod", "Oaf"),
                               hands=(("Grief",), ("Troll",)), priority=1),

@@ -1,0 +1,79 @@
+"""Share links in the built book: a board's Link opens the playground page on the same position,
+with the rules engine running in the browser; a link that is not one is refused in words.
+
+The playground (book/playground.ipynb) has one board per game; a page opened with
+``#necro=<game>.<payload>`` hands the link to its board of that game, which starts the
+in-browser engine and loads it (necro/widget/links.py, widgets/core.js).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from necro.graveyard_shift import GraveyardShift
+from necro.widget import links
+
+from test_book_engine import ENGINE_MS, assert_clean, go_live, status, wait_idle
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def board_of(page, game_id: str):
+    page.wait_for_function("document.querySelectorAll('.necro-w').length >= 5", timeout=60_000)
+    return page.locator(".necro-w").nth(
+        ["graveyard-shift", "shovelfight", "shambling-dead", "day-of-the-dead", "cave-evil"].index(game_id))
+
+
+def test_a_link_opens_its_position_on_the_playground(built_book, static_server, page):
+    state = GraveyardShift().new_initial_state(5)
+    for _ in range(6):
+        state.play_chance() if state.is_chance_node() else state.apply(state.legal_actions()[-1])
+    page.goto(static_server(built_book) + "book/playground.html" + links.fragment(state))
+    box = board_of(page, "graveyard-shift")
+    go_live(box)
+    wait_idle(box)
+    assert status(box) == state.status() and box.locator(".necro-error").inner_text() == ""
+    assert_clean(page)
+
+
+def test_a_chapter_board_shares_a_link_that_opens_the_same_position(built_book, static_server, page, browser):
+    base = static_server(built_book)
+    page.goto(base + "book/graveyard-shift/index.html")
+    page.wait_for_function("document.querySelectorAll('.necro-w[data-mode=static]').length > 0", timeout=60_000)
+    box = page.locator(".necro-w").first
+    box.scroll_into_view_if_needed()
+    box.locator(".necro-action").first.click()  # one move from the chapter's position
+    wait_idle(box)
+    shown = status(box)
+    box.locator(".necro-editor summary").click()
+    box.locator(".necro-share").click()
+    page.wait_for_function("(b) => b.querySelector('.necro-link-url').value.includes('#necro=')",
+                           arg=box.element_handle(), timeout=ENGINE_MS)
+    url = box.locator(".necro-link-url").input_value()
+    assert url.startswith(base + "book/playground.html#necro=graveyard-shift.")
+    other = browser.new_page()  # a fresh page, as the friend who got the link
+    try:
+        other.goto(url)
+        friend = board_of(other, "graveyard-shift")
+        other.wait_for_function("(b) => b.dataset.mode === 'browser' && b.dataset.busy !== '1' && "
+                                "b.querySelector('.necro-status').textContent === " + repr(shown).replace("'", '"'),
+                                arg=friend.element_handle(), timeout=ENGINE_MS)
+        assert friend.locator(".necro-error").inner_text() == ""
+    finally:
+        other.close()
+    assert_clean(page)
+
+
+@pytest.mark.parametrize("payload, words", [
+    ("graveyard-shift.!!!", "not URL-safe base64"),
+    ("graveyard-shift.____", "damaged"),
+    ("graveyard-shift.%3Cscript%3Ealert(1)%3C%2Fscript%3E", "not URL-safe base64"),
+])
+def test_a_bad_link_is_refused_in_words_and_the_board_stays(built_book, static_server, page, payload, words):
+    page.goto(static_server(built_book) + "book/playground.html#necro=" + payload)
+    box = board_of(page, "graveyard-shift")
+    page.wait_for_function("(b) => b.querySelector('.necro-error').textContent.length > 0",
+                           arg=box.element_handle(), timeout=ENGINE_MS)
+    assert words in box.locator(".necro-error").inner_text()
+    assert "Round 1 of 3" in status(box) and "alert" not in page.evaluate("document.title")
+    assert not page.necro_log.page_errors, page.necro_log.page_errors
