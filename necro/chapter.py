@@ -4,13 +4,17 @@ A chapter cell shows the engine at work in a line or two: ``play(state,
 "move I", "move I +3-2")`` prints the log lines those actions wrote, each with
 its rule id; ``refuse(state, "move I +9-9")`` prints why the engine says no;
 ``board(state, "move I")`` is a widget on the position after an opening, with
-as many steps precomputed for the static book as fit its byte budget.
+as many steps precomputed for the static book as fit its byte budget;
+``playground(state)`` links to that position on the book's playground page.
 """
 
 from __future__ import annotations
 
+import html
+
 from necro.core import IllegalAction, State
 from necro.widget import GameWidget
+from necro.widget.links import playground_link
 
 
 def show_log(state: State, since: int = 0) -> None:
@@ -50,3 +54,28 @@ def board(state: State, *opening: str, depth: int = 2, budget: int = 150_000, ma
     for action in opening:
         state.apply(action)
     return GameWidget(state).explorable(depth, max_nodes=max_nodes, max_bytes=budget, warn=False)
+
+
+class PlaygroundLink:
+    """A link from a chapter page (``book/<game>/``) to ``state`` on the playground page, where a
+    reader changes the position, shares it or plays it out. Shown as a plain HTML link in the page
+    and as one stable line of text in the notebook (so nbval compares it)."""
+
+    def __init__(self, state: State, text: str = "Open this position in the playground"):
+        self.href = playground_link(state)
+        self.text = text
+
+    def _repr_html_(self) -> str:
+        return (f'<p class="necro-playground-link"><a href="{html.escape(self.href, quote=True)}">'
+                f"{html.escape(self.text)}</a>: change it, share it, or play it out.</p>")
+
+    def __repr__(self) -> str:
+        return f"{self.text} (a link)"
+
+
+def playground(state: State, *opening: str, text: str = "Open this position in the playground") -> PlaygroundLink:
+    """A link to the playground on ``state`` after the ``opening`` actions (played on a copy)."""
+    state = state.copy()
+    for action in opening:
+        state.apply(action)
+    return PlaygroundLink(state, text)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from necro.graveyard_shift import GraveyardShift
-from necro.widget import links
+from necro.widget import GameWidget, links
 
 from test_book_engine import ENGINE_MS, assert_clean, go_live, status, wait_idle
 
@@ -77,3 +77,23 @@ def test_a_bad_link_is_refused_in_words_and_the_board_stays(built_book, static_s
     assert words in box.locator(".necro-error").inner_text()
     assert "Round 1 of 3" in status(box) and "alert" not in page.evaluate("document.title")
     assert not page.necro_log.page_errors, page.necro_log.page_errors
+
+
+def test_an_edge_case_page_links_to_its_position_on_the_playground(built_book, static_server, page):
+    """The Shovelfight edge cases each point to the playground with their exact position."""
+    from necro.shovelfight import Shovelfight
+
+    page.goto(static_server(built_book) + "book/shovelfight/edge-cases.html")
+    link = page.locator(".necro-playground-link a").first
+    href = link.get_attribute("href")
+    assert href.startswith("../playground.html#necro=shovelfight.")
+    expected = GameWidget(Shovelfight(3).new_initial_state(1))  # what the playground's board does with it
+    assert expected.open_link(href.split("#necro=", 1)[1])
+    link.click()
+    page.wait_for_url("**/book/playground.html#necro=*")
+    box = board_of(page, "shovelfight")
+    page.wait_for_function("(a) => a[0].dataset.mode === 'browser' && a[0].dataset.busy !== '1' && "
+                           "a[0].querySelector('.necro-status').textContent === a[1]",
+                           arg=[box.element_handle(), expected.view["status"]], timeout=ENGINE_MS)
+    assert box.locator(".necro-error").inner_text() == ""
+    assert_clean(page)
