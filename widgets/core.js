@@ -206,6 +206,15 @@ function playgroundUrl(fragment) {
   return page.href.split("#")[0] + fragment;
 }
 
+function download(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = el("a", { href: url, download: name, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 let boardPromise = null;
 function loadBoard() {
   if (!boardPromise) {
@@ -367,6 +376,8 @@ class NecroWidget {
     this.listeners = [
       ["change:view", () => this.onKernelView()],
       ["change:error", () => this.redraw()],
+      ["change:link", () => this.redraw()],
+      ["change:record", () => this.redraw()],
       ["change:bot_thinking", () => this.drawStatus()],
       ["change:bot_seats", () => this.redraw()],
       ["change:graph", () => this.redraw()],
@@ -668,9 +679,9 @@ class NecroWidget {
       case "bot_move": case "seats":
         this.note = "The computer player needs the live rules engine: play the chapter live (Play live, or the command necro live).";
         break;
-      case "share": case "open_link":
-        this.note = "Share links need the rules engine, which cannot start here: serve the book (the command" +
-          " necro book) or play it live (necro live).";
+      case "share": case "open_link": case "save":
+        this.note = "Links and saved games need the rules engine, which cannot start here: serve the book (the" +
+          " command necro book) or play it live (necro live).";
         break;
       default: break;
     }
@@ -771,7 +782,15 @@ class NecroWidget {
         el("button", { type: "button", class: "necro-load",
           onclick: () => { this.editorDirty = false; this.request({ type: "load_position", text: this.editor.value }); } }, "Load"),
         el("button", { type: "button", class: "necro-share", title: "a link that opens this position in the book's playground",
-          onclick: () => { this.linkShown = null; this.request({ type: "share" }); } }, "Link")),
+          onclick: () => { this.linkShown = null; this.request({ type: "share" }); } }, "Link"),
+        el("button", { type: "button", class: "necro-save", title: "download the game so far (JSON, with its history)",
+          onclick: () => { this.wantRecord = true; this.request({ type: "save" }); } }, "Save game"),
+        el("button", { type: "button", class: "necro-open", title: "load a saved game or a position from a file",
+          onclick: () => this.fileInput.click() }, "Open file…"),
+        this.fileInput = el("input", { type: "file", accept: ".json,application/json", class: "necro-file", hidden: true,
+          "aria-label": "saved game or position file", onchange: () => this.openFile() }),
+        el("button", { type: "button", class: "necro-picture", title: "download a picture of the board (SVG)",
+          onclick: () => this.savePicture() }, "Picture")),
       this.linkBox = el("div", { class: "necro-link", hidden: true },
         el("label", {}, "Link to this position: ", this.linkField = el("input", { type: "text", readonly: true,
           class: "necro-link-url", "aria-label": "link to this position", onfocus: (e) => e.target.select() }))));
@@ -815,6 +834,7 @@ class NecroWidget {
     this.drawLog(view);
     this.fillEditor(false);
     this.drawLink();
+    this.takeRecord();
     // Keyboard users keep their place: when the focused action (a panel button,
     // or a board target carrying data-a) was redrawn, focus its new twin, else
     // the first target of the same region.
@@ -1026,6 +1046,39 @@ class NecroWidget {
     this.editorBox.open = true;
     const done = () => { this.noteBox.textContent = "Link copied: anyone who opens it sees this position."; };
     if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).then(done, () => {});
+  }
+
+  // The game so far as a file: the engine writes it (Play.save) when asked, the page downloads it.
+  takeRecord() {
+    const record = this.mode === "live" || this.mode === "browser" ? this.get("record") : "";
+    if (!this.wantRecord || !record) return;
+    this.wantRecord = false;
+    const view = this.current || {};
+    download(`${view.game || "necro"}-step-${view.step || 0}.json`, record, "application/json");
+    this.noteBox.textContent = "Game saved: Open file… (here or on any board of this game) loads it back.";
+  }
+
+  openFile() {
+    const file = this.fileInput.files && this.fileInput.files[0];
+    if (!file) return;
+    if (file.size > 20_000_000) { this.note = "That file is too large to be a saved game."; this.redraw(); return; }
+    file.text().then((text) => { this.fileInput.value = ""; this.request({ type: "load_position", text }); });
+  }
+
+  // A picture of the board as it is drawn now: its elements inside an SVG foreignObject, with the
+  // toolkit's styles, so every board (SVG or HTML) comes out as one self-contained .svg file.
+  savePicture() {
+    const box = this.boardBox.getBoundingClientRect();
+    const width = Math.ceil(box.width), height = Math.ceil(box.height);
+    const style = (document.getElementById(STYLE_ID) || {}).textContent || "";
+    const body = new XMLSerializer().serializeToString(this.boardBox.cloneNode(true));
+    const svgText = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
+      `viewBox="0 0 ${width} ${height}"><foreignObject x="0" y="0" width="${width}" height="${height}">` +
+      `<div xmlns="http://www.w3.org/1999/xhtml" class="necro-w" style="border:0;padding:0;max-width:none;` +
+      `background:#fff;color:#1b1b1b"><style>${style.replace(/]]>/g, "]] >")}</style>${body}</div></foreignObject></svg>`;
+    const view = this.current || {};
+    download(`${view.game || "necro"}-step-${view.step || 0}.svg`, svgText, "image/svg+xml");
+    this.noteBox.textContent = "Picture saved (SVG: opens in any browser, and in most slide and drawing programs).";
   }
 
   gameId() {

@@ -157,6 +157,7 @@ class Session(Play):
         self.bot_seats = sorted(int(s) for s in bot_seats)
         self.error = ""
         self.link = ""
+        self.record = ""
         self.bot_thinking = False
         self.view = {}
         for notation in path:
@@ -184,7 +185,10 @@ class Session(Play):
 
     def reply(self) -> dict:
         """What the page needs after a message: the traits a kernel would have synced."""
-        return {"view": self.view, "error": self.error, "bot_seats": list(self.bot_seats), "link": self.link}
+        out = {"view": self.view, "error": self.error, "bot_seats": list(self.bot_seats), "link": self.link,
+               "record": self.record}
+        self.record = ""  # sent once: a saved game can be long
+        return out
 
 
 # --------------------------------------------------------------- the worker's interface

@@ -2,7 +2,7 @@
 
 :class:`Play` holds the whole answer to the front end's messages (``act``,
 ``roll``, ``undo``, ``redo``, ``reset``, ``load_position``, ``bot_move``,
-``seats``, ``share``, ``open_link``): every change goes through the engine, then one JSON view is
+``seats``, ``share``, ``open_link``, ``save``): every change goes through the engine, then one JSON view is
 rebuilt with :func:`necro.widget.view.build_view`. Two classes use it:
 
 * :class:`necro.widget.GameWidget`, the anywidget in a Jupyter kernel, where
@@ -17,8 +17,9 @@ This module imports nothing from Jupyter.
 A class using :class:`Play` provides ``state`` storage (``_state``),
 ``player``, ``_bot_pool`` (``{seat: bot}``), ``_initial`` (the state reset
 returns to), ``_insight``, and the attributes ``view``, ``error``,
-``bot_thinking``, ``auto_chance``, ``bot_seats`` and ``link`` (the last share link's
-fragment, see :mod:`necro.widget.links`).
+``bot_thinking``, ``auto_chance``, ``bot_seats``, ``link`` (the last share link's
+fragment, see :mod:`necro.widget.links`) and ``record`` (the game saved last, for the page
+to download).
 """
 
 from __future__ import annotations
@@ -274,6 +275,8 @@ class Play:
             self._refresh()
         elif kind == "share":
             self.share()
+        elif kind == "save":
+            self._attempt(lambda: setattr(self, "record", self.save()))
         elif kind == "open_link":
             self.open_link(content.get("payload", ""))
         else:

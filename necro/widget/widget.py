@@ -82,6 +82,7 @@ class GameWidget(anywidget.AnyWidget, Play):
     graph = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     link = traitlets.Unicode("").tag(sync=True)  # the last share link's fragment (necro.widget.links)
+    record = traitlets.Unicode("").tag(sync=True)  # the game as saved last (Save game), for the page to download
     bot_thinking = traitlets.Bool(False).tag(sync=True)
     auto_chance = traitlets.Bool(True).tag(sync=True)
     bot_seats = traitlets.List(traitlets.Int()).tag(sync=True)

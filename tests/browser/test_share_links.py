@@ -97,3 +97,40 @@ def test_an_edge_case_page_links_to_its_position_on_the_playground(built_book, s
                            arg=[box.element_handle(), expected.view["status"]], timeout=ENGINE_MS)
     assert box.locator(".necro-error").inner_text() == ""
     assert_clean(page)
+
+
+def test_a_board_saves_the_game_opens_a_file_and_takes_a_picture(built_book, static_server, page, tmp_path):
+    """Save game downloads the whole game (history included) from the engine; Open file… loads a
+    saved game; Picture downloads the board as one self-contained SVG."""
+    from necro.core import load_state
+
+    page.goto(static_server(built_book) + "book/graveyard-shift/index.html")
+    page.wait_for_function("document.querySelectorAll('.necro-w[data-mode=static]').length > 0", timeout=60_000)
+    box = page.locator(".necro-w").first
+    box.scroll_into_view_if_needed()
+    box.locator(".necro-editor summary").click()
+    with page.expect_download() as picture:
+        box.locator(".necro-picture").click()
+    svg_text = open(picture.value.path(), encoding="utf-8").read()
+    assert picture.value.suggested_filename.endswith(".svg")
+    assert svg_text.startswith("<svg") and "<foreignObject" in svg_text and "necro-board" in svg_text
+    box.locator(".necro-action").first.click()
+    wait_idle(box)
+    shown = status(box)
+    with page.expect_download(timeout=ENGINE_MS) as saved:
+        box.locator(".necro-save").click()
+    doc = open(saved.value.path(), encoding="utf-8").read()
+    game = load_state(doc)
+    assert game.status() == shown and game.steps, "the saved game has its history"
+    other = GraveyardShift().new_initial_state(8)
+    for _ in range(30):
+        other.play_chance() if other.is_chance_node() else other.apply(other.legal_actions()[0])
+    path = tmp_path / "other.json"
+    path.write_text(other.dumps(), encoding="utf-8")
+    expected = GameWidget(GraveyardShift().new_initial_state(1))  # the chapter board's settings: chance rolls on
+    assert expected.load(other.dumps()) and expected.view["status"] != shown
+    box.locator(".necro-file").set_input_files(str(path))
+    page.wait_for_function("(a) => a[0].dataset.busy !== '1' && a[0].querySelector('.necro-status').textContent === a[1]",
+                           arg=[box.element_handle(), expected.view["status"]], timeout=ENGINE_MS)
+    assert box.locator(".necro-error").inner_text() == ""
+    assert_clean(page)
