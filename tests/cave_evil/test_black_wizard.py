@@ -14,7 +14,7 @@ from necro.cave_evil.game import CaveEvil
 from necro.cave_evil.hexes import neighbours, parse_hex
 
 from .helpers import check_combat
-from .test_full_game import conserved, end_cycle, settle_setup
+from .test_full_game import conserved, end_cycle, settle_setup, she_wins
 
 
 def game(players=2, **options):
@@ -281,17 +281,6 @@ def bitch_split_game():
     pos["dead"] = dead
     pos["kill_points"] = [3.0, 6.0]
     return s.game.state_from_position(pos, 7)
-
-
-def she_wins(s):
-    s.apply("first strength")
-    s.force("attacker rolls 1", "defender rolls 12")
-    s.play_chance()
-    s.play_chance()
-    s.apply(s.legal_actions()[0])
-    s.force("attacker rolls 1", "defender rolls 12")
-    s.play_chance()
-    s.play_chance()
 
 
 def test_the_bitch_fights_the_split_wizards_at_the_start_of_separate_cycles():

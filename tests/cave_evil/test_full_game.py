@@ -421,10 +421,8 @@ def test_each_cycle_she_fights_the_necromancer_with_fewest_enemy_kill_points_and
     assert s.is_terminal() and s.returns() == [1.0, -1.0]
 
 
-def test_when_she_wins_that_necromancer_is_out_and_the_cycle_goes_on():
-    dead = [{"id": "ratman-x", "card": None, "size": "small", "owner": 1, "by": 0},
-            {"id": "ghoul-y", "card": None, "size": "medium", "owner": 0, "by": 1}]
-    s = end_cycle(bitch_game(dead))
+def she_wins(s):
+    """The Darkest Evil Bitch wins her fight under way: the squad rolls 1s, she rolls 12s."""
     s.apply("first strength")
     s.force("attacker rolls 1", "defender rolls 12")
     s.play_chance()
@@ -433,6 +431,13 @@ def test_when_she_wins_that_necromancer_is_out_and_the_cycle_goes_on():
     s.force("attacker rolls 1", "defender rolls 12")
     s.play_chance()
     s.play_chance()
+
+
+def test_when_she_wins_that_necromancer_is_out_and_the_cycle_goes_on():
+    dead = [{"id": "ratman-x", "card": None, "size": "small", "owner": 1, "by": 0},
+            {"id": "ghoul-y", "card": None, "size": "medium", "owner": 0, "by": 1}]
+    s = end_cycle(bitch_game(dead))
+    she_wins(s)
     assert s.out == [0] and s.is_terminal() and s.returns() == [-1.0, 1.0]  # two players: the other stands alone
 
 
