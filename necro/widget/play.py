@@ -232,6 +232,14 @@ class Play:
             doc.update(links.decode(str(payload), self.state.game.id))
         return self._attempt(read) and self.load(doc)
 
+    def save_record(self) -> bool:
+        """Put the game in ``record`` for the page to download (emptied first, so saving the same
+        game twice still reaches a kernel's page as a change)."""
+        def change():
+            self.record = ""
+            self.record = self.save()
+        return self._attempt(change)
+
     def save(self) -> str:
         """The current game as a JSON document (history included), for :meth:`load`."""
         return self.state.dumps()
@@ -276,7 +284,7 @@ class Play:
         elif kind == "share":
             self.share()
         elif kind == "save":
-            self._attempt(lambda: setattr(self, "record", self.save()))
+            self.save_record()
         elif kind == "open_link":
             self.open_link(content.get("payload", ""))
         else:

@@ -72,3 +72,16 @@ def test_a_link_that_is_not_one_is_refused_plainly_and_the_board_stays(payload, 
     assert words in board.error and board.state.position() == before
     with pytest.raises(FormatError):
         links.decode(payload, "graveyard-shift") if words != "position" else load_state(links.decode(payload))
+
+
+def test_save_puts_the_whole_game_in_record_each_time_it_is_asked():
+    from necro.graveyard_shift import GraveyardShift
+
+    board = GameWidget(played(GraveyardShift, steps=12))
+    changes = []
+    board.observe(lambda change: changes.append(change["new"]), names="record")
+    board.handle_play({"type": "save"})
+    board.handle_play({"type": "save"})
+    assert [c for c in changes if c] == [board.record] * 2  # the same game twice: two changes for the page
+    back = load_state(board.record)
+    assert back.position() == board.state.position() and len(back.steps) == len(board.state.steps)
