@@ -755,7 +755,8 @@ class NecroWidget {
     this.status = el("div", { class: "necro-status", role: "status", "aria-live": "polite" });
     this.modeBadge = el("span", { class: "necro-mode" });
     this.engineLine = el("div", { class: "necro-engine-note", hidden: true });
-    this.boardBox = el("div", { class: "necro-board" });
+    // Wide boards scroll sideways: the region takes focus so a keyboard can scroll it too.
+    this.boardBox = el("div", { class: "necro-board", role: "region", "aria-label": "board", tabindex: 0 });
     this.actionsTitle = el("h4", {}, "Decisions");
     this.actionsBox = el("div", { class: "necro-actions", role: "group", "aria-label": "legal actions" });
     this.previewLine = el("div", { class: "necro-preview", "aria-live": "polite" });

@@ -99,7 +99,7 @@ export function drawBoard(container, view, ui) {
     const title = event ? HOURS[event - 1][0] : onTrack || h === 10 ? HOURS[h - 1][0] : "?";
     track.append(el("li", { title: `hour ${h}: ${title}`, "aria-current": here ? "step" : null,
       style: `border:${here ? 3 : 1}px solid ${here ? ACCENT : "#888"};border-radius:4px;padding:1px 4px;` +
-        `font-size:11px;min-width:64px;${h < hour ? "opacity:.55;text-decoration:line-through;" : ""}` +
+        `font-size:11px;min-width:64px;${h < hour ? "color:#555;text-decoration:line-through;" : ""}` +
         `${here ? "font-weight:700;" : ""}` }, `${here ? "▶ " : ""}${h}. ${title}`));
   }
   const hourText = current ? `Hour ${hour}: ${HOURS[current - 1][0]}. ${HOURS[current - 1][1]}`

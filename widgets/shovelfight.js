@@ -68,7 +68,8 @@ export function drawBoard(container, view, ui) {
     if (first) first.focus();
   };
 
-  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "img",
+  // a group, not an image: its graves are controls (axe: nested-interactive)
+  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "group",
     "aria-label": `Shovelfight graveyard, ${names.length - fallen.size} graves standing`,
     style: "max-width:100%;height:auto;font-family:system-ui,sans-serif" });
   root.append(svg("defs", {},
