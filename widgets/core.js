@@ -526,7 +526,7 @@ class NecroWidget {
     const request = {
       spec: this.engineSpec(),
       bot_seats: this.model.get("bot_seats") || [],
-      auto_chance: !!this.model.get("auto_chance"),
+      auto_chance: !this.pickChance,
       path: static_ ? this.path.map((x) => x.a) : [],
       redo: static_ ? this.redoStack.slice().reverse().map((x) => x.a) : [],
       advance: true, // chance and the computer move now where the graph stopped at their turn
@@ -720,7 +720,7 @@ class NecroWidget {
   }
 
   isAutoStep() {
-    return this.node().view.to_move === "chance" && !!this.model.get("auto_chance");
+    return this.node().view.to_move === "chance" && !this.pickChance;
   }
 
   autoChance() {
@@ -770,6 +770,12 @@ class NecroWidget {
     this.seatSelect = el("select", { class: "necro-seats", "aria-label": "who the computer plays",
       onchange: () => this.request({ type: "seats", bots: this.seatSelect.value ? this.seatSelect.value.split(",").map(Number) : [] }) });
     this.seatLabel = el("label", { class: "necro-seat-label" }, "The computer plays: ", this.seatSelect);
+    // Chance by hand: the board stops at every roll and draw, and the reader picks the outcome
+    // ("what if the worm shows 4"); off, the engine rolls as the table would.
+    this.pickChance = !this.model.get("auto_chance");
+    this.chanceBox = el("input", { type: "checkbox", class: "necro-pick-chance", checked: this.pickChance,
+      onchange: () => this.setPickChance(this.chanceBox.checked) });
+    this.chanceLabel = el("label", { class: "necro-seat-label" }, this.chanceBox, " I pick every roll and draw myself");
     this.logList = el("ol", { class: "necro-log", "aria-label": "game log" });
     this.logBox = el("details", { class: "necro-logbox", open: true }, el("summary", {}, "Log (why each thing happened)"), this.logList);
     this.editor = el("textarea", { class: "necro-json", rows: 8, spellcheck: "false", "aria-label": "position as JSON",
@@ -802,7 +808,8 @@ class NecroWidget {
         this.boardBox,
         el("div", { class: "necro-side" },
           this.actionsTitle, this.actionsBox, this.previewLine, this.insightBox, this.errorBox, this.noteBox,
-          el("div", { class: "necro-controls" }, this.undoBtn, this.redoBtn, this.resetBtn, this.botBtn, this.seatLabel),
+          el("div", { class: "necro-controls" }, this.undoBtn, this.redoBtn, this.resetBtn, this.botBtn, this.seatLabel,
+            this.chanceLabel),
           this.logBox, this.editorBox)));
     host.append(this.root);
   }
@@ -1080,6 +1087,13 @@ class NecroWidget {
     const view = this.current || {};
     download(`${view.game || "necro"}-step-${view.step || 0}.svg`, svgText, "image/svg+xml");
     this.noteBox.textContent = "Picture saved (SVG: opens in any browser, and in most slide and drawing programs).";
+  }
+
+  setPickChance(on) {
+    this.pickChance = !!on;
+    if (this.mode === "static" && !this.pickChance) { this.autoChance(); this.redraw(); return; }
+    if (this.mode === "static") { this.redraw(); return; }
+    this.request({ type: "auto_chance", on: !this.pickChance });
   }
 
   gameId() {

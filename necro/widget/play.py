@@ -2,7 +2,8 @@
 
 :class:`Play` holds the whole answer to the front end's messages (``act``,
 ``roll``, ``undo``, ``redo``, ``reset``, ``load_position``, ``bot_move``,
-``seats``, ``share``, ``open_link``, ``save``): every change goes through the engine, then one JSON view is
+``seats``, ``auto_chance``, ``share``, ``open_link``, ``save``): every change goes through the engine,
+then one JSON view is
 rebuilt with :func:`necro.widget.view.build_view`. Two classes use it:
 
 * :class:`necro.widget.GameWidget`, the anywidget in a Jupyter kernel, where
@@ -232,6 +233,14 @@ class Play:
             doc.update(links.decode(str(payload), self.state.game.id))
         return self._attempt(read) and self.load(doc)
 
+    def set_auto_chance(self, on: bool) -> bool:
+        """Roll and draw by the engine (``on``), or stop at every chance step for the reader to
+        pick its outcome (the board's "I pick every roll and draw myself")."""
+        def change():
+            self.auto_chance = on
+            self._advance()
+        return self._attempt(change)
+
     def save_record(self) -> bool:
         """Put the game in ``record`` for the page to download (emptied first, so saving the same
         game twice still reaches a kernel's page as a change)."""
@@ -285,6 +294,8 @@ class Play:
             self.share()
         elif kind == "save":
             self.save_record()
+        elif kind == "auto_chance":
+            self.set_auto_chance(bool(content.get("on")))
         elif kind == "open_link":
             self.open_link(content.get("payload", ""))
         else:

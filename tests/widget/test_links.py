@@ -85,3 +85,23 @@ def test_save_puts_the_whole_game_in_record_each_time_it_is_asked():
     assert [c for c in changes if c] == [board.record] * 2  # the same game twice: two changes for the page
     back = load_state(board.record)
     assert back.position() == board.state.position() and len(back.steps) == len(board.state.steps)
+
+
+def test_the_reader_may_pick_every_roll_and_draw():
+    """The board's "I pick every roll and draw myself": off, the engine rolls; on, the board stops
+    at each chance step and the reader's pick is played."""
+    from necro.cave_evil import CaveEvil
+    from necro.core import CHANCE
+
+    def start():
+        return CaveEvil(2, setup="quick").new_initial_state(1)  # first, the roll for the first player
+
+    board = GameWidget(start(), auto_chance=False)
+    assert board.state.current_player() == CHANCE and board.view["to_move"] == "chance"
+    assert [a["a"] for a in board.view["actions"]] == ["first 1", "first 2"]
+    board.handle_play({"type": "auto_chance", "on": True})  # the engine rolls what is pending
+    assert board.auto_chance and board.state.current_player() != CHANCE and board.state.steps
+    board.handle_play({"type": "auto_chance", "on": False})
+    board.state = start()
+    board.handle_play({"type": "act", "a": "first 2"})
+    assert board.error == "" and [s.action for s in board.state.steps] == ["first 2"]
