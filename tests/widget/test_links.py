@@ -105,3 +105,34 @@ def test_the_reader_may_pick_every_roll_and_draw():
     board.state = start()
     board.handle_play({"type": "act", "a": "first 2"})
     assert board.error == "" and [s.action for s in board.state.steps] == ["first 2"]
+
+
+def chapter_links() -> list[tuple[str, str]]:
+    """``(notebook, href)`` of every playground link a chapter shows (necro.chapter.playground)."""
+    import re
+    from pathlib import Path
+
+    book = Path(__file__).resolve().parents[2] / "book"
+    found = []
+    for nb in sorted(book.rglob("*.ipynb")):
+        for cell in json.loads(nb.read_text(encoding="utf-8"))["cells"]:
+            for out in cell.get("outputs", []):
+                html = out.get("data", {}).get("text/html", "")
+                html = "".join(html) if isinstance(html, list) else html
+                found += [(nb.name, h) for h in re.findall(r'class="necro-playground-link"><a href="([^"]+)"', html)]
+    return found
+
+
+def test_every_chapter_link_opens_on_a_playground_board_of_its_game():
+    from necro.core.registry import game_class
+
+    found = chapter_links()
+    assert len(found) >= 25 and {h.split("#necro=")[1].split(".")[0] for _, h in found} >= {
+        "shovelfight", "shambling-dead", "graveyard-shift", "cave-evil"}
+    for where, href in found:
+        assert href.startswith("../playground.html#necro="), (where, href)
+        payload = href.split("#necro=", 1)[1]
+        game_cls = game_class(payload.split(".")[0])
+        board = GameWidget(game_cls(game_cls.min_players).new_initial_state(1), auto_chance=False)
+        assert board.open_link(payload) and board.error == "", (where, board.error)
+        assert board.state.position() == links.decode(payload)["position"], where
