@@ -2610,7 +2610,7 @@ class CaveEvilState(State):
             self.guard, self.must_fight = pid, [beside[0]]
             self._cache = None
             if not self._legal_actions():
-                self.guard, self.must_fight = None, []
+                self.guard, self.must_fight, self._cache = None, [], None
                 continue
             self.note("ce-protector-attack", f"Protector {guard.card} attacks {self._squad_name(beside[0])}: "
                                              "it must be fought now, and squads beside the Protector may flank.")
