@@ -188,6 +188,19 @@ class Squads:
     def remove(self, sid: str) -> Squad:
         return self.by_id.pop(sid)
 
+    def relocate(self, sid: str, to: Hex) -> Squad:
+        """Put squad ``sid`` on ``to`` as it is (an Evil's march, a teleport, a Protector's walk),
+        checked as :meth:`add` checks a newcomer; the squad is unchanged if ``to`` is taken."""
+        squad = self.remove(sid)
+        at = squad.hex
+        squad.hex = to
+        try:
+            return self.add(squad)
+        except IllegalAction:
+            squad.hex = at
+            self.by_id[sid] = squad
+            raise
+
     def __getitem__(self, sid: str) -> Squad:
         return self.by_id[sid]
 

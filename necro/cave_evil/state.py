@@ -378,10 +378,14 @@ class CaveEvilState(State):
         self.squads.add(Squad(squad_id(self.turn, card), self.turn, to, [creature], card))
         self.note("ce-adv-hire-one", f"Squad {hirer.card} hires {cid} out of Wandering Monster {monster.card} for "
                                      f"{_amounts(cost)}: it steps to {to} as squad {card}, free to act at once.")
+        self._hired_by(sid)
+
+    def _hired_by(self, sid: str) -> None:
+        """The hiring squad's part is done: its Phase 1 duty, or its action of Phase 3 (rule ce-hire)."""
         if self.must_fight:
             self.must_fight = [s for s in self.must_fight if s != sid]
         else:
-            self._spend_action([sid], f"Squad {hirer.card}", 1)
+            self._spend_action([sid], f"Squad {self.squads[sid].card}", 1)
 
     def hire_cost(self, did: str) -> dict:
         """What hiring Wandering Monster ``did`` costs: the costs of all its creature cards added up
@@ -458,10 +462,7 @@ class CaveEvilState(State):
         names = ", ".join(c.id for c in new.creatures)
         self.note("ce-hire", f"Squad {hirer.card} hires Wandering Monster {monster.card} ({names}) for "
                              f"{_amounts(cost)}: it goes on control card {card}.")
-        if self.must_fight:
-            self.must_fight = [s for s in self.must_fight if s != sid]
-        else:
-            self._spend_action([sid], f"Squad {hirer.card}", 1)
+        self._hired_by(sid)
         if new.hex in self.ground.spawn_pits:
             self.pending = {"kind": "off-pit", "squad": new.id}
             self.note("ce-hire-pit", f"Squad {card} stands on a spawn pit: it steps off at once, for free.")
@@ -2214,9 +2215,7 @@ class CaveEvilState(State):
                     break
                 self.ground.place(p, self.squads.player_hexes())
                 self.note("ce-evil-goat", f"The Goat blasts through the rock to {h}.")
-            self.squads.remove(goat.id)
-            goat.hex = h
-            self.squads.add(goat)
+            self.squads.relocate(goat.id, h)
             self._goat_feeds()
         self.note("ce-evil-goat", f"The Goat stands at {goat.hex}.")
 
@@ -2465,9 +2464,7 @@ class CaveEvilState(State):
                     break
                 self.ground.place(self.ground.placement("single", h, 0, "open"), self.squads.player_hexes())
                 self.note("ce-evil-emperor", f"The Emperor digs through to {h}.")
-            self.squads.remove(em.id)
-            em.hex = h
-            self.squads.add(em)
+            self.squads.relocate(em.id, h)
             left -= 1
             if h == crystal:
                 self.note("ce-evil-emperor", f"The Emperor crushes player {self.focus + 1}'s Chthonic Crystal.")
@@ -2582,16 +2579,11 @@ class CaveEvilState(State):
             to = px.approach(self.ground, self.squads, guard, target)
             self.roused[pid] = target.id
             if to != guard.hex:
-                self._set_hex(guard, to)
+                self.squads.relocate(pid, to)
             self.note("ce-protector-wake", f"{self._squad_title(target.id)} comes within {px.reach(guard)} spaces of "
                                            f"Protector {guard.card}'s pit: it wakes and stands at {to}; it attacks "
                                            "when the turn's actions end.")
             self._cache = None
-
-    def _set_hex(self, squad: Squad, to: Hex) -> None:
-        self.squads.remove(squad.id)
-        squad.hex = to
-        self.squads.add(squad)
 
     def _protector_attacks(self) -> bool:
         """As the turn player ends Phase 3, a Protector it woke that stands beside one of its squads
@@ -2622,7 +2614,7 @@ class CaveEvilState(State):
         ce-protector-return)."""
         home, guard = self.homes[sid], self.squads[sid]
         if guard.hex != home and self.squads.at(home) is None:
-            self._set_hex(guard, home)
+            self.squads.relocate(sid, home)
             self.note("ce-protector-return", f"Protector {guard.card} has won: it returns to its pit at {home}.")
 
     def _explain_invoke(self, kind, g) -> tuple[str, str]:

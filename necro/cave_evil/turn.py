@@ -949,9 +949,7 @@ def apply_power(state, verb: str, target: str | None) -> None:
     state.power_turn = True
     if verb == "teleport":
         to = parse_hex(target)
-        state.squads.remove(n.id)
-        n.hex = to
-        state.squads.add(n)
+        state.squads.relocate(n.id, to)
         for c in n.creatures:
             c.halted = False
         state.note("ce-power-teleport", f"Player {p + 1}'s Rotten Magi vanishes with its squad and appears at {to}.")

@@ -421,6 +421,16 @@ def test_each_cycle_she_fights_the_necromancer_with_fewest_enemy_kill_points_and
     assert s.is_terminal() and s.returns() == [1.0, -1.0]
 
 
+def attacker_wins(s):
+    """Play the fight under way to its end, the attacker rolling 12s and the defender 1s."""
+    while s.combat is not None:
+        if s.is_chance_node():
+            s.force(s.chance_outcomes()[-1 if s.chance_outcomes()[0][0].startswith("attacker") else 0][0])
+            s.play_chance()
+        else:
+            s.apply(s.legal_actions()[0])
+
+
 def she_wins(s):
     """The Darkest Evil Bitch wins her fight under way: the squad rolls 1s, she rolls 12s."""
     s.apply("first strength")
@@ -482,12 +492,7 @@ def test_a_slain_statue_leaves_its_eyes_on_the_pit():
     assert "fight I w:S" in s.legal_actions()
     s.apply("fight I w:S")
     s.apply("first strength")
-    while s.combat is not None:  # the attacker rolls 12s, the Statue 1s
-        if s.is_chance_node():
-            s.force(s.chance_outcomes()[-1 if s.chance_outcomes()[0][0].startswith("attacker") else 0][0])
-            s.play_chance()
-        else:
-            s.apply(s.legal_actions()[0])
+    attacker_wins(s)  # the attacker rolls 12s, the Statue 1s
     assert "w:S" not in s.squads and "glowing-eyes" in s.loot["+0+0"]["items"] and s.loot["+0+0"]["gore"] >= 3
     conserved(s)
 
@@ -597,12 +602,7 @@ def test_the_player_with_most_enemy_kill_points_declares_the_prey_and_killing_hi
     if s.combat is not None:
         assert s.combat["evil"] == "eternal-evil-emperor" and s.combat["control"]["defender"] == "wandering"
         s.apply("first strength")
-        while s.combat is not None:
-            if s.is_chance_node():
-                s.force(s.chance_outcomes()[-1 if s.chance_outcomes()[0][0].startswith("attacker") else 0][0])
-                s.play_chance()
-            else:
-                s.apply(s.legal_actions()[0])
+        attacker_wins(s)
         assert s.is_terminal() and s.winner_player == 0
 
 
@@ -670,12 +670,7 @@ def test_only_a_necromancer_fights_the_awake_goat_its_companions_torn_apart_firs
     s.apply("slay N")
     assert s.combat["evil"] == "evil-black-old-goat" and s.combat["attackers"] == ["0:N"]
     s.apply("first strength")
-    while s.combat is not None:
-        if s.is_chance_node():
-            s.force(s.chance_outcomes()[-1 if s.chance_outcomes()[0][0].startswith("attacker") else 0][0])
-            s.play_chance()
-        else:
-            s.apply(s.legal_actions()[0])
+    attacker_wins(s)
     assert s.is_terminal() and s.returns() == [1.0, -1.0]
 
 
@@ -738,11 +733,6 @@ def test_battle_on_a_player_plays_on_without_its_necromancer_and_may_bring_it_ba
     assert "fight II 1:crystal" in again.legal_actions()  # a spellcaster beside player 2's crystal
     again.apply("fight II 1:crystal")
     again.apply(again.legal_actions()[0])
-    while again.combat is not None:
-        if again.is_chance_node():
-            again.force(again.chance_outcomes()[-1 if again.chance_outcomes()[0][0].startswith("attacker") else 0][0])
-            again.play_chance()
-        else:
-            again.apply(again.legal_actions()[0])
+    attacker_wins(again)
     assert again.is_terminal() and again.returns() == [1.0, -1.0] and again.fallen == []
     assert any(e.rule == "ce-battle-on" and "back from the dead" in e.text for e in again.log)
