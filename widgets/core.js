@@ -117,6 +117,13 @@ const CSS = `
 .necro-w .necro-link input { width: 100%; font: 12px ui-monospace, "DejaVu Sans Mono", monospace; color: var(--necro-fg);
   background: var(--necro-bg); border: 1px solid var(--necro-line); border-radius: 4px; padding: 2px 4px; }
 .necro-w .necro-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.necro-w .necro-edit { border: 1px solid var(--necro-accent); border-radius: 4px; padding: 4px 6px; margin: 4px 0; }
+.necro-w .necro-edit label { display: block; margin: 3px 0; }
+.necro-w .necro-edit input[type=number] { width: 7em; font: inherit; color: var(--necro-fg); background: var(--necro-bg);
+  border: 1px solid var(--necro-line); border-radius: 4px; }
+.necro-w .necro-edit .necro-edit-pending { border-left: 6px solid var(--necro-accent); padding-left: 6px; font-weight: 600; }
+.necro-w .necro-edit-pick[aria-pressed=true] { border: 2px solid var(--necro-accent); }
+.necro-w[data-editing="1"] .necro-board [data-edit] { cursor: pointer; }
 .necro-w .necro-thinking::after { content: " (the computer is thinking...)"; font-weight: 400; font-style: italic; }
 `;
 
@@ -446,7 +453,7 @@ class NecroWidget {
     this.initEngine();
     if (this.mode === "static") {
       this.autoChance();
-      for (const msg of queued) this.staticDo(msg);
+      for (const msg of queued) this.request(msg); // what the graph cannot answer waits for the engine
     } else if (queued.length && this.engineState === "idle") {
       this.engineQueue = queued;
       this.warmEngine();
@@ -679,8 +686,8 @@ class NecroWidget {
       case "bot_move": case "seats":
         this.note = "The computer player needs the live rules engine: play the chapter live (Play live, or the command necro live).";
         break;
-      case "share": case "open_link": case "save":
-        this.note = "Links and saved games need the rules engine, which cannot start here: serve the book (the" +
+      case "share": case "open_link": case "save": case "edit_mode": case "edit":
+        this.note = "Links, saved games and edit mode need the rules engine, which cannot start here: serve the book (the" +
           " command necro book) or play it live (necro live).";
         break;
       default: break;
@@ -776,6 +783,10 @@ class NecroWidget {
     this.chanceBox = el("input", { type: "checkbox", class: "necro-pick-chance", checked: this.pickChance,
       onchange: () => this.setPickChance(this.chanceBox.checked) });
     this.chanceLabel = el("label", { class: "necro-seat-label" }, this.chanceBox, " I pick every roll and draw myself");
+    this.editBtn = el("button", { type: "button", class: "necro-edit-toggle", "aria-pressed": "false",
+      title: "set up any position by clicking: every change is checked by the rules engine",
+      onclick: () => this.toggleEdit() }, "Edit position");
+    this.editBox = el("section", { class: "necro-edit", hidden: true, "aria-label": "edit the position" });
     this.logList = el("ol", { class: "necro-log", "aria-label": "game log" });
     this.logBox = el("details", { class: "necro-logbox", open: true }, el("summary", {}, "Log (why each thing happened)"), this.logList);
     this.editor = el("textarea", { class: "necro-json", rows: 8, spellcheck: "false", "aria-label": "position as JSON",
@@ -807,10 +818,16 @@ class NecroWidget {
       el("div", { class: "necro-main" },
         this.boardBox,
         el("div", { class: "necro-side" },
-          this.actionsTitle, this.actionsBox, this.previewLine, this.insightBox, this.errorBox, this.noteBox,
-          el("div", { class: "necro-controls" }, this.undoBtn, this.redoBtn, this.resetBtn, this.botBtn, this.seatLabel,
+          this.actionsTitle, this.actionsBox, this.editBox, this.previewLine, this.insightBox, this.errorBox, this.noteBox,
+          el("div", { class: "necro-controls" }, this.undoBtn, this.redoBtn, this.resetBtn, this.editBtn, this.botBtn, this.seatLabel,
             this.chanceLabel),
           this.logBox, this.editorBox)));
+    // In edit mode a click (or Enter) on a board element carrying data-edit selects it, or is the
+    // destination of the control waiting for one; the board itself plays nothing then.
+    this.boardBox.addEventListener("click", (event) => this.editClick(event), true);
+    this.boardBox.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") this.editClick(event);
+    }, true);
     host.append(this.root);
   }
 
@@ -827,6 +844,7 @@ class NecroWidget {
     this.drawMode();
     this.drawBoard(view);
     this.drawActions(view);
+    this.drawEdit(view);
     this.drawInsight(view);
     this.errorBox.textContent = this.mode === "static" ? this.staticError
       : (this.mode === "live" || this.mode === "browser" ? this.get("error") : "");
@@ -893,6 +911,9 @@ class NecroWidget {
       act: (notation) => this.request({ type: "act", a: String(notation) }),
       preview: (notation) => this.preview(notation, false),
       clearPreview: () => this.preview(null, false),
+      // In edit mode (view.edit) a board marks its pieces and places with data-edit="<element id>"
+      // (focusable, with a role and a label); `editing.selected` is the element chosen now.
+      editing: view.edit ? { selected: this.editElement || null, pending: this.editPending || null } : null,
       el, svg, mode: this.mode, view,
     };
   }
@@ -1038,6 +1059,123 @@ class NecroWidget {
     if (grew || atEnd) {
       this.logList.scrollTop = this.logList.scrollHeight;
       requestAnimationFrame(() => { this.logList.scrollTop = this.logList.scrollHeight; });
+    }
+  }
+
+  // ------------------------------------------------------------ edit mode
+  // The engine lists what may change (view.edit: controls and board elements, necro/core/edit.py)
+  // and checks every change; the page only offers the controls and sends {type: "edit"}.
+  toggleEdit() {
+    const on = !(this.current && this.current.edit);
+    this.editElement = null;
+    this.editPending = null;
+    this.request({ type: "edit_mode", on });
+  }
+
+  editControls() {
+    return (this.current && this.current.edit && this.current.edit.controls) || [];
+  }
+
+  sendEdit(control, value) {
+    this.editPending = null;
+    this.request({ type: "edit", control: control.id, value });
+  }
+
+  // A click on the board in edit mode: the destination of the waiting control, else a selection.
+  editClick(event) {
+    if (!this.current || !this.current.edit) return;
+    event.stopPropagation();
+    event.preventDefault();
+    const target = event.target && event.target.closest ? event.target.closest("[data-edit]") : null;
+    if (!target) return;
+    const id = target.getAttribute("data-edit");
+    const pending = this.editPending && this.editControls().find((c) => c.id === this.editPending);
+    if (pending && (pending.choices || []).some(([value]) => value === id)) { this.sendEdit(pending, id); return; }
+    this.selectElement(id);
+  }
+
+  // Select a board element: its controls are shown, and the first that takes a place on the
+  // board waits for one (click a part, then where it goes).
+  selectElement(id) {
+    this.editElement = id || null;
+    const first = this.editControls().find((c) => c.on === id && c.target);
+    this.editPending = first ? first.id : null;
+    this.redraw();
+  }
+
+  editField(control) {
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    let input;
+    if (control.kind === "number") {
+      input = el("input", { type: "number", min: control.low, max: control.high, value: control.value,
+        "data-control": control.id, onchange: () => this.sendEdit(control, Number(input.value)) });
+    } else {
+      input = el("select", { "data-control": control.id, onchange: () => this.sendEdit(control, JSON.parse(input.value)) },
+        (control.choices || []).map(([value, text]) =>
+          el("option", { value: JSON.stringify(value), selected: same(value, control.value) }, text)));
+    }
+    const waiting = this.editPending === control.id;
+    const pick = control.target ? el("button", {
+      type: "button", class: "necro-edit-pick", "aria-pressed": String(waiting),
+      "aria-label": `${control.label}: pick the place on the board`,
+      onclick: () => { this.editPending = waiting ? null : control.id; this.redraw(); } }, "pick on board") : null;
+    return el("label", { class: waiting ? "necro-edit-pending" : null }, `${control.label} `, input, pick);
+  }
+
+  drawEdit(view) {
+    const edit = view.edit;
+    this.root.dataset.editing = edit ? "1" : "0";
+    this.editBox.hidden = !edit;
+    this.actionsTitle.hidden = !!edit;
+    this.actionsBox.hidden = !!edit;
+    this.editBtn.textContent = edit ? "Done editing" : "Edit position";
+    this.editBtn.setAttribute("aria-pressed", String(!!edit));
+    this.editBtn.hidden = this.mode === "offline" && (engineUnavailable() || !engineBase());
+    if (!edit) { this.editBox.replaceChildren(); this.editElement = null; this.editPending = null; return; }
+    const controls = edit.controls || [];
+    const elements = edit.elements || [];
+    const names = new Map(elements);
+    if (this.editElement && !names.has(this.editElement) && !controls.some((c) => c.on === this.editElement)) {
+      this.editElement = null;
+    }
+    if (this.editPending && !controls.some((c) => c.id === this.editPending)) this.editPending = null;
+    const pending = controls.find((c) => c.id === this.editPending);
+    const picker = el("select", { class: "necro-edit-element", onchange: () => this.selectElement(picker.value || null) },
+      el("option", { value: "" }, "(click one on the board, or choose here)"),
+      elements.map(([id, name]) => el("option", { value: id, selected: id === this.editElement }, name)));
+    const parts = [
+      el("h4", {}, "Edit the position"),
+      el("p", { class: "necro-preview" }, pending
+        ? `Click on the board: ${pending.label.replace(/ (to|on)$/, "")} goes where you click (or choose it below).`
+        : "Click a piece or a place on the board, or pick it here. The rules engine checks every change."),
+      el("label", {}, "Piece or place: ", picker)];
+    if (this.editElement) {
+      const mine = controls.filter((c) => c.on === this.editElement);
+      parts.push(el("h4", {}, names.get(this.editElement) || this.editElement));
+      parts.push(...(mine.length ? mine.map((c) => this.editField(c))
+        : [el("p", { class: "necro-preview" }, "Nothing to change here: pick a piece or another place.")]));
+    }
+    const groups = new Map();
+    for (const control of controls.filter((c) => !c.on)) {
+      if (!groups.has(control.group)) groups.set(control.group, []);
+      groups.get(control.group).push(control);
+    }
+    for (const [group, list] of groups) {
+      const fields = list.map((c) => this.editField(c));
+      // The rules and the player count change rarely: folded, to keep the position's controls in sight.
+      if (group === "Rules and variants" || group === "Game") {
+        parts.push(el("details", {}, el("summary", {}, group), fields));
+      } else {
+        parts.push(el("h4", {}, group), ...fields);
+      }
+    }
+    parts.push(el("div", { class: "necro-controls" },
+      el("button", { type: "button", class: "necro-edit-done", onclick: () => this.toggleEdit() }, "Done editing: play from here")));
+    // Keep open what the reader opened (a redraw follows every edit).
+    const opened = new Set([...this.editBox.querySelectorAll("details[open] > summary")].map((s) => s.textContent));
+    this.editBox.replaceChildren(...parts);
+    for (const summary of this.editBox.querySelectorAll("details > summary")) {
+      if (opened.has(summary.textContent)) summary.parentElement.open = true;
     }
   }
 

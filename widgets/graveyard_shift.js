@@ -230,6 +230,23 @@ export function drawBoard(container, view, ui) {
       targets.append(target);
     }
   }
+  // Edit mode: every square is a place to click (select it, or put the part or pawn waiting there).
+  const editing = ui.editing;
+  if (editing) {
+    for (let rank = 4; rank >= 1; rank--) {
+      for (const file of FILES) {
+        const square = `${file}${rank}`;
+        const [x, y] = squareXY(square);
+        const chosen = editing.selected === square;
+        const place = ui.svg("rect", {
+          x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, fill: "#0b5cad", "fill-opacity": chosen ? 0.12 : 0,
+          stroke: chosen ? "#0b5cad" : "none", "stroke-width": 4, tabindex: 0, role: "button",
+          "aria-label": `square ${square}${board[square] ? `, parts ${board[square]}` : ""}: edit`, "data-edit": square,
+        });
+        targets.append(place);
+      }
+    }
+  }
   wrap.append(root);
 
   // Side panel: round, players, collected kinds, parts waiting.
@@ -242,7 +259,10 @@ export function drawBoard(container, view, ui) {
     view.terminal ? `Match over: ${wins[0]}-${wins[1]} in rounds` : `Round ${roundNo} of ${rounds}, rounds won ${wins[0]}-${wins[1]}`));
   for (const seat of [0, 1]) {
     const got = (pos.collected || ["", ""])[seat] || "";
-    const row = ui.el("div", { style: "margin:6px 0;padding:4px;border:1px solid #8a8a8a;border-radius:4px" + (view.to_move === seat ? ";outline:3px solid #0b5cad" : "") });
+    const tray = `tray${seat + 1}`;
+    const row = ui.el("div", { style: "margin:6px 0;padding:4px;border:1px solid #8a8a8a;border-radius:4px" + (view.to_move === seat ? ";outline:3px solid #0b5cad" : "")
+      + (editing && editing.selected === tray ? ";background:#dce8f5" : ""),
+    ...(editing ? { "data-edit": tray, tabindex: 0, role: "button", "aria-label": `${PLAYER_NAMES[seat]}'s collected kinds: edit` } : {}) });
     const token = ui.svg("svg", { width: 28, height: 28, viewBox: "0 0 28 28", "aria-hidden": "true", style: "vertical-align:middle" }, pawn(ui, seat, 14, 14, 11));
     const where = pawns[seat] ? `on ${pawns[seat]}` : "off the map";
     row.append(ui.el("div", {}, token, " ", ui.el("b", {}, PLAYER_NAMES[seat]), ` (${where})`, view.to_move === seat ? " - to act" : ""));
@@ -256,7 +276,11 @@ export function drawBoard(container, view, ui) {
   }
 
   const pool = pos.pool || "";
-  if (pool && !view.terminal) {
+  if (editing) {
+    side.append(ui.el("div", { "data-edit": "pool", tabindex: 0, role: "button", "aria-label": "parts waiting to be put back: edit",
+      style: "margin-top:8px;padding:4px;border:1px dashed #8a8a8a;border-radius:4px" + (editing.selected === "pool" ? ";background:#dce8f5" : "") },
+    `Waiting to be put back: ${pool ? pool.split("").map(kindName).join(", ") : "none"}`));
+  } else if (pool && !view.terminal) {
     const box = ui.el("div", { style: "margin-top:8px" });
     const label = takes.length ? "Delivered: click the kind the master keeps"
       : puts.length ? "To put back: pick a part, then a highlighted square" : "To put back";

@@ -5,6 +5,7 @@ from __future__ import annotations
 from necro.core import Game, Option
 
 from .board import Options
+from .editor import GraveyardShiftEditor
 from .rules import RULES
 from .state import GraveyardShiftState
 
@@ -20,6 +21,7 @@ class GraveyardShift(Game):
     title = "Graveyard Shift"
     rules = RULES
     state_class = GraveyardShiftState
+    editor_class = GraveyardShiftEditor
     options_spec = (
         Option("rounds", 3, (1, 3, 5), "Rounds in a match (the text recommends three).", "gs-match"),
         Option("next_round", "loser", ("loser", "alternate", "winner"),

@@ -2,7 +2,8 @@
 
 :class:`Play` holds the whole answer to the front end's messages (``act``,
 ``roll``, ``undo``, ``redo``, ``reset``, ``load_position``, ``bot_move``,
-``seats``, ``auto_chance``, ``share``, ``open_link``, ``save``): every change goes through the engine,
+``seats``, ``auto_chance``, ``share``, ``open_link``, ``save``, ``edit_mode``, ``edit``): every change
+goes through the engine,
 then one JSON view is
 rebuilt with :func:`necro.widget.view.build_view`. Two classes use it:
 
@@ -28,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import json
 
+from ..core import edit as editing
 from ..core.errors import FormatError, NecroError
 from ..core.game import State, load_state
 from . import links
@@ -39,6 +41,10 @@ MAX_AUTO_STEPS = 10_000
 
 class Play:
     """The engine side of a board: requests in, ``view`` and ``error`` out."""
+
+    editing = False
+    """Whether the board is in edit mode (see :mod:`necro.core.edit`): the view then carries the
+    controls instead of actions, and nothing moves by itself."""
 
     # ----------------------------------------------------------- the view
     @property
@@ -77,7 +83,22 @@ class Play:
         return next(iter(self._bot_pool.values()))
 
     def _refresh(self) -> None:
-        self.view = build_view(self.state, viewer=self.viewer, bots=self.bots(), insight=self._insight)
+        view = build_view(self.state, viewer=self.viewer, bots=self.bots(), insight=self._insight)
+        # Undo goes back through the edits too, once the edited position's own steps are undone.
+        view["can_undo"] = view["can_undo"] or bool(self._edit_stack(False))
+        view["can_redo"] = view["can_redo"] or bool(self._edit_stack(True))
+        if self.editing:
+            view["actions"] = []
+            view["edit"] = editing.edit_view(self.state)
+            view["status"] = "Editing the position: " + view["status"]
+        self.view = view
+
+    def _edit_stack(self, redo: bool) -> list:
+        """The states before each edit (``redo`` False) or after each undone edit (True)."""
+        name = "_edits_redo" if redo else "_edits_undo"
+        if name not in self.__dict__:
+            self.__dict__[name] = []
+        return self.__dict__[name]
 
     def _batch(self):
         """A context in which several attribute changes reach the page as one update."""
@@ -103,7 +124,10 @@ class Play:
         let chance and the bots move. Returns False (and sets ``error``) when
         the rules refuse it."""
         def change():
+            if self.editing:
+                raise NecroError("the board is in edit mode: leave it (Done editing) to play")
             self.state.apply(notation)
+            self._edit_stack(True).clear()
             self._advance()
         return self._attempt(change)
 
@@ -138,7 +162,7 @@ class Play:
     def _automatic(self) -> bool:
         """Whether the current decision is taken without the human."""
         state = self.state
-        if state.is_terminal():
+        if state.is_terminal() or self.editing:
             return False
         if state.is_chance_node():
             return self.auto_chance
@@ -163,6 +187,10 @@ class Play:
     def undo(self) -> bool:
         """Take back the last human decision (with the chance draws and bot moves after it)."""
         def change():
+            if not self.state.can_undo() and self._edit_stack(False):
+                self._edit_stack(True).append(self.state)
+                self._state = self._edit_stack(False).pop()
+                return
             self.state.undo()
             while self.state.can_undo() and self._automatic():
                 self.state.undo()
@@ -171,6 +199,10 @@ class Play:
     def redo(self) -> bool:
         """Step forward again through what undo took back, up to the next human decision."""
         def change():
+            if not self.state.can_redo() and self._edit_stack(True):
+                self._edit_stack(False).append(self.state)
+                self._state = self._edit_stack(True).pop()
+                return
             self.state.redo()
             while self.state.can_redo() and self._automatic():
                 self.state.redo()
@@ -179,8 +211,34 @@ class Play:
     def reset(self) -> bool:
         """Back to the position the widget was created with."""
         def change():
+            self._edit_stack(False).clear()
+            self._edit_stack(True).clear()
+            self.editing = False
             self.state = self._initial.copy()
             self._advance()
+        return self._attempt(change)
+
+    def set_editing(self, on: bool) -> bool:
+        """Enter edit mode, or leave it: play then goes on from the edited position (chance and
+        the computer's seats move as usual)."""
+        def change():
+            self.editing = bool(on)
+            if not self.editing:
+                self._advance()
+        return self._attempt(change)
+
+    def edit(self, control: str, value) -> bool:
+        """Set one edit-mode control (see :func:`necro.core.edit.edit`); refused with the
+        constraint it breaks, the position unchanged. Undo takes an edit back."""
+        def change():
+            if not self.editing:
+                raise NecroError("the board is not in edit mode (press Edit position first)")
+            before = self.state
+            self._state = editing.edit(before, control, value)
+            if any(seat >= self._state.game.players for seat in self.bot_seats):
+                self.bot_seats = [seat for seat in self.bot_seats if seat < self._state.game.players]
+            self._edit_stack(False).append(before)
+            self._edit_stack(True).clear()
         return self._attempt(change)
 
     def load(self, text) -> bool:
@@ -298,6 +356,10 @@ class Play:
             self.set_auto_chance(bool(content.get("on")))
         elif kind == "open_link":
             self.open_link(content.get("payload", ""))
+        elif kind == "edit_mode":
+            self.set_editing(bool(content.get("on")))
+        elif kind == "edit":
+            self.edit(str(content.get("control", "")), content.get("value"))
         else:
             return False
         return True
