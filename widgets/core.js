@@ -1010,7 +1010,7 @@ class NecroWidget {
     const pool = this.model.get("bot_names") || [];
     const live = this.mode === "live" || this.mode === "pending" || this.mode === "browser"
       || ["idle", "starting", "attaching"].includes(this.engineState);
-    this.botBtn.hidden = !pool.length || !live;
+    this.botBtn.hidden = !pool.length || !live || !!view.edit; // nothing plays in edit mode
     this.botBtn.disabled = view.terminal;
     this.seatLabel.hidden = !pool.length || !live;
     if (!pool.length) return;
