@@ -19,6 +19,8 @@ PHASES = (DEAL, MOVING, TAKING, RETURNING, OVER)
 
 
 class GraveyardShiftState(State):
+    candidates_in_order = True  # Pos.legal lists by board order already (see action_sort_key)
+
     """A Graveyard Shift match: rounds, the board of the current round, the score."""
 
     pos: Pos
@@ -39,7 +41,7 @@ class GraveyardShiftState(State):
         return self.pos.legal()
 
     def _apply(self, action) -> None:
-        self.pos.apply(action, self.note)
+        self.pos.apply(action, self.logger)
 
     def chance_outcomes(self):
         """None: a deal has 2520 x 2520 equally likely layouts, too many to list."""
