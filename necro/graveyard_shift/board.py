@@ -39,9 +39,6 @@ def _ray(square: int, dx: int, dy: int) -> tuple[int, ...]:
 
 RAYS = tuple(tuple(_ray(sq, dx, dy) for dx, dy in DIRECTIONS.values()) for sq in range(16))
 """``RAYS[square]``: for N, E, S, W the squares from ``square`` to the edge."""
-RAYS_BY_DESTINATION = tuple(tuple(r for r in (rays[2], rays[3], rays[1], rays[0]) if r) for rays in RAYS)
-"""The non-empty rays of each square S, W, E, N: any squares reached along them come in
-increasing order, the order moves are listed in."""
 PATHS = tuple({ray[i]: ray[:i + 1] for ray in RAYS[sq] for i in range(len(ray))} for sq in range(16))
 """``PATHS[frm][to]``: the squares a pawn crosses from ``frm`` to ``to`` (in line), ``to`` last."""
 
@@ -263,7 +260,9 @@ class Pos:
         other = self.pawns[1 - player]
         stop = self.opts.pass_over == "stop"
         out = []
-        for ray in RAYS_BY_DESTINATION[sq]:
+        for ray in RAYS[sq]:
+            if not ray:
+                continue
             path = ray[:length]
             if stop and other is not None and other in path:
                 path = path[:path.index(other) + 1]

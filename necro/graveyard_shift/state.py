@@ -8,6 +8,8 @@ an action, hints for drawing an action, and the status sentence.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from necro.core import CHANCE, TERMINAL, NotationError, State
 from necro.core.reader import Reader
 
@@ -18,8 +20,11 @@ from .board import (DEAL, DEAL_SQUARES, ENTRANCES, KIND_NAMES, KINDS, MAUSOLEUMS
 PHASES = (DEAL, MOVING, TAKING, RETURNING, OVER)
 
 
+_destination = attrgetter("to")
+
+
 class GraveyardShiftState(State):
-    candidates_in_order = True  # Pos.legal lists by board order already (see action_sort_key)
+    candidates_in_order = True  # _legal_actions lists in action_sort_key order (no sort needed)
 
     """A Graveyard Shift match: rounds, the board of the current round, the score."""
 
@@ -38,7 +43,12 @@ class GraveyardShiftState(State):
         return self.pos.turn
 
     def _legal_actions(self):
-        return self.pos.legal()
+        actions = self.pos.legal()
+        if self.pos.phase == MOVING and self.pos.pawns[self.pos.turn] is not None:
+            # Moves come N, E, S, W from Pos.legal (the bots' search order); the book lists them
+            # by destination. Every other phase is listed in board order already.
+            actions.sort(key=_destination)
+        return actions
 
     def _apply(self, action) -> None:
         self.pos.apply(action, self.logger)
