@@ -168,8 +168,8 @@ def zombie_horde():
 
 
 def zombie_horde_capped():
-    """The same horde under the eight-token variant: the Queen raises nothing (player 1 has 12 > 8)."""
-    return build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, zombies={0: ["b2"] * 6 + ["d2"] * 6},
+    """The horde under the eight-token variant: player 1 has all eight out, so the Queen raises nothing."""
+    return build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, zombies={0: ["b2"] * 4 + ["d2"] * 4},
                  cards={"c3": "Qb"}, team_size="eight")
 
 
