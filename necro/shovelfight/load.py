@@ -15,7 +15,7 @@ from collections import Counter
 
 from necro.core import Reader, Rng
 
-from .board import CARDS, board_for, deck, rank
+from .board import CARDS, board_for, deck, parts, rank
 from .state import CARD_VERB, CAUSES, CHANCE_PHASES, PHASES, START_BOXES, TEAM_SIZE, THEN, Team
 
 KEYS = ("players", "phase", "turn", "first", "worm", "graves", "dug", "fallen", "teams", "moment",
@@ -160,6 +160,8 @@ def load_position(state, r: Reader) -> None:
     for p, t in enumerate(teams):
         if t.wizard in fallen and p not in state.in_the_air():
             tr[p]["wizard"].fail(f"{t.wizard} has fallen; only a wizard about to leap or land may be there")
+    if phase not in ("deal", "first", "place", "leap", "land", "split", "over") and len(parts(board, standing)) > 1:
+        r["fallen"].fail("the standing graves hold together: ground cut off from the graveyard falls at once")
     alive = [p for p, t in enumerate(teams) if t.wizard is not None]
     if phase == "over":
         if len(alive) > 1:

@@ -69,6 +69,11 @@ def test_a_grave_falls_and_stands_again():
     assert edit.edit(fell, "fallen.d4", False).position()["fallen"] == []
 
 
+def test_ground_cut_off_from_the_graveyard_is_refused():
+    s = edit.edit(plain(), "fallen.b1", True)
+    refused(s, "fallen.a2", True, "the standing graves hold together")
+
+
 def test_a_wizard_on_a_fallen_grave_is_refused_plainly():
     s = plain()
     error = refused(s, "fallen.a1", True, "a1 has fallen; only a wizard about to leap or land may be there")
