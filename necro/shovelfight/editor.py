@@ -27,7 +27,7 @@ import copy
 
 from necro.core.edit import Control, Editor
 
-from .board import BIG_PILE, LITTLE_PILE, board_for, card_name
+from .board import board_for, card_name, deck
 from .state import SETUP_PHASES, START_BOXES
 
 LEAVE = ("", "(leave it)")
@@ -122,7 +122,8 @@ class ShovelfightEditor(Editor):
         return found
 
     def threes(self) -> int:
-        return sum(1 for c in BIG_PILE + (LITTLE_PILE if self.position["players"] > 4 else ()) if c[0] == "3")
+        """The Threes in this deck: each dug one may have drawn one more hit box."""
+        return sum(1 for c in deck(self.position["players"]) if c[0] == "3")
 
     def change(self, position, control, value):
         head, _, rest = control.partition(".")
