@@ -90,7 +90,7 @@ def test_a_survivor_is_wounded_once_at_most():
         edit.edit(edited, "wounds.0.11", 1)  # zombies carry no wound to edit
 
 
-def test_an_edit_drops_the_pending_battle_and_replays_the_hour():
+def test_an_edit_in_a_battle_drops_its_contacts_and_fights_it_again():
     state = at_hour_one()
     for _ in range(400):  # into hour 2, a zombie assault and its battle
         if state.hour >= 2 and state.boards[0].pairs:
@@ -100,12 +100,25 @@ def test_an_edit_drops_the_pending_battle_and_replays_the_hour():
         else:
             state.apply(state.legal_actions()[-1])
     assert state.boards[0].pairs and state.hour == 2
+    step = next(c for c in edit.controls(state) if c.id == "step")
+    assert step.value == 1 and step.choices[1] == (1, "player 1's battle")
     zombie = next(f for f in figs(state) if f[1] == "Z")
     edited = edit.edit(state, f"place.0.{zombie[0]}", "off")
-    board = edited.position()["boards"][0]
-    assert edited.hour == 2 and board["pairs"] == [] and board["stance"] is None
-    assert edited.position()["task"] == {"k": "card", "p": 0, "why": "assault", "zone": "F", "left": 1, "sum": 0}
+    pos = edited.position()
+    assert edited.hour == 2 and pos["boards"][0]["pairs"] == []
+    assert pos["task"] == {"k": "stance", "p": 0} and pos["queue"] == [["reorder", 0], ["endturn"]]
     check_invariants(edited)
+
+
+def test_the_hour_starts_at_the_step_chosen():
+    state = edit.edit(edit.edit(at_hour_one(), "hour", 2), "add.0.F", "Z")
+    assert state.position()["task"]["why"] == "assault"  # the hour replayed from its assault card
+    battle = edit.edit(state, "step", 1)
+    assert battle.position()["task"] == {"k": "stance", "p": 0}
+    assert battle.position()["events"] == [1, 2] and battle.hour == 2
+    assert len(battle.boards[0].zombies()) == 1  # no card drawn: the zombie set up is the one fought
+    with pytest.raises(EditError, match="not one of the choices"):
+        edit.edit(state, "step", 3)  # the hour's end is the next hour, not a step
 
 
 def test_an_emptied_board_ends_that_players_night_and_an_edit_brings_it_back():
