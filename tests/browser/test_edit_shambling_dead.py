@@ -1,5 +1,5 @@
 """The Shambling Dead board in edit mode on the playground: a band set up by clicks only (figures
-added to a zone, moved, wounded, the hour chosen), a Front Line of seven refused in the engine's
+added to a zone, moved, wounded, the hour and its step chosen), a Front Line of seven refused in the engine's
 words, then a move played and the link shared (helpers in test_position_editor.py)."""
 
 from __future__ import annotations
@@ -57,4 +57,9 @@ def test_shambling_dead_set_up_by_clicks(built_book, static_server, page, browse
     assert refused(box) == ""
     pos = position_shown(box)
     assert pos["hour"] == 5 and [hero[0], "H", 1, hero[3]] in pos["boards"][0]["figs"]
+    # whose turn and the phase: straight to player 1's battle, past the Enemy Within's cards
+    choose(box, "step", 1)
+    assert refused(box) == ""
+    pos = position_shown(box)
+    assert pos["hour"] == 5 and ["within", 0] not in pos["queue"] and ["reorder", 0] in pos["queue"]
     finish_and_share(page, box, browser, GAME)
