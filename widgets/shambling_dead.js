@@ -16,9 +16,10 @@
 // the engine's legal actions and their hints.
 //
 // In edit mode (ui.editing) every zone and every figure is a place to click
-// (data-edit "zone.<player>.<F|S>" and "fig.<player>.<id>", the ids of the
-// engine's edit controls): pick a figure, then the zone it goes to; pick a
-// zone to add a figure there. The chosen one is shaded and outlined.
+// (data-edit "zone.<player>.<F|S>" on the zone's title bar, "fig.<player>.<id>"
+// on a figure: the ids of the engine's edit controls): pick a figure, then the
+// title of the zone it goes to; pick a zone to add a figure there. The chosen
+// one is shaded and outlined.
 
 const HOURS = [
   ["A Gauntlet of Zombies", "A dash through the horde: one roll at strength 10, you spread the wounds."],
@@ -55,6 +56,9 @@ export function drawBoard(container, view, ui) {
   // Edit mode: a zone or figure becomes a focusable target named by the editor's element id.
   const editable = (node, id, label) => {
     const chosen = editing.selected === id;
+    node.style.border = `1px dashed ${ACCENT}`;
+    node.style.borderRadius = "4px";
+    node.style.padding = "2px 4px";
     node.setAttribute("data-edit", id);
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
@@ -166,7 +170,8 @@ export function drawBoard(container, view, ui) {
       const row = el("div", { style: "display:flex;flex-wrap:wrap;gap:4px" });
       for (const f of figs) row.append(token(f, contacts[figName(f)], chargers.has(figName(f))));
       box.append(row);
-      if (editing) editable(box, `zone.${p}.${zone}`, `player ${p + 1}'s ${ZONE[zone]}`);
+      // the zone's title bar, not the whole zone: its figures are targets of their own
+      if (editing) editable(title, `zone.${p}.${zone}`, `player ${p + 1}'s ${ZONE[zone]}`);
       zones.append(box);
     }
     boards.append(el("div", {}, head, zones));

@@ -15,7 +15,7 @@ GAME = "shambling-dead"
 
 def add(box, zone: str, kind: str) -> dict:
     """Click player 1's zone, add a figure there from its select; the position after."""
-    click_place(box, f"zone.0.{zone}", corner=True)
+    click_place(box, f"zone.0.{zone}")
     choose(box, f"add.0.{zone}", kind)
     assert refused(box) == ""
     return position_shown(box)
@@ -35,15 +35,15 @@ def test_shambling_dead_set_up_by_clicks(built_book, static_server, page, browse
     pos = add(box, "S", "S")
     newcomer = pos["boards"][0]["figs"][-1]
     assert newcomer[1:] == ["S", 0, "S"]
-    # impossible: a Front Line of seven (click the survivor, then the Front Line)
+    # impossible: a Front Line of seven (click the survivor, then the Front Line's title)
     click_place(box, f"fig.0.{newcomer[0]}")
-    click_place(box, "zone.0.F", corner=True)
+    click_place(box, "zone.0.F")
     assert "more than 6 survivors in the Front Line" in refused(box)
     assert position_shown(box) == pos  # refused: nothing changed
     # a Front Line survivor steps back into Support instead
     mover = front(pos)[-1]
     click_place(box, f"fig.0.{mover[0]}")
-    click_place(box, "zone.0.S", corner=True)
+    click_place(box, "zone.0.S")
     assert refused(box) == ""
     pos = position_shown(box)
     assert [mover[0], mover[1], mover[2], "S"] in pos["boards"][0]["figs"]

@@ -30,13 +30,9 @@ def open_editor(page, base: str, game_id: str):
     return box
 
 
-def click_place(box, element: str, corner: bool = False) -> None:
-    """Click a piece or place of the board in edit mode (``data-edit``), and wait for the engine.
-
-    ``corner`` clicks near the element's top left corner rather than its middle, for a place
-    that holds pieces of its own (a zone whose middle is covered by a figure)."""
-    box.locator(f".necro-board [data-edit='{element}']").first.click(
-        position={"x": 4, "y": 4} if corner else None)
+def click_place(box, element: str) -> None:
+    """Click a piece or place of the board in edit mode (``data-edit``), and wait for the engine."""
+    box.locator(f".necro-board [data-edit='{element}']").first.click()
     wait_idle(box)
 
 
