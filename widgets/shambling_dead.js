@@ -14,6 +14,12 @@
 // (stand, counter-charge, done). When a figure has several actions (engage
 // s1 on z7 or z8) a small menu opens. No rules here: everything comes from
 // the engine's legal actions and their hints.
+//
+// In edit mode (ui.editing) every zone and every figure is a place to click
+// (data-edit "zone.<player>.<F|S>" on the zone's title bar, "fig.<player>.<id>"
+// on a figure: the ids of the engine's edit controls): pick a figure, then the
+// title of the zone it goes to; pick a zone to add a figure there. The chosen
+// one is shaded and outlined.
 
 const HOURS = [
   ["A Gauntlet of Zombies", "A dash through the horde: one roll at strength 10, you spread the wounds."],
@@ -46,6 +52,23 @@ export function drawBoard(container, view, ui) {
   const pos = view.position;
   const actions = view.actions || [];
   const deciding = typeof view.to_move === "number" ? view.to_move : null;
+  const editing = ui.editing;
+  // Edit mode: a zone or figure becomes a focusable target named by the editor's element id.
+  const editable = (node, id, label) => {
+    const chosen = editing.selected === id;
+    node.style.border = `1px dashed ${ACCENT}`;
+    node.style.borderRadius = "4px";
+    node.style.padding = "2px 4px";
+    node.setAttribute("data-edit", id);
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", `${label}: edit`);
+    if (chosen) {
+      node.style.background = "#dce8f5";
+      node.style.outline = `3px solid ${ACCENT}`;
+      node.setAttribute("aria-pressed", "true");
+    }
+  };
 
   // actions by figure and by zone
   const byFig = {}, byZone = {}, loose = [];
@@ -147,6 +170,8 @@ export function drawBoard(container, view, ui) {
       const row = el("div", { style: "display:flex;flex-wrap:wrap;gap:4px" });
       for (const f of figs) row.append(token(f, contacts[figName(f)], chargers.has(figName(f))));
       box.append(row);
+      // the zone's title bar, not the whole zone: its figures are targets of their own
+      if (editing) editable(title, `zone.${p}.${zone}`, `player ${p + 1}'s ${ZONE[zone]}`);
       zones.append(box);
     }
     boards.append(el("div", {}, head, zones));
@@ -172,6 +197,7 @@ export function drawBoard(container, view, ui) {
         pic, el("span", { style: "font-weight:700" }, `${name}${f[2] ? " +1" : ""}${charging ? " ⚔" : ""}`),
         touching ? el("span", { style: "color:#555" }, `↔${touching.join(",")}`) : null);
       if (deciding === p && byFig[name]) clickable(node, byFig[name], `${name}`);
+      if (editing) editable(node, `fig.${p}.${f[0]}`, `player ${p + 1}'s ${words.join(", ")}`);
       return node;
     }
   });

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from necro.core import Game, Option
 
+from .editor import ShamblingDeadEditor
 from .rules import RULES
 from .state import ShamblingState
 
@@ -18,6 +19,7 @@ class ShamblingDead(Game):
     min_players = 1
     max_players = 4
     state_class = ShamblingState
+    editor_class = ShamblingDeadEditor
     options_spec = (
         Option("front_cap", 6, (6, 10), "Most survivors allowed in the Front Line.", "nsd-ruling-front-cap"),
         Option("deck", "shared", ("shared", "own"), "One deck dealt to every player, or a deck each.",
