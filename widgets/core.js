@@ -912,8 +912,13 @@ class NecroWidget {
       preview: (notation) => this.preview(notation, false),
       clearPreview: () => this.preview(null, false),
       // In edit mode (view.edit) a board marks its pieces and places with data-edit="<element id>"
-      // (focusable, with a role and a label); `editing.selected` is the element chosen now.
-      editing: view.edit ? { selected: this.editElement || null, pending: this.editPending || null } : null,
+      // (focusable, with a role and a label); `editing.selected` is the element chosen now, and
+      // `editing.targets` the elements a click may send the waiting control to (to outline them).
+      editing: view.edit ? {
+        selected: this.editElement || null, pending: this.editPending || null,
+        targets: ((view.edit.controls || []).find((c) => c.id === this.editPending) || { choices: [] }).choices
+          .map(([value]) => value).filter((value) => typeof value === "string" && value),
+      } : null,
       el, svg, mode: this.mode, view,
     };
   }
@@ -1010,7 +1015,7 @@ class NecroWidget {
     const pool = this.model.get("bot_names") || [];
     const live = this.mode === "live" || this.mode === "pending" || this.mode === "browser"
       || ["idle", "starting", "attaching"].includes(this.engineState);
-    this.botBtn.hidden = !pool.length || !live;
+    this.botBtn.hidden = !pool.length || !live || !!view.edit; // nothing plays in edit mode
     this.botBtn.disabled = view.terminal;
     this.seatLabel.hidden = !pool.length || !live;
     if (!pool.length) return;

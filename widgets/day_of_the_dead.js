@@ -21,6 +21,11 @@
 // face-down cards carry no id); the decisions that name no card (convert/keep,
 // pass, dig, priority) are buttons. No rules here: everything comes from the
 // engine's actions and hints.
+//
+// Edit mode (ui.editing set): each hand, each slot, each spirit, each deck and
+// each discard pile is a place to click (data-edit: hand1, p2-slot3,
+// p1-spirit, deck-D, discard-U), focusable and labelled; the selected one is
+// ringed. The engine's edit controls say what can move where.
 
 const BACKS = { D: { name: "Double" }, P: { name: "Power Up" }, U: { name: "Unearth" } };
 const LETTER = { double: "D", "power-up": "P", unearth: "U" };
@@ -75,6 +80,8 @@ const CSS = `
 .dotd table { border-collapse: collapse; font-size: 12px; }
 .dotd td, .dotd th { padding: 0 6px 0 0; text-align: left; vertical-align: top; }
 .dotd .dotd-muted { color: var(--necro-muted, #555); }
+.dotd [data-edit] { cursor: pointer; outline: 2px dotted ${ACCENT}; outline-offset: 1px; }
+.dotd [data-edit].dotd-selected { outline: 4px solid ${ACCENT}; outline-offset: 2px; box-shadow: 0 0 0 9px #9cc3ea; }
 `;
 
 export function drawBoard(container, view, ui) {
@@ -142,6 +149,18 @@ export function drawBoard(container, view, ui) {
     return node;
   }
 
+  // Edit mode: a place to select, or to put what the waiting control moves.
+  const editing = ui.editing;
+  function editable(node, id, label) {
+    if (!editing) return node;
+    node.setAttribute("data-edit", id);
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", `${label}: edit`);
+    if (editing.selected === id) node.classList.add("dotd-selected");
+    return node;
+  }
+
   // --- the task (what the game waits for) and the buttons for decisions that name no card
   const taskPlace = {};  // "p:slot" -> true for the cards the task is about
   if (task) {
@@ -168,6 +187,7 @@ export function drawBoard(container, view, ui) {
       : target(back(c[0], null, true), null, `${PLAYERS[p]}'s hand: a card with the ${BACKS[c[0]].name} back`));
     const spirit = pos.spirits[p];
     let spiritBox = el("div", { class: "dotd-nospirit dotd-muted" }, "no spirit yet");
+    const spiritLabel = `${PLAYERS[p]}'s spirit${spirit ? `, ${BACKS[spirit[0]].name} back` : ", none yet"}`;
     if (spirit) {
       const card = target(back(spirit[0], spirit), byKey[`at:${p}:0`], describe(spirit, false, `${PLAYERS[p]}'s spirit`));
       if (taskPlace[`${p}:0`]) card.classList.add("dotd-task");
@@ -179,7 +199,11 @@ export function drawBoard(container, view, ui) {
         holds ? el("span", { class: "dotd-counter", title: "the purple priority counter" }, "◆ priority") : null,
         el("span", { class: "dotd-muted" }, `spirit (sideways): ${spirit ? BACKS[spirit[0]].name + " back" : "none"};` +
           ` hand: ${pos.hands[p].length} card${pos.hands[p].length === 1 ? "" : "s"}${hidden ? " (hidden)" : ""}`)),
-      el("div", { class: "dotd-row", style: "align-items:flex-start" }, spiritBox, ...hand));
+      el("div", { class: "dotd-row", style: "align-items:flex-start" }, editable(spiritBox, `p${p + 1}-spirit`, spiritLabel),
+        editing ? editable(el("div", { class: "dotd-row", style: "margin:0;padding:2px;min-width:60px;min-height:40px" },
+          ...(hand.length ? hand : [el("span", { class: "dotd-muted" }, "empty hand")])),
+        `hand${p + 1}`, `${PLAYERS[p]}'s hand, ${pos.hands[p].length} card(s)`) : null,
+        ...(editing ? [] : hand)));
   }
 
   // --- the field: slot by slot, player 1's fighter over player 2's (pairs wrap when narrow)
@@ -191,7 +215,7 @@ export function drawBoard(container, view, ui) {
     const node = up && known(id) ? front(id) : back(id[0], id);
     target(node, byKey[`at:${p}:${k}`], describe(id, up, `${PLAYERS[p]} slot ${k}`));
     if (taskPlace[`${p}:${k}`]) node.classList.add("dotd-task");
-    return node;
+    return editable(node, `p${p + 1}-slot${k}`, describe(id, up, `${PLAYERS[p]} slot ${k}`));
   }
   const pairs = [];
   for (let k = 1; k <= n; k++) {
@@ -237,8 +261,12 @@ export function drawBoard(container, view, ui) {
   ...Object.keys(BACKS).map((L) => {
     const pile = pos.discards[L] || [];
     const top = pile.length ? faces[pile[pile.length - 1]] : null;
-    return el("div", { class: "dotd-row", style: "margin:0;flex-wrap:nowrap" }, back(L, null, true),
-      el("div", {}, el("strong", {}, BACKS[L].name), el("br"), `deck ${(pos.decks[L] || []).length}, discards ${pile.length}`,
+    const deckCount = (pos.decks[L] || []).length;
+    return el("div", { class: "dotd-row", style: "margin:0;flex-wrap:nowrap" },
+      editable(back(L, null, true), `deck-${L}`, `the ${BACKS[L].name} deck, ${deckCount} card(s)`),
+      el("div", {}, el("strong", {}, BACKS[L].name), el("br"), `deck ${deckCount}, `,
+        editable(el("span", {}, `discards ${pile.length}`), `discard-${L}`,
+          `the ${BACKS[L].name} discard pile, ${pile.length} card(s)${top ? `, top ${top.name}` : ""}`),
         el("br"), el("span", { class: "dotd-muted" }, top ? `top: ${top.name} (${top.power})` : "no discard")));
   }));
 

@@ -238,9 +238,11 @@ export function drawBoard(container, view, ui) {
         const square = `${file}${rank}`;
         const [x, y] = squareXY(square);
         const chosen = editing.selected === square;
+        const target = editing.targets.includes(square);
         const place = ui.svg("rect", {
           x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, fill: "#0b5cad", "fill-opacity": chosen ? 0.12 : 0,
-          stroke: chosen ? "#0b5cad" : "none", "stroke-width": 4, tabindex: 0, role: "button",
+          stroke: chosen || target ? "#0b5cad" : "none", "stroke-width": chosen ? 4 : 2,
+          "stroke-dasharray": chosen ? null : "6 4", tabindex: 0, role: "button",
           "aria-label": `square ${square}${board[square] ? `, parts ${board[square]}` : ""}: edit`, "data-edit": square,
         });
         targets.append(place);

@@ -12,6 +12,12 @@
 // same grave (two zombies that could shamble there, or a choice of what to
 // hit), a small menu of buttons opens below the board. No rules here: the
 // actions and their graves come from the engine's hints.
+//
+// Edit mode (ui.editing): every grave is a place to click (data-edit="c3"),
+// and so is each piece drawn on top of it: a wizard ("W2") and one player's
+// zombies on a grave ("Z2@c3"); each player's supply of zombies off the board
+// ("supply2") sits in the players' table. While a control waits for a place,
+// the pieces let clicks through to the graves under them.
 
 const TEAM = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]; // Okabe-Ito
 const CW = 66, CH = 84, GAP = 10, PAD = 14;
@@ -86,6 +92,10 @@ export function drawBoard(container, view, ui) {
     }
   });
 
+  const editing = ui.editing;
+  const pieceLayer = svg("g", {});
+  const editTarget = (id, label, chosen) => ({ "data-edit": id, tabindex: 0, role: "button", "aria-label": `${label}: edit`,
+    class: chosen ? "sf-edit-chosen" : "sf-edit", style: editing.pending ? "pointer-events:none" : "cursor:pointer" });
   const cells = {};
   for (const g of names) {
     const [x, y] = xy(g, sizes);
@@ -109,19 +119,36 @@ export function drawBoard(container, view, ui) {
     // pieces: wizard hats on top, zombie tokens below
     const here = pieces[g];
     if (here) {
+      // in edit mode each piece is its own place to click, drawn above the graves' edit targets
+      const holder = (id, label) => {
+        if (!editing) return group;
+        const chosen = editing.selected === id;
+        const piece = svg("g", editTarget(id, label, chosen));
+        pieceLayer.append(piece);
+        return piece;
+      };
       here.w.forEach((p, i) => {
         const cx = x + 14 + (i % 3) * 19, cy = y + 34 + Math.floor(i / 3) * 8;
-        group.append(svg("path", { d: `M${cx - 11},${cy + 10} L${cx},${cy - 16} L${cx + 11},${cy + 10} Z`,
+        const into = holder(`W${p + 1}`, `player ${p + 1}'s wizard on ${g}`);
+        if (editing && editing.selected === `W${p + 1}`) {
+          into.append(svg("circle", { cx, cy: cy - 2, r: 15, fill: "#dce8f5", stroke: "#0b5cad", "stroke-width": 3 }));
+        }
+        into.append(svg("path", { d: `M${cx - 11},${cy + 10} L${cx},${cy - 16} L${cx + 11},${cy + 10} Z`,
           fill: TEAM[p], stroke: "#000", "stroke-width": 1.2 }),
           svg("text", { x: cx, y: cy + 7, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#fff",
             stroke: "#000", "stroke-width": 0.4 }, `W${p + 1}`));
       });
       Object.entries(here.z).forEach(([p, count], i) => {
         const cx = x + 12 + (i % 3) * 20, cy = y + 58 + Math.floor(i / 3) * 16;
-        group.append(svg("circle", { cx, cy, r: 8, fill: TEAM[p], stroke: "#000", "stroke-width": 1 }),
+        const id = `Z${Number(p) + 1}@${g}`;
+        const into = holder(id, `${count} zombie${count > 1 ? "s" : ""} of player ${Number(p) + 1} on ${g}`);
+        if (editing && editing.selected === id) {
+          into.append(svg("circle", { cx, cy, r: 12, fill: "#dce8f5", stroke: "#0b5cad", "stroke-width": 3 }));
+        }
+        into.append(svg("circle", { cx, cy, r: 8, fill: TEAM[p], stroke: "#000", "stroke-width": 1 }),
           svg("text", { x: cx, y: cy + 3.5, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#fff" },
             `${Number(p) + 1}`));
-        if (count > 1) group.append(svg("text", { x: cx + 9, y: cy - 4, "font-size": 9, "font-weight": 700 }, `×${count}`));
+        if (count > 1) into.append(svg("text", { x: cx + 9, y: cy - 4, "font-size": 9, "font-weight": 700 }, `×${count}`));
       });
     }
     if (actions.length) {
@@ -143,6 +170,19 @@ export function drawBoard(container, view, ui) {
     }
     cells[g] = group;
     root.append(group);
+  }
+  // Edit mode: a clear target over each grave (select it, or send the waiting piece or card there),
+  // then the pieces above them.
+  if (editing) {
+    for (const g of names) {
+      const [x, y] = xy(g, sizes);
+      const chosen = editing.selected === g;
+      const state = fallen.has(g) ? "fallen" : dug.has(g) ? `face up${pos.graves[g] ? `, ${cardLabel(pos.graves[g]).rank}` : ""}` : "face down";
+      root.append(svg("rect", { x: x - 2, y: y - 2, width: CW + 4, height: CH + 4, rx: 7, fill: "#0b5cad",
+        "fill-opacity": chosen ? 0.15 : 0, stroke: chosen ? "#0b5cad" : "none", "stroke-width": 4,
+        tabindex: 0, role: "button", "aria-label": `grave ${g} (${state}): edit`, "data-edit": g, style: "cursor:pointer" }));
+    }
+    root.append(pieceLayer);
   }
 
   // highlight layer: the graves of the action the user points at in the panel
@@ -170,7 +210,12 @@ export function drawBoard(container, view, ui) {
         dead ? (t.cause ? `dead (${t.cause})` : "not placed yet") : boxes.join("")),
       el("td", {}, `${t.zombies.length} zombie${t.zombies.length === 1 ? "" : "s"}`),
       el("td", {}, `figures: ${t.figures ? figs : "0"}${half}`),
-      el("td", {}, pos.worm === p ? "WORM DIE" : ""));
+      el("td", {}, pos.worm === p ? "WORM DIE" : ""),
+      editing ? el("td", {}, el("span", { "data-edit": `supply${p + 1}`, tabindex: 0, role: "button",
+        "aria-label": `player ${p + 1}'s zombie supply (off the board): edit`,
+        style: "padding:0 6px;border:1px dashed #8a8a8a;border-radius:4px;cursor:pointer" +
+          (editing.selected === `supply${p + 1}` ? ";background:#dce8f5;border:2px solid #0b5cad" : "") },
+      "supply")) : null);
   });
   for (const row of rows) for (const cell of row.children) { cell.style.padding = "1px 8px 1px 0"; cell.style.whiteSpace = "nowrap"; }
   const table = el("table", { style: "border-collapse:collapse;font-size:13px;margin-top:4px;width:auto;border:0", class: "sf-teams" },

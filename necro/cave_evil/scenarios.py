@@ -127,3 +127,14 @@ def face_to_face(players: int = 2, seed: int = 0, force=(), **options):
     pos["deck"]["pile"]["single"] -= 1
     pos["digs"] = [ex.Dig("0:N", "collapse", at, "single", 1, "digging", (), False, True).to_json()]
     return _with(state, pos, force)
+
+
+SCENARIOS = {
+    "quick": quick,
+    "built": built,
+    "failed-dig": failed_dig,
+    "immediate": immediate,
+    "digger": digger,
+    "face-to-face": face_to_face,
+}
+"""The positions above by name, for the playground's "start from" choice (necro.core.edit)."""

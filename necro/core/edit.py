@@ -20,15 +20,18 @@ A game describes its edit mode by subclassing :class:`Editor` and setting
 * :meth:`Editor.change` applies one control's new value to a copy of the
   position's JSON.
 
-The number of players and the game's options (rulings and variants) are
-offered for every game here, once: changing an option reloads the same
-position under the new rules; changing the number of players starts again
-from set-up.
+The number of players, the game's options (rulings and variants) and a
+fresh start (from set-up, or from any named scenario of the chapters, the
+game package's ``scenarios.SCENARIOS``) are offered for every game here,
+once: changing an option reloads the same position under the new rules;
+changing the number of players starts again from set-up.
 """
 
 from __future__ import annotations
 
 import copy
+import importlib
+import inspect
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +39,8 @@ from typing import Any
 from .errors import FormatError, NecroError, OptionError
 
 PLAYERS = "game.players"
+START = "game.start"
+SETUP = "set-up"
 OPTION_PREFIX = "option."
 
 
@@ -132,10 +137,37 @@ def editor_for(state) -> Editor:
     return cls(state)
 
 
+def scenarios(game) -> dict:
+    """The named positions of the game's chapters (``<package>.scenarios.SCENARIOS``) that can be
+    built with no argument, by name."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(package + ".scenarios")
+    except ImportError:
+        return {}
+    found = {}
+    for name, build in getattr(module, "SCENARIOS", {}).items():
+        needed = [p for p in inspect.signature(build).parameters.values()
+                  if p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        if not needed:
+            found[name] = build
+    return found
+
+
+def _scenario_label(name: str, build) -> str:
+    doc = (inspect.getdoc(build) or "").split("\n\n")[0].replace("\n", " ").replace("``", "")
+    if len(doc) > 90:
+        doc = doc[:88].rsplit(" ", 1)[0].rstrip(".,;:") + "..."
+    return f"{name.replace('_', '-')}: {doc}" if doc else name.replace("_", "-")
+
+
 def game_controls(state) -> list[Control]:
-    """The number of players and every option of the game, as controls."""
+    """A fresh start, the number of players and every option of the game, as controls."""
     game = state.game
-    found = []
+    found = [Control(START, "Start again from", "",
+                     (("", "(keep this position)"), (SETUP, "set-up, with these options"))
+                     + tuple((name, _scenario_label(name, build)) for name, build in scenarios(game).items()),
+                     group="Game")]
     if game.min_players != game.max_players:
         found.append(Control(PLAYERS, "Players (starts again from set-up)", game.players,
                              tuple((n, str(n)) for n in range(game.min_players, game.max_players + 1)),
@@ -175,6 +207,12 @@ def edit(state, control_id: str, value):
     game = state.game
     seed = state.rng.seed
     try:
+        if control.id == START:
+            if value == "":
+                return state
+            if value == SETUP:
+                return game.new_initial_state(seed)
+            return scenarios(game)[value]()
         if control.id == PLAYERS:
             new_game = type(game)(value, **game.options)
             return new_game.new_initial_state(seed)

@@ -174,6 +174,11 @@ class Game:
 class State:
     """A position of a game, with its history, log, undo and redo."""
 
+    candidates_in_order: ClassVar[bool] = False
+    """True when ``_legal_actions`` already yields the actions in ``action_sort_key`` order, so
+    :meth:`legal_actions` need not sort them (the shared playout harness checks the order at
+    every step, so a game that says so cannot drift)."""
+
     def __init__(self, game: Game, seed: int = 0, _setup: bool = True):
         self.game = game
         self.rng = Rng(seed)
@@ -287,9 +292,15 @@ class State:
         At a chance node whose outcomes cannot be listed (a shuffle) this is
         empty: use :meth:`play_chance` or force an outcome by its notation.
         """
-        if self.is_terminal():
+        player = self.current_player()
+        if player == TERMINAL:
             return []
-        return sorted(self._candidates(), key=self.action_sort_key)
+        if player == CHANCE:
+            outcomes = self.chance_outcomes()
+            actions = [] if outcomes is None else [a for a, _ in outcomes]
+        else:
+            actions = list(self._legal_actions())
+        return actions if self.candidates_in_order else sorted(actions, key=self.action_sort_key)
 
     def _candidates(self) -> list[Action]:
         if self.current_player() == CHANCE:
@@ -310,6 +321,12 @@ class State:
         """Write a log line for the step being applied (game code calls this)."""
         if self._notes is not None:
             self._notes.append(LogEntry(rule, text))
+
+    @property
+    def logger(self):
+        """:meth:`note` while a step is being recorded, None on the fast path
+        (:meth:`apply_unchecked`): rules code that takes it can skip building log text no one reads."""
+        return self.note if self._notes is not None else None
 
     @property
     def log(self) -> list[LogEntry]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from necro.core import Game, Option
 
+from .editor import DayOfTheDeadEditor
 from .rules import RULES
 from .state import DayOfTheDeadState
 
@@ -19,6 +20,7 @@ class DayOfTheDead(Game):
     title = "Day of the Dead"
     rules = RULES
     state_class = DayOfTheDeadState
+    editor_class = DayOfTheDeadEditor
     options_spec = (
         Option("spirit_fills", "fallen", ("fallen", "active"),
                "After a conversion, the old spirit fills the end of the line face down, or active "

@@ -140,6 +140,7 @@ def load_position(state, r) -> None:
         r["priority"].fail("once the game has begun someone holds priority")
     if state.looking and (state.task is None or state.task["do"] not in ("take", "draw")):
         r["looking"].fail("cards are looked at only while an Unearth chooses its replacement")
+    _check_spirits_and_counts(state, r)
     if not state.over:
         for p in (0, 1):
             needed = cards_needed(state, p)
@@ -152,6 +153,38 @@ def load_position(state, r) -> None:
     if state.task is None and not state.over:
         # A hand-written position may stop between steps: run the automatic ones up to the next decision.
         state._advance()
+
+
+DEALT = 9
+"""Cards dealt to each player (3 of each back); nothing but Dig adds to a hand, and Dig discards what it drew."""
+
+
+def _check_spirits_and_counts(state, r) -> None:
+    """What the summoning and the deal make true at every moment (an edited table could break it).
+
+    While the field has not yet turned active, a player has a spirit exactly when
+    their new spirit is laid (last turn's went into the new slot); and a player
+    never holds more cards in hand and play than the deal gave (one more while
+    Dig waits for its discard).
+    """
+    task = state.task
+    summoning = any(item[0] == "activate" for item in state.queue)
+    for p in (0, 1):
+        pending = ((task is not None and task["do"] == "spirit" and task["p"] == p)
+                   or any(item[:3] == ["choose", p, "spirit"] for item in state.queue))
+        if summoning and pending and state.spirits[p] is not None:
+            r["spirits"][p].fail(f"player {p + 1} has not yet laid this turn's spirit: the place is empty "
+                                 "(last turn's spirit went into the new slot)")
+        if summoning and not pending and state.spirits[p] is None and state.hands[p]:
+            r["spirits"][p].fail(f"player {p + 1} has already laid this turn's spirit: it cannot be missing")
+        dealing = sum(1 for item in state.queue if item[0] == "deal" and item[1] == p)
+        if task is not None and task["do"] == "draw" and task["why"] == "deal" and task["p"] == p:
+            dealing += 1
+        held = len(state.hands[p]) + len(state.in_play(p)) + dealing
+        allowed = DEALT + (1 if task is not None and task["do"] == "discard" and task["p"] == p else 0)
+        if held > allowed:
+            r["hands"][p].fail(f"player {p + 1} has {held} cards in hand and in play, more than the {DEALT} "
+                               "dealt (no rule adds a card for good: Dig discards the card it draws)")
 
 
 def _empty(r, L):

@@ -39,6 +39,8 @@ def _ray(square: int, dx: int, dy: int) -> tuple[int, ...]:
 
 RAYS = tuple(tuple(_ray(sq, dx, dy) for dx, dy in DIRECTIONS.values()) for sq in range(16))
 """``RAYS[square]``: for N, E, S, W the squares from ``square`` to the edge."""
+PATHS = tuple({ray[i]: ray[:i + 1] for ray in RAYS[sq] for i in range(len(ray))} for sq in range(16))
+"""``PATHS[frm][to]``: the squares a pawn crosses from ``frm`` to ``to`` (in line), ``to`` last."""
 
 ENTRANCE_DISTANCE = tuple(min(abs(s % 4 - e % 4) + abs(s // 4 - e // 4) for e in ENTRANCES) for s in range(16))
 
@@ -268,6 +270,7 @@ class Pos:
         return out
 
     def path_to(self, player: int, to: int) -> tuple[int, ...] | None:
+        """The path of the legal move of ``player`` to ``to`` (None if there is none)."""
         for dest, path in self.move_targets(player):
             if dest == to:
                 return path
@@ -352,7 +355,7 @@ class Pos:
 
     def _move(self, frm, to, note) -> None:
         p = self.turn
-        path = self.path_to(p, to)
+        path = PATHS[frm][to]  # the move is legal: in line, and a stopping pawn ends it at ``to``
         carried = self.stacks[frm]
         self.stacks[frm] = ""
         if note:

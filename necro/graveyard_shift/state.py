@@ -8,6 +8,8 @@ an action, hints for drawing an action, and the status sentence.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from necro.core import CHANCE, TERMINAL, NotationError, State
 from necro.core.reader import Reader
 
@@ -18,7 +20,12 @@ from .board import (DEAL, DEAL_SQUARES, ENTRANCES, KIND_NAMES, KINDS, MAUSOLEUMS
 PHASES = (DEAL, MOVING, TAKING, RETURNING, OVER)
 
 
+_destination = attrgetter("to")
+
+
 class GraveyardShiftState(State):
+    candidates_in_order = True  # _legal_actions lists in action_sort_key order (no sort needed)
+
     """A Graveyard Shift match: rounds, the board of the current round, the score."""
 
     pos: Pos
@@ -36,10 +43,15 @@ class GraveyardShiftState(State):
         return self.pos.turn
 
     def _legal_actions(self):
-        return self.pos.legal()
+        actions = self.pos.legal()
+        if self.pos.phase == MOVING and self.pos.pawns[self.pos.turn] is not None:
+            # Moves come N, E, S, W from Pos.legal (the bots' search order); the book lists them
+            # by destination. Every other phase is listed in board order already.
+            actions.sort(key=_destination)
+        return actions
 
     def _apply(self, action) -> None:
-        self.pos.apply(action, self.note)
+        self.pos.apply(action, self.logger)
 
     def chance_outcomes(self):
         """None: a deal has 2520 x 2520 equally likely layouts, too many to list."""

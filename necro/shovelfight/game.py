@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from necro.core import Game, Option
 
+from .editor import ShovelfightEditor
 from .rules import RULES
 from .state import ShovelfightState
 
@@ -31,6 +32,7 @@ class Shovelfight(Game):
                rule="sf-simultaneous"),
     )
     state_class = ShovelfightState
+    editor_class = ShovelfightEditor
 
     def bots(self):
         from necro.core.bots import RandomBot

@@ -15,8 +15,8 @@ from collections import Counter
 
 from necro.core import Reader, Rng
 
-from .board import CARDS, board_for, deck
-from .state import CARD_VERB, CAUSES, CHANCE_PHASES, PHASES, THEN, Team
+from .board import CARDS, board_for, deck, parts, rank
+from .state import CARD_VERB, CAUSES, CHANCE_PHASES, PHASES, START_BOXES, TEAM_SIZE, THEN, Team
 
 KEYS = ("players", "phase", "turn", "first", "worm", "graves", "dug", "fallen", "teams", "moment",
         "used", "steps_left", "target", "card", "hit", "left", "queue", "split", "then")
@@ -89,9 +89,11 @@ def load_position(state, r: Reader) -> None:
     for x in tr:
         x.obj(allowed=TEAM_KEYS)
         wizard = None if x["wizard"].value is None else grave(x["wizard"])
-        boxes = x["boxes"].int(1, 99)
+        boxes = x["boxes"].int(START_BOXES, 99)  # five to start with, one more per Three dug
         hits = x["hits"].int(0, boxes)
         zombies = [grave(z, standing) for z in x["zombies"].list(max_length=MAX_ZOMBIES)]
+        if state.game.options["team_size"] == "eight" and len(zombies) > TEAM_SIZE:
+            x["zombies"].fail(f"with team_size='eight' a team has at most {TEAM_SIZE} zombies on the board")
         lids, pants, figures = x["lids"].int(0, 99), x["pants"].int(0, 99), x["figures"].int(0, 99)
         if lids and pants:
             x["pants"].fail("a lid and pants waiting at once would already make a stick figure")
@@ -102,6 +104,11 @@ def load_position(state, r: Reader) -> None:
         if wizard is not None and (out is not None or hits >= boxes):
             x["wizard"].fail("a wizard on the board must be alive: out null and a box unchecked")
         teams.append(Team(wizard, boxes, hits, zombies, lids, pants, figures, out, cause))
+    extra = sum(t.boxes - START_BOXES for t in teams)
+    threes = sum(1 for g in dug if rank(cards[g]) == "3")
+    if extra > threes:
+        r["teams"].fail(f"each hit box beyond the first {START_BOXES} comes from a dug Three: "
+                f"{extra} extra box(es) but {threes} Three(s) dug")
     moment = r["moment"].int(0, 10**9)
     if any(t.out is not None and t.out > moment for t in teams):
         r["moment"].fail("a wizard died after the current moment")
@@ -109,6 +116,8 @@ def load_position(state, r: Reader) -> None:
     used = [u.str(choices=("move", "dig", "shovel")) for u in r["used"].list(max_length=2)]
     if len(set(used)) != len(used):
         r["used"].fail("an action is used at most once per turn")
+    if phase == "act" and len(used) > 1:
+        r["used"].fail("after two wizard actions the turn goes on to the shamble, so an act phase has used at most one")
     steps_left = r["steps_left"].int(0, 3)
     target = None if r["target"].value is None else r["target"].str(
         choices=[f"{k}{p + 1}" for k in "WZ" for p in range(n)])
@@ -151,6 +160,8 @@ def load_position(state, r: Reader) -> None:
     for p, t in enumerate(teams):
         if t.wizard in fallen and p not in state.in_the_air():
             tr[p]["wizard"].fail(f"{t.wizard} has fallen; only a wizard about to leap or land may be there")
+    if phase not in ("deal", "first", "place", "leap", "land", "split", "over") and len(parts(board, standing)) > 1:
+        r["fallen"].fail("the standing graves hold together: ground cut off from the graveyard falls at once")
     alive = [p for p, t in enumerate(teams) if t.wizard is not None]
     if phase == "over":
         if len(alive) > 1:
@@ -169,6 +180,15 @@ def load_position(state, r: Reader) -> None:
         r["phase"].fail(f"the {phase} phase is missing the data it needs")
     if phase in ("act", "move", "step", "shovel", "card") and teams[turn].wizard is None:
         r["phase"].fail("a dead wizard takes no wizard action")
+    if phase == "worm" and worm != turn:
+        r["worm"].fail("only the player holding the worm die rolls it, in their own turn")
+    if phase == "card" and (teams[turn].wizard not in dug or rank(cards[teams[turn].wizard]) != card):
+        r["card"].fail("a card's choice is pending only while the wizard stands on that dug card")
+    if phase == "shovel" and target not in state.shovel_targets(turn):
+        r["target"].fail("the shovel's target stands on the wizard's grave")
+    for q in state.in_the_air():
+        if teams[q].wizard is not None and teams[q].wizard not in fallen:
+            r["queue"].fail("a wizard about to leap or land stands on ground that has fallen")
     if phase in ("hit", "leap", "land", "split") and then is None:
         r["then"].fail("a pending hit or fall needs to know where the turn goes on (then)")
     if phase == "leap" and any(teams[q].wizard is None for q in queue):

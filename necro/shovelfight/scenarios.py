@@ -168,20 +168,21 @@ def zombie_horde():
 
 
 def zombie_horde_capped():
-    """The same horde under the eight-token variant: the Queen raises nothing (player 1 has 12 > 8)."""
-    return build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, zombies={0: ["b2"] * 6 + ["d2"] * 6},
+    """The horde under the eight-token variant: player 1 has all eight out, so the Queen raises nothing."""
+    return build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, zombies={0: ["b2"] * 4 + ["d2"] * 4},
                  cards={"c3": "Qb"}, team_size="eight")
 
 
 def stranded_wizard(stranded: str = "nearest"):
-    """The worms eat c3 while every grave around it is already gone.
+    """The worms eat c3 and, with it, the last graves around it: the two dug Fives on d2 and d3.
 
-    By default the wizard takes its hit and leaps the pit to a nearest
-    standing grave (two grid steps away; its player chooses which); with
-    ``stranded="falls"`` it is lost with the grave.
+    b2, b3, c2 and c4 are gone already, so once the worms have eaten there is
+    no adjacent grave left. By default the wizard takes its hit and leaps the
+    pit to a nearest standing grave (two grid steps away; its player chooses
+    which); with ``stranded="falls"`` it is lost with the grave.
     """
-    s = build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, cards={"c3": "5r"}, dug=["c3"],
-              fallen=["b2", "b3", "c2", "c4", "d2", "d3"], phase="worm", turn=0, worm=0,
+    s = build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, cards={"c3": "5r", "d2": "5b", "d3": "5b"},
+              dug=["c3", "d2", "d3"], fallen=["b2", "b3", "c2", "c4"], phase="worm", turn=0, worm=0,
               stranded=stranded)
     return s.force("roll 5")
 

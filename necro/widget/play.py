@@ -124,8 +124,7 @@ class Play:
         let chance and the bots move. Returns False (and sets ``error``) when
         the rules refuse it."""
         def change():
-            if self.editing:
-                raise NecroError("the board is in edit mode: leave it (Done editing) to play")
+            self._not_editing()
             self.state.apply(notation)
             self._edit_stack(True).clear()
             self._advance()
@@ -134,13 +133,19 @@ class Play:
     def roll(self) -> bool:
         """Resolve the pending chance node from the state's own generator."""
         def change():
+            self._not_editing()
             self.state.play_chance()
             self._advance()
         return self._attempt(change)
 
+    def _not_editing(self) -> None:
+        if self.editing:
+            raise NecroError("the board is in edit mode: leave it (Done editing) to play from here")
+
     def bot_move(self) -> bool:
         """Let the computer take the current decision (any seat), then continue."""
         def change():
+            self._not_editing()
             if not self._bot_pool:
                 raise NecroError("no computer player was given to this widget")
             if self.state.is_terminal():
@@ -267,6 +272,8 @@ class Play:
                 if isinstance(doc, dict):
                     doc = self._board_keys_dropped(doc)
                 state = self.state.game.state_from_position(doc, seed=self.state.rng.seed)
+            self._edit_stack(False).clear()  # undo does not reach behind a loaded game
+            self._edit_stack(True).clear()
             self.state = state
             self._advance()
         return self._attempt(change)

@@ -46,3 +46,24 @@ def test_no_board_has_a_serious_accessibility_finding(built_book, static_server,
             return result.violations.filter((v) => ["serious", "critical"].includes(v.impact))
                 .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes[0].html.slice(0, 120)}`); }""")]
     assert not found, "\n".join(found)
+
+
+GAMES = ("graveyard-shift", "shovelfight", "shambling-dead", "day-of-the-dead", "cave-evil")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_edit_mode_has_no_serious_accessibility_finding(built_book, static_server, page, game_id):
+    """The position editor of each game's playground board, with its first board element chosen."""
+    from test_position_editor import open_editor
+
+    box = open_editor(page, static_server(built_book), game_id)
+    picker = box.locator(".necro-edit-element")
+    options = picker.locator("option").evaluate_all("(os) => os.map((o) => o.value).filter(Boolean)")
+    if options:
+        picker.select_option(options[0])
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+        const result = await axe.run({ include: [[".necro-w[data-editing='1']"]] }, { resultTypes: ["violations"] });
+        return result.violations.filter((v) => ["serious", "critical"].includes(v.impact))
+            .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes[0].html.slice(0, 160)}`); }""")
+    assert not found, "\n".join(found)

@@ -119,3 +119,31 @@ def test_clicking_cards_on_the_day_of_the_dead_board_plays_them(jupyterlab, page
         "document.querySelector('.jp-OutputArea .necro-status').textContent.startsWith('Turn 2 of 6')")
     assert "Nemesis" in board.inner_text()
     assert not [e for e in page.necro_log.page_errors if "necro" in e.lower()], page.necro_log.page_errors
+
+
+def test_edit_mode_changes_the_kernel_state(jupyterlab, page, wait_for_text):
+    """Edit position with a kernel: the clicks reach the kernel's state, a refused edit says why."""
+    import json
+
+    from necro.graveyard_shift import GraveyardShift
+
+    start = GraveyardShift().new_initial_state(1)
+    start.play_chance()
+    b1, c2 = start.position()["board"]["b1"], start.position()["board"]["c2"]
+    probe = pathlib.Path(str(jupyterlab.probe) + ".edit")
+    run_notebook(page, jupyterlab, "widget_edit.ipynb")
+    page.wait_for_selector(".jp-OutputArea .necro-w[data-mode=live]", timeout=60_000)
+    box = page.locator(".jp-OutputArea .necro-w").first
+    box.locator(".necro-edit-toggle").click()
+    expected = json.dumps([True, b1, c2])
+    assert wait_for_text(probe, expected) == expected
+    box.locator("[data-edit='b1']").click()
+    box.locator("[data-edit='c2']").click()
+    expected = json.dumps([True, b1[:-1], c2 + b1[-1]])
+    assert wait_for_text(probe, expected) == expected
+    box.locator("[data-edit='c2']").click()
+    box.locator("[data-edit='a1']").click()
+    box.get_by_text("parts never rest on an entrance").wait_for(timeout=10_000)
+    box.locator(".necro-edit-done").click()
+    expected = json.dumps([False, b1[:-1], c2 + b1[-1]])
+    assert wait_for_text(probe, expected) == expected

@@ -193,7 +193,7 @@ def test_sf_no_max_zombies():
 def test_sf_team_size_eight_variant():
     s = sc.zombie_horde_capped()
     play(s, "dig")
-    assert len(s.teams[0].zombies) == 12 and "sf-team-size" in rules_logged(s)
+    assert len(s.teams[0].zombies) == 8 and "sf-team-size" in rules_logged(s)
 
 
 def test_sf_empty_turn_scenario():

@@ -124,3 +124,21 @@ def test_reset_leaves_edit_mode_and_forgets_the_edits():
     assert not board.editing and "edit" not in board.view and board.state.position() == start.position()
     board.undo()
     assert board.state.position()["phase"] == "deal", "undo went into the start position, not to an edit"
+
+
+def test_nothing_plays_while_editing_and_a_loaded_game_ends_the_edit_history():
+    from necro.graveyard_shift.bots import GreedyBot
+
+    start = GraveyardShift().new_initial_state(1)
+    board = GameWidget(start.copy(), bots={1: GreedyBot(seed=1)}, auto_chance=False)
+    board.set_editing(True)
+    for request in ({"type": "roll"}, {"type": "bot_move"}):
+        board.handle_play(request)
+        assert "edit mode" in board.error and board.state.position() == start.position()
+    board.set_editing(False)
+    board.roll()
+    assert board.error == "" and board.state.position()["phase"] == "move"
+    board.set_editing(True)
+    board.edit("turn", 1)
+    board.load(start.position())
+    assert board.error == "" and not board.view["can_undo"], "undo does not reach behind a loaded position"

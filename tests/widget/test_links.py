@@ -127,8 +127,8 @@ def test_every_chapter_link_opens_on_a_playground_board_of_its_game():
     from necro.core.registry import game_class
 
     found = chapter_links()
-    assert len(found) >= 25 and {h.split("#necro=")[1].split(".")[0] for _, h in found} >= {
-        "shovelfight", "shambling-dead", "graveyard-shift", "cave-evil"}
+    assert len(found) >= 60 and {h.split("#necro=")[1].split(".")[0] for _, h in found} == {
+        "shovelfight", "shambling-dead", "graveyard-shift", "cave-evil", "day-of-the-dead"}
     for where, href in found:
         assert href.startswith("../playground.html#necro="), (where, href)
         payload = href.split("#necro=", 1)[1]
