@@ -6,7 +6,7 @@ still reach that hex, is it engaged, does that dig go on, who may fight whom. So
 things are the ones those questions read:
 
 * a squad (a player's or a Wandering Monster squad) is put on another hex of open or collapsed
-  ground, as it is (its dig, if any, is then judged abandoned or not by the loader);
+  ground, as it is; a squad digging gives its dig up, as a move does in play;
 * a creature of a player's squad goes to another squad of the same player, or to an empty hex
   where it starts a new squad on its owner's first free control card; a squad left with nobody
   is taken off the map (its card is free again). Creatures, their cards and items are only
@@ -25,8 +25,8 @@ pending decision and the full game's turn parts (a half-done action, best reache
 resources carried and loot (free-form counts with no limit the loader could check). Each control
 is a small change of the position's JSON, and the game's own loader refuses what the rules never
 reach: two squads on one hex, an enemy on a Chthonic Crystal, a Necromancer off its N card, a
-squad too big, a player's squad left standing on a spawn pit, a dig its squad has walked away
-from, a turn given to a player whose pending move or fight it is not.
+squad too big, a player's squad left standing on a spawn pit, a dig left with no pick-axe, a
+turn given to a player whose pending move or fight it is not.
 """
 
 from __future__ import annotations
@@ -119,6 +119,7 @@ class CaveEvilEditor(Editor):
         if head == "squad":
             if value != "":
                 next(s for s in squads if s["id"] == rest)["at"] = value
+                abandon_dig(position, rest)
         elif head == "creature":
             if value != "":
                 move_creature(position, rest, value)
@@ -136,6 +137,19 @@ class CaveEvilEditor(Editor):
         else:
             raise KeyError(control)
         return position
+
+
+def abandon_dig(position: dict, sid: str) -> None:
+    """A squad that leaves the hex it digs from gives its dig up, as a move does in play (rule
+    ce-dig-leave): the face-down card goes to the discards, events drawn stay set aside. A dig
+    being finished is left as it is (the loader then refuses the move)."""
+    for dig in list(position["digs"]):
+        if dig["squad"] == sid and dig["stage"] == "digging":
+            position["digs"].remove(dig)
+            if dig["card"] is not None:
+                discard = position["deck"]["discard"]
+                discard[dig["card"]] = discard.get(dig["card"], 0) + 1
+            position["events"] += dig["events"]
 
 
 def move_creature(position: dict, creature: str, where: str) -> None:
