@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from necro.cave_evil.hexes import neighbours, parse_hex
+from test_book_engine import ENGINE_MS, assert_clean
 from test_position_editor import click_place, choose, finish_and_share, open_editor, pick_then_click, \
     position_shown, refused
 
@@ -40,3 +42,35 @@ def test_cave_evil_set_up_by_clicks(built_book, static_server, page, browser):
     choose(box, "acted.0:I", True)
     assert all(c.get("acted") for c in next(s for s in position_shown(box)["squads"] if s["id"] == "0:I")["creatures"])
     finish_and_share(page, box, browser, "cave-evil")
+
+
+
+def test_the_full_game_board_takes_the_same_clicks(built_book, static_server, page):
+    """The second Cave Evil board (the full game, with the Protectors) offers the same squad
+    controls: a squad is put elsewhere by two clicks, and a move onto another squad is refused."""
+    page.goto(static_server(built_book) + "book/playground.html")
+    page.wait_for_function("document.querySelectorAll('.necro-w').length >= 6", timeout=60_000)
+    box = page.locator(".necro-w").nth(5)
+    box.scroll_into_view_if_needed()
+    box.locator(".necro-edit-toggle").click()
+    page.wait_for_function("(b) => b.dataset.editing === '1' && b.dataset.busy !== '1'",
+                           arg=box.element_handle(), timeout=ENGINE_MS)
+    before = position_shown(box)  # a player's view: hidden cards stay hidden in edit mode too
+    mine = next(s for s in before["squads"] if s["id"] == "0:N")
+    other = next(s for s in before["squads"] if s["id"] != "0:N")
+    click_place(box, mine["at"])  # its controls show: where the squad may go
+    offered = set(box.locator(".necro-edit [data-control='squad.0:N'] option").evaluate_all(
+        "(os) => os.map((o) => JSON.parse(o.value))"))
+    to = None
+    for h in [str(h) for h in neighbours(parse_hex(mine["at"])) if str(h) in offered]:
+        click_place(box, mine["at"])  # the first free neighbour that is no spawn pit
+        click_place(box, h)
+        if refused(box) == "":
+            to = h
+            break
+    assert to is not None and squads(position_shown(box))["0:N"][0] == to
+    click_place(box, to)
+    click_place(box, other["at"])
+    assert f"two squads on {other['at']}" in refused(box)
+    assert squads(position_shown(box))["0:N"][0] == to
+    assert_clean(page)
