@@ -11,6 +11,8 @@ things are the ones those questions read:
   where it starts a new squad on its owner's first free control card; a squad left with nobody
   is taken off the map (its card is free again). Creatures, their cards and items are only
   moved, never created or killed, so what the loader counts stays counted;
+* an item or spell held goes to another creature of the same player, or onto the ground under
+  its squad (combat reads what each creature holds; a creature's card limits how many);
 * per squad: movement points spent this turn, whether its movement is over, whether it has
   acted (the squad's creatures all take the value; these decide what it may still do);
 * in play: whose turn it is and the cycle (the cycle limit ends the map game);
@@ -22,7 +24,7 @@ a draw from the excavation deck with a look-ahead the set-up checks, and re-layi
 would be a different game; the decks, hands and Conjuration piles (hidden cards, counted by the
 loader); a fight under way, kills and kill points (they follow from a fight's record); the
 pending decision and the full game's turn parts (a half-done action, best reached by play);
-resources carried and loot (free-form counts with no limit the loader could check). Each control
+resources carried and what lies on the ground (free-form counts with no limit the loader could check). Each control
 is a small change of the position's JSON, and the game's own loader refuses what the rules never
 reach: two squads on one hex, an enemy on a Chthonic Crystal, a Necromancer off its N card, a
 squad too big, a player's squad left standing on a spawn pit, a dig left with no pick-axe, a
@@ -39,6 +41,7 @@ from .hexes import parse_hex
 from .movement import CARDS, squad_id
 
 LEAVE = ("", "(leave it)")
+GROUND = "ground"
 
 
 def _hex_order(name: str):
@@ -83,6 +86,9 @@ class CaveEvilEditor(Editor):
                 for c in s["creatures"]:
                     found.append(Control(f"creature.{c['id']}", f"Move {c.get('card') or c['id']} ({c['id']}) to",
                                          "", (LEAVE,) + places, on=at, target=True, group="Squads"))
+                for c in s["creatures"]:
+                    for item in dict.fromkeys(c.get("items", ())):
+                        found.append(self.item_control(s, c, item))
             creatures = s["creatures"]
             fastest = max(c["speed"] for c in creatures)
             moved = max(c.get("moved", 0) for c in creatures)
@@ -113,6 +119,15 @@ class CaveEvilEditor(Editor):
                                      group="Awaken Track"))
         return found
 
+    def item_control(self, squad: dict, creature: dict, item: str) -> Control:
+        """Give an item or spell to another creature of the same player, or leave it on the ground."""
+        others = tuple((c["id"], f"{c.get('card') or c['id']} ({c['id']}, squad {o['card']})")
+                       for o in self.squads() if o["owner"] == squad["owner"]
+                       for c in o["creatures"] if c["id"] != creature["id"])
+        return Control(f"item.{creature['id']}.{item}", f"{creature.get('card') or creature['id']}'s {item}: give it to",
+                       "", (LEAVE,) + others + ((GROUND, f"the ground at {squad['at']}"),), on=squad["at"],
+                       group="Items and spells")
+
     def change(self, position, control, value):
         head, _, rest = control.partition(".")
         squads = position["squads"]
@@ -123,6 +138,10 @@ class CaveEvilEditor(Editor):
         elif head == "creature":
             if value != "":
                 move_creature(position, rest, value)
+        elif head == "item":
+            if value != "":
+                holder, _, item = rest.partition(".")
+                give_item(position, holder, item, value)
         elif head in ("moved", "halted", "acted"):
             for c in next(s for s in squads if s["id"] == rest)["creatures"]:
                 c[head] = value
@@ -150,6 +169,20 @@ def abandon_dig(position: dict, sid: str) -> None:
                 discard = position["deck"]["discard"]
                 discard[dig["card"]] = discard.get(dig["card"], 0) + 1
             position["events"] += dig["events"]
+
+
+def give_item(position: dict, holder: str, item: str, to: str) -> None:
+    """The item leaves ``holder`` for creature ``to``, or the ground of the holder's hex."""
+    creatures = {c["id"]: (s, c) for s in position["squads"] for c in s["creatures"]}
+    squad, creature = creatures[holder]
+    creature["items"].remove(item)
+    if not creature["items"]:
+        del creature["items"]
+    if to == GROUND:
+        spot = position["loot"].setdefault(squad["at"], {"gore": 0, "items": []})
+        spot["items"] = sorted(spot["items"] + [item])
+    else:
+        creatures[to][1].setdefault("items", []).append(item)
 
 
 def move_creature(position: dict, creature: str, where: str) -> None:

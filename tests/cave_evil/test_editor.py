@@ -178,3 +178,28 @@ def test_every_control_on_positions_in_play_gives_a_playable_position_or_a_refus
             edited.legal_actions() if not edited.is_terminal() else None
             assert load_state(edited.to_json()).position() == edited.position()
     assert tried and state.to_json() == before
+
+
+@pytest.fixture(scope="module")
+def armed(start):
+    """The start, with player 1's Necromancer holding a dagger and a bludgeon, and the Necromonk
+    a spiked shield."""
+    position = start.position()
+    n = position["squads"][0]
+    n["creatures"][0]["items"] = ["bludgeon", "dagger"]
+    n["creatures"][1]["items"] = ["spiked-shield"]
+    return start.game.state_from_position(position)
+
+
+def test_an_item_is_given_to_another_creature_or_left_on_the_ground(armed):
+    given = edit.edit(armed, "item.necromancer-1.dagger", "necromonk-1")  # a trinket takes no room
+    assert [sorted(c.get("items", [])) for c in squad(given, "0:N")["creatures"]] == [
+        ["bludgeon"], ["dagger", "spiked-shield"]]
+    dropped = edit.edit(armed, "item.necromonk-1.spiked-shield", "ground")
+    assert "items" not in squad(dropped, "0:N")["creatures"][1]
+    assert dropped.position()["loot"]["+0+9"]["items"] == ["spiked-shield"]
+
+
+def test_a_creature_holds_no_more_items_than_its_card_allows(armed):
+    with pytest.raises(EditError, match="holds at most 1 items and spells"):
+        edit.edit(armed, "item.necromancer-1.bludgeon", "necromonk-1")
