@@ -23,12 +23,15 @@ Deliberately not editable: the ground (tiles dug and collapsed, set-up pieces): 
 a draw from the excavation deck with a look-ahead the set-up checks, and re-laying it by hand
 would be a different game; the decks, hands and Conjuration piles (hidden cards, counted by the
 loader); a fight under way, kills and kill points (they follow from a fight's record); the
-pending decision and the full game's turn parts (a half-done action, best reached by play);
-resources carried and what lies on the ground (free-form counts with no limit the loader could check). Each control
-is a small change of the position's JSON, and the game's own loader refuses what the rules never
-reach: two squads on one hex, an enemy on a Chthonic Crystal, a Necromancer off its N card, a
-squad too big, a player's squad left standing on a spawn pit, a dig left with no pick-axe, a
-turn given to a player whose pending move or fight it is not.
+pending decision and the full game's turn parts (a half-done action, best reached by play); the
+members of a Wandering Monster squad (its marker and spawn make it one piece); resources carried
+and lying on the ground (free-form counts with no limit the loader could check).
+
+Each control is a small change of the position's JSON, and the game's own loader refuses what
+the rules never reach: two squads on one hex, an enemy on a Chthonic Crystal, a Necromancer off
+its N card, a squad too big, a player's squad left standing on a spawn pit, a dig left with no
+pick-axe, a creature holding more than its card allows, a turn given to a player whose pending
+move or fight it is not.
 """
 
 from __future__ import annotations
