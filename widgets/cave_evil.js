@@ -571,6 +571,26 @@ function render(container, view, ui, paint) {
       "Line of sight: click a squad (or Tab to it and press Enter) to make it the shooter. Esc leaves.";
   }
   root.append(ground, reachLayer, sightLayer, marks, fightLines(svg, map.fight, pos, map), targets, costs, lineLayer, ghost);
+  // Edit mode: a pad over every hex of open or collapsed ground, on top of the tokens. A squad's
+  // hex selects the squad (necro/cave_evil/editor.py ties its controls to it); a hex the waiting
+  // control offers (editing.targets, outlined) is where it puts the squad or creature. Tab
+  // reaches the squads' hexes, and those targets while a control waits.
+  const editing = ui.editing;
+  if (editing) {
+    const pad = svg("g", { class: "ce-edit-layer" }), goes = new Set(editing.targets || []);
+    for (const [h, info] of Object.entries(map.hexes)) {
+      const c = parseHex(h); if (!c || shell[h] !== undefined) continue;
+      const [x, y] = centre(...c), here = squadsAt[h] || [], chosen = editing.selected === h, to = goes.has(h);
+      const what = here.length ? here.map((s) => describeSquad(s, s.creatures.some((k) => k.necromancer))).join("; ")
+        : `${info.s === "collapsed" ? "collapsed" : "open"} ground`;
+      pad.append(svg("polygon", { points: corners(x, y, S - 1.5), "data-edit": h, "data-target": to ? "1" : null,
+        fill: chosen ? "#ffffff40" : "transparent", stroke: chosen ? "#fff" : to ? "#f5c518" : here.length ? "#7cc4ff" : "none",
+        "stroke-width": chosen ? 4 : 2, "stroke-dasharray": chosen ? null : "4 2", style: "cursor:pointer",
+        ...(here.length || to ? { tabindex: 0, role: "button", "aria-label": `hex ${h}, ${what}: ${to ? "put it here" : "edit"}` } : {}) }));
+    }
+    root.append(pad);
+    note.textContent = editing.pending ? "Click the hex it goes to." : "Click a squad's hex to edit that squad.";
+  }
   const handLayer = svg("g", { class: "ce-hand-layer", "pointer-events": "none" }); // the picked hand card's invoke spots
   if (map.full) root.append(handLayer);
 

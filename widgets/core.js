@@ -759,6 +759,7 @@ class NecroWidget {
   build(host) {
     injectStyle();
     this.root = el("div", { class: "necro-w", role: "group" });
+    this.root.dataset.game = this.gameId() || ""; // a share link goes to the page's first board of its game
     this.status = el("div", { class: "necro-status", role: "status", "aria-live": "polite" });
     this.modeBadge = el("span", { class: "necro-mode" });
     this.engineLine = el("div", { class: "necro-engine-note", hidden: true });
@@ -1253,6 +1254,10 @@ class NecroWidget {
     let payload = hash.slice(LINK_PREFIX.length);
     try { payload = decodeURIComponent(payload); } catch (err) { /* left as it is: the engine refuses it */ }
     if (payload.split(".")[0] !== this.gameId()) return;
+    // Two boards of one game (Cave Evil's map and full games): the first in the page takes it,
+    // whichever is ready first.
+    const first = [...document.querySelectorAll(".necro-w")].find((b) => b.dataset.game === this.gameId());
+    if (first && first !== this.root) return;
     globalThis.__necroLinkTaken = true;
     if (typeof this.root.scrollIntoView === "function") this.root.scrollIntoView({ block: "start" });
     this.request({ type: "open_link", payload });

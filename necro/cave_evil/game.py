@@ -5,6 +5,7 @@ from __future__ import annotations
 from necro.core import Game, Option
 
 from . import setup as su
+from .editor import CaveEvilEditor
 from .rules import RULES
 from .state import CaveEvilState
 
@@ -25,6 +26,7 @@ class CaveEvil(Game):
     title = "Cave Evil"
     rules = RULES
     state_class = CaveEvilState
+    editor_class = CaveEvilEditor
     min_players = 2
     max_players = 4
     options_spec = (

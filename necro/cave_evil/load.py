@@ -118,10 +118,17 @@ def load_into(state, r) -> None:
 
     squads = Squads.from_json(r["squads"].value, r["squads"].path, players=n)
     cards = catalogue()
+    raw_pending = r.value.get("pending") if isinstance(r.value, dict) else None
+    stepping_off = raw_pending.get("squad") if isinstance(raw_pending, dict) and \
+        raw_pending.get("kind") in ("off-pit", "subdued") else None
     for item, squad in zip(r["squads"].list(), squads.to_json()):
         s = squads[squad["id"]]
         if ground.status_of(s.hex) == UNDUG or s.hex in ground.shell:
             item["at"].fail(f"{s.hex} is undug rock: squads stand on open or collapsed ground (rule ce-open-ground)")
+        if s.owner is not None and s.hex in ground.spawn_pits and s.id != stepping_off:
+            # only a squad just hired or subdued there stands on one, and it steps off at once
+            item["at"].fail(f"{s.hex} is a spawn pit: a player's squad never ends a move on one "
+                            "(rules ce-move-pit, ce-hire-pit)")
         for cr, c in zip(item["creatures"].list(), s.creatures):
             for i_r, i in zip(cr.get("items", []).list(), c.items):
                 if i not in cards.items:
