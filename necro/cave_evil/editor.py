@@ -36,14 +36,13 @@ move or fight it is not.
 
 from __future__ import annotations
 
-from necro.core.edit import Control, Editor
+from necro.core.edit import LEAVE, Control, Editor
 
 from .awaken import _layout
 from .ground import COLLAPSED, OPEN
 from .hexes import parse_hex
 from .movement import CARDS, squad_id
 
-LEAVE = ("", "(leave it)")
 GROUND = "ground"
 
 

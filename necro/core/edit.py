@@ -42,6 +42,9 @@ PLAYERS = "game.players"
 START = "game.start"
 SETUP = "set-up"
 OPTION_PREFIX = "option."
+LEAVE = ("", "(leave it)")
+"""The first choice of a control that moves something somewhere: the value that changes nothing,
+shown selected until the reader picks a destination."""
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ spirit where one is still to be chosen.
 
 from __future__ import annotations
 
-from necro.core.edit import Control, Editor
+from necro.core.edit import LEAVE, Control, Editor
 
 from .board import LETTERS
 from .cards import BACK_NAMES, BACK_OF_LETTER
@@ -95,7 +95,7 @@ class DayOfTheDeadEditor(Editor):
                                      ((here, self.card(here)),) + choices, on=place, group="Cards in play"))
             for p in (0, 1):
                 for c in pos["hands"][p]:
-                    dests = (("", "(leave it)"), (HANDS[1 - p], f"player {2 - p}'s hand"),
+                    dests = (LEAVE, (HANDS[1 - p], f"player {2 - p}'s hand"),
                              (deck_id(c[0]), f"the {back_name(c[0])} deck"),
                              (discard_id(c[0]), f"the {back_name(c[0])} discard pile"))
                     found.append(Control(f"hand.{p}.{c}", f"Move {self.card(c)} from player {p + 1}'s hand to",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from necro.core.edit import Control, Editor
+from necro.core.edit import LEAVE, Control, Editor
 
 from .board import DEAL, ENTRANCES, KIND_NAMES, MAUSOLEUMS, MOVING, OVER, RETURNING, SQUARES, TAKING
 
@@ -46,7 +46,7 @@ class GraveyardShiftEditor(Editor):
             stack = pos["board"].get(sq, "")
             if stack:
                 found.append(Control(f"part.{sq}", f"Move the top part of {sq} ({KIND_NAMES[stack[-1]]}) to",
-                                     "", (("", "(leave it)"),) + self.destinations(sq), on=sq, target=True,
+                                     "", (LEAVE,) + self.destinations(sq), on=sq, target=True,
                                      group="Parts"))
             for p in (0, 1):
                 if pos["pawns"][p] == sq:
@@ -55,11 +55,11 @@ class GraveyardShiftEditor(Editor):
             for kind in pos["collected"][p]:
                 found.append(Control(f"collected.{p}.{kind}", f"Put player {p + 1}'s collected "
                                      f"{KIND_NAMES[kind]} on", "",
-                                     (("", "(leave it)"),) + self.destinations(TRAYS[p]),
+                                     (LEAVE,) + self.destinations(TRAYS[p]),
                                      on=TRAYS[p], target=True, group="Parts"))
         for kind in dict.fromkeys(pos["pool"]):
             found.append(Control(f"pool.{kind}", f"Put the waiting {KIND_NAMES[kind]} on", "",
-                                 (("", "(leave it)"),) + self.destinations(POOL), on=POOL, target=True,
+                                 (LEAVE,) + self.destinations(POOL), on=POOL, target=True,
                                  group="Parts"))
         for p in (0, 1):
             if pos["pawns"][p] is None:

@@ -25,12 +25,11 @@ from __future__ import annotations
 
 import copy
 
-from necro.core.edit import Control, Editor
+from necro.core.edit import LEAVE, Control, Editor
 
 from .board import board_for, card_name, deck
 from .state import SETUP_PHASES, START_BOXES
 
-LEAVE = ("", "(leave it)")
 SIMPLE_PHASES = {"act": "wizard action", "shamble": "zombie shamble", "worm": "worm die"}
 USED = ((), ("move",), ("dig",), ("shovel",), ("move", "dig"), ("move", "shovel"), ("dig", "shovel"))
 PENDING = {"steps_left": 0, "target": None, "card": None, "hit": None, "queue": [], "split": None,
