@@ -1,7 +1,7 @@
 """Shovelfight: the search bot (determinized Monte Carlo over the hidden cards) against the
 heuristic bot it was built to beat.
 
-    python benchmarks/shovelfight_search.py [--games 100] [--players 4] [--samples 8] [--horizon 40]
+    python benchmarks/shovelfight_search.py [--games 100] [--players 4] [--samples 4] [--horizon 20]
         [--policy heuristic]
 
 One bot under test sits in a seat that rotates from game to game; the other seats are heuristic
@@ -58,8 +58,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--samples", type=int, default=8, help="sampled worlds per decision")
-    parser.add_argument("--horizon", type=int, default=40, help="random steps after each tried action")
+    parser.add_argument("--samples", type=int, default=4, help="sampled worlds per decision")
+    parser.add_argument("--horizon", type=int, default=20, help="steps of rollout play after each tried action")
     parser.add_argument("--cap", type=int, default=3000, help="steps after which a game is a draw")
     parser.add_argument("--policy", default="heuristic", choices=("heuristic", "random"),
                         help="how every player plays during a rollout")

@@ -1,11 +1,13 @@
-"""A heuristic Shovelfight player (the random one comes from necro.core).
+"""Shovelfight's computer players: a heuristic one and a search built on it (the random one
+comes from necro.core).
 
-It never looks at face-down cards. Wizard actions follow a few plain rules
+:class:`HeuristicBot` never looks at face-down cards. Wizard actions follow a few plain rules
 (whack a wizard you share a grave with, dig when you stand on an undug grave,
 otherwise move); every other decision is a one-step lookahead scored by
 :func:`evaluate`: your unchecked boxes and zombies against the other wizards',
 how many enemy zombies could reach your wizard next shamble, and how many of
-yours threaten them.
+yours threaten them. :class:`SearchBot` tries each choice in sampled worlds (the face-down
+cards dealt anew), plays on a few steps with the heuristic from each, and judges where it got.
 """
 
 from __future__ import annotations
@@ -98,7 +100,7 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, seed: int = 0, samples: int = 8, horizon: int = 40, policy: str = "heuristic"):
+    def __init__(self, seed: int = 0, samples: int = 4, horizon: int = 20, policy: str = "heuristic"):
         self.rng = Rng(seed)
         self.samples, self.horizon, self.policy = samples, horizon, policy
 
