@@ -27,9 +27,16 @@ from necro.shovelfight import Shovelfight  # noqa: E402
 from necro.shovelfight.bots import HeuristicBot, SearchBot  # noqa: E402
 
 
-def share(players: int, games: int, make, cap: int) -> tuple[float, float, float, int]:
-    """Mean return of the seat played by ``make(seed)``, its 95% half-width, CPU s per game and
-    the number of games called a draw at the cap."""
+def interval(values: list[float]) -> tuple[float, float]:
+    """Mean and 95% half-width (normal approximation)."""
+    mean = sum(values) / len(values)
+    var = sum((v - mean) ** 2 for v in values) / max(len(values) - 1, 1)
+    return mean, 1.96 * math.sqrt(var / len(values))
+
+
+def share(players: int, games: int, make, cap: int) -> tuple[list[float], float, int]:
+    """The return of the seat played by ``make(seed)`` in each game, CPU s per game and the
+    number of games called a draw at the cap."""
     results, capped = [], 0
     start = time.process_time()
     for seed in range(games):
@@ -48,10 +55,7 @@ def share(players: int, games: int, make, cap: int) -> tuple[float, float, float
         else:
             results.append(1 / players)
             capped += 1
-    cpu = (time.process_time() - start) / games
-    mean = sum(results) / games
-    var = sum((r - mean) ** 2 for r in results) / max(games - 1, 1)
-    return mean, 1.96 * math.sqrt(var / games), cpu, capped
+    return results, (time.process_time() - start) / games, capped
 
 
 def main(argv=None) -> int:
@@ -68,10 +72,15 @@ def main(argv=None) -> int:
             ("search", lambda seed: SearchBot(seed, args.samples, args.horizon, args.policy))]
     print(f"{args.players} players, {args.games} games, seat rotating, other seats heuristic; "
           f"search: {args.samples} worlds x {args.horizon} steps of {args.policy} play")
+    found = []
     for name, make in rows:
-        mean, half, cpu, capped = share(args.players, args.games, make, args.cap)
+        results, cpu, capped = share(args.players, args.games, make, args.cap)
+        mean, half = interval(results)
         print(f"{name:10} win share {mean:6.1%} +- {half:5.1%}   ({cpu:5.2f} CPU s/game, "
               f"{capped} drawn at the cap)")
+        found.append(results)
+    margin, half = interval([b - a for a, b in zip(*found)])
+    print(f"margin     {margin:+6.1%} +- {half:5.1%}   (search minus heuristic, seed by seed)")
     return 0
 
 
