@@ -10,6 +10,7 @@ it gives the same numbers on every platform and Python version.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Sequence, TypeVar
 
 T = TypeVar("T")
@@ -60,7 +61,15 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
     def weighted(self, outcomes: Sequence[tuple[T, Fraction]]) -> T:
-        """Pick from ``(outcome, probability)`` pairs, exactly by rational weights."""
+        """Pick from ``(outcome, probability)`` pairs, exactly by rational weights.
+
+        When every probability is exactly ``1/len(outcomes)`` (a die, a fair pick) the weights
+        below would all be 1 and their sum ``len(outcomes)``: the draw is ``randbelow`` of that,
+        taken here without the rational arithmetic (the same draw, so games replay alike).
+        """
+        uniform = _uniform(len(outcomes))
+        if all(p is uniform or p == uniform for _, p in outcomes):
+            return outcomes[self.randbelow(len(outcomes))][0]
         probs = [Fraction(p) for _, p in outcomes]
         denominator = 1
         for p in probs:
@@ -90,6 +99,12 @@ class Rng:
         return f"Rng(seed={self.seed}, counter={self.counter})"
 
 
+@lru_cache(maxsize=64)
+def _uniform(n: int) -> Fraction | None:
+    """The probability of each of ``n`` equally likely outcomes (None for no outcome)."""
+    return Fraction(1, n) if n else None
+
+
 def _gcd(a: int, b: int) -> int:
     while b:
         a, b = b, a % b
@@ -98,4 +113,5 @@ def _gcd(a: int, b: int) -> int:
 
 def die(sides: int = 6) -> list[tuple[int, Fraction]]:
     """The outcomes of one fair die, for ``chance_outcomes``."""
-    return [(face, Fraction(1, sides)) for face in range(1, sides + 1)]
+    p = _uniform(sides)  # one shared (immutable) Fraction, which :meth:`Rng.weighted` spots at once
+    return [(face, p) for face in range(1, sides + 1)]

@@ -14,16 +14,20 @@ card's height in half-cards), so adjacency is simple integer arithmetic:
 The column sizes add up to the deck sizes exactly, which is how we know the
 layout the missing illustration showed.
 
-The adjacency graph of the *original* board is a networkx graph: falling
-ground is found with connected components of the standing graves, and a
-falling wizard's way to solid ground with a shortest path over the full
-grid (see :func:`escape`).
+The adjacency graph of the *original* board is also kept as a networkx graph
+(for checks and drawings). Falling ground (the connected parts of the
+standing graves, :func:`parts`) and a falling wizard's way to solid ground
+(a cheapest path over the full grid, :func:`escape`) are searched directly
+over the ``neighbours`` table instead: they run inside random playouts, where
+building networkx subgraph views cost more than the rest of the rules, and
+tests/shovelfight/test_board_search.py checks them against networkx.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from heapq import heappop, heappush
 
 import networkx as nx
 
@@ -133,8 +137,21 @@ def board_for(players: int) -> Board:
 
 def parts(board: Board, standing) -> list[list[str]]:
     """The connected pieces of ground among the ``standing`` graves, each sorted."""
-    sub = board.graph.subgraph(standing)
-    return sorted((sorted(c) for c in nx.connected_components(sub)), key=lambda c: c[0])
+    todo = set(standing)
+    out = []
+    for g in sorted(todo):
+        if g not in todo:
+            continue
+        todo.discard(g)
+        part, frontier = [g], [g]
+        while frontier:
+            for t in board.neighbours[frontier.pop()]:
+                if t in todo:
+                    todo.discard(t)
+                    part.append(t)
+                    frontier.append(t)
+        out.append(sorted(part))
+    return out  # found from their smallest grave up, so already in order of first grave
 
 
 _BIG = 1000  # one hit outweighs any number of leaps over empty holes
@@ -155,21 +172,22 @@ def escape(board: Board, start: str, falling, solid) -> tuple[int, list[str]]:
     solid = set(solid)
     if not solid:
         return 0, []
-    # Walk only over non-solid ground; a solid grave is where the walk ends.
-    air = board.graph.subgraph(g for g in board.graves if g not in solid)
-
-    def cost(_u, v, _data):
-        return 1 + (_BIG if v in falling else 0)
-
-    start_cost = _BIG if start in falling else 0
-    dist = nx.single_source_dijkstra_path_length(air, start, weight=cost)
-    best: dict[str, int] = {}
-    for g, d in dist.items():
+    # Dijkstra over non-solid ground only; a solid grave is where a walk ends.
+    first = _BIG if start in falling else 0
+    cost, heap, best = {start: first}, [(first, start)], {}
+    while heap:
+        d, g = heappop(heap)
+        if d > cost[g]:
+            continue  # a cheaper way to g was already settled
         for t in board.neighbours[g]:
             if t in solid:
-                c = d + start_cost + 1
-                if c < best.get(t, c + 1):
-                    best[t] = c
+                if d + 1 < best.get(t, d + 2):
+                    best[t] = d + 1
+            else:
+                c = d + 1 + (_BIG if t in falling else 0)
+                if c < cost.get(t, c + 1):
+                    cost[t] = c
+                    heappush(heap, (c, t))
     if not best:
         return 0, []
     low = min(best.values())

@@ -37,6 +37,6 @@ class Shovelfight(Game):
     def bots(self):
         from necro.core.bots import RandomBot
 
-        from .bots import HeuristicBot
+        from .bots import HeuristicBot, SearchBot
 
-        return {"random": RandomBot, "heuristic": HeuristicBot}
+        return {"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot}

@@ -39,6 +39,8 @@ CHANCE_PHASES = ("deal", "first", "move", "shovel", "worm", "split")
 SETUP_PHASES = ("deal", "first", "place")
 THEN = ("act", "shamble", "end")
 CAUSES = ("shovel", "zombie", "blast", "worms", "fell")
+WIZARD = tuple(f"W{p + 1}" for p in range(6))  # the notation of each player's wizard
+ZOMBIE = tuple(f"Z{p + 1}" for p in range(6))  # and of a zombie of theirs
 START_BOXES = 5
 TEAM_SIZE = 8
 
@@ -56,6 +58,23 @@ class Action:
     def __repr__(self):
         return f"Action({str(self)!r})"
 
+
+_ACTIONS: dict[tuple, Action] = {}
+
+
+def act(verb: str, *args: str) -> Action:
+    """The one :class:`Action` written ``verb args``. Actions are immutable values and a game
+    lists the same few thousand of them again and again (steps, shambles, rolls), so each is made
+    once and shared; the deal, whose notation is a whole shuffle, is never made here."""
+    key = (verb,) + args
+    action = _ACTIONS.get(key)
+    if action is None:
+        action = _ACTIONS[key] = Action(verb, args)
+    return action
+
+
+ROLLS = [(act("roll", str(face)), p) for face, p in die(6)]
+"""The action die's and the worm die's outcomes (the same six, made once)."""
 
 # verb -> (number of arguments, rule id it belongs to)
 VERBS = {
@@ -121,6 +140,11 @@ class Team:
 class ShovelfightState(State):
     """A Shovelfight position: the graves, the teams, and where the turn stands."""
 
+    candidates_in_order = True
+    """``_legal_actions`` lists by notation already: ``dig`` before ``move`` before ``shovel``,
+    graves by name (which is their board order), wizards ``W`` before zombies ``Z``, players by
+    number; the shared playout harness checks it at every step."""
+
     # ------------------------------------------------------------ set-up
     def setup(self):
         n = self.game.players
@@ -171,6 +195,14 @@ class ShovelfightState(State):
     def alive(self) -> list[int]:
         return [p for p, t in enumerate(self.teams) if t.wizard is not None]
 
+    def _standing_wizards(self) -> int:
+        """How many wizards stand (``len(alive())`` without the list: asked after every step)."""
+        count = 0
+        for t in self.teams:
+            if t.wizard is not None:
+                count += 1
+        return count
+
     def pieces_on(self, grave: str) -> tuple[list[int], list[int]]:
         """(players whose wizard is on ``grave``, owner of each zombie on it)."""
         wizards = [p for p, t in enumerate(self.teams) if t.wizard == grave]
@@ -182,14 +214,15 @@ class ShovelfightState(State):
 
     def hit_targets(self, grave: str, owner: int) -> list[str]:
         """What a zombie of ``owner`` arriving on ``grave`` may hit (rule sf-zombie-hit)."""
-        wizards, zombies = self.pieces_on(grave)
-        return [f"W{p + 1}" for p in wizards] + [f"Z{p + 1}" for p in sorted(set(zombies)) if p != owner]
+        teams = self.teams
+        return ([WIZARD[p] for p, t in enumerate(teams) if t.wizard == grave]
+                + [ZOMBIE[p] for p, t in enumerate(teams) if p != owner and grave in t.zombies])
 
     def shovel_targets(self, p: int) -> list[str]:
         """What player ``p``'s wizard can aim its shovel at (rule sf-shovel-target)."""
-        grave = self.teams[p].wizard
-        wizards, zombies = self.pieces_on(grave)
-        return [f"W{q + 1}" for q in wizards if q != p] + [f"Z{q + 1}" for q in sorted(set(zombies))]
+        grave, teams = self.teams[p].wizard, self.teams
+        return ([WIZARD[q] for q, t in enumerate(teams) if q != p and t.wizard == grave]
+                + [ZOMBIE[q] for q, t in enumerate(teams) if grave in t.zombies])
 
     # ----------------------------------------------------------- contract
     def current_player(self) -> int:
@@ -211,11 +244,11 @@ class ShovelfightState(State):
         if phase == "deal":
             return None
         if phase == "first":
-            return [(Action("first", (str(p + 1),)), Fraction(1, self.n)) for p in range(self.n)]
+            return [(act("first", str(p + 1)), Fraction(1, self.n)) for p in range(self.n)]
         if phase == "split":
             k = len(self.split["parts"])
-            return [(Action("keep", (part[0],)), Fraction(1, k)) for part in self.split["parts"]]
-        return [(Action("roll", (str(face),)), p) for face, p in die(6)]
+            return [(act("keep", part[0]), Fraction(1, k)) for part in self.split["parts"]]
+        return list(ROLLS)
 
     def sample_chance(self, rng):
         if self.phase == "deal":
@@ -234,28 +267,29 @@ class ShovelfightState(State):
         phase, p, team = self.phase, self.turn, self.teams[self.turn]
         out = []
         if phase == "act":
-            if "move" not in self.used:
-                out.append(Action("move"))
             if "dig" not in self.used and team.wizard not in self.dug:
-                out.append(Action("dig"))
+                out.append(act("dig"))
+            if "move" not in self.used:
+                out.append(act("move"))
             if "shovel" not in self.used:
-                out += [Action("shovel", (t,)) for t in self.shovel_targets(p)]
+                out += [act("shovel", t) for t in self.shovel_targets(p)]
         elif phase == "step":
-            out = [Action("step", (g,)) for g in self.around(team.wizard)] + [Action("stop")]
+            out = [act("step", g) for g in self.around(team.wizard)]
+            out.append(act("stop"))
         elif phase == "hit":
             grave, owner, _ = self.hit
-            out = [Action("hit", (t,)) for t in self.hit_targets(grave, owner)]
+            out = [act("hit", t) for t in self.hit_targets(grave, owner)]
         elif phase == "shamble":
-            out = [Action("shamble", (f"{z}>{g}",)) for z in sorted(set(self.left)) for g in self.around(z)]
+            out = [act("shamble", f"{z}>{g}") for z in sorted(set(self.left)) for g in self.around(z)]
         elif phase == "card":
             out = self._card_choices()
         elif phase == "leap":
-            out = [Action("leap", (g,)) for g in self._leap_options(self.queue[0])]
+            out = [act("leap", g) for g in self._leap_options(self.queue[0])]
         elif phase == "land":
-            out = [Action("land", (g,)) for g in self.queue[0][1]]
+            out = [act("land", g) for g in self.queue[0][1]]
         elif phase == "place":
             taken = {t.wizard for t in self.teams}
-            out = [Action("start", (g,)) for g in self.board.marks if g not in taken]
+            out = [act("start", g) for g in self.board.marks if g not in taken]
         return out
 
     def _card_choices(self) -> list[Action]:
@@ -265,23 +299,23 @@ class ShovelfightState(State):
         if card == "A":
             for q, t in enumerate(self.teams):
                 if q != p:
-                    out += [Action("ace", (f"Z{q + 1}", f"{z}>{g}")) for z in sorted(set(t.zombies))
+                    out += [act("ace", ZOMBIE[q], f"{z}>{g}") for z in sorted(set(t.zombies))
                             for g in self.around(z)]
         elif card == "2":
-            out = [Action("two", (f"{z}>{g}",)) for z in sorted(set(self.teams[p].zombies))
+            out = [act("two", f"{z}>{g}") for z in sorted(set(self.teams[p].zombies))
                    for g in self.around(z)]
         elif card == "4":
             if self.can_raise(p):
-                out = [Action("four", (f"Z{q + 1}", z)) for q, t in enumerate(self.teams) if q != p
+                out = [act("four", ZOMBIE[q], z) for q, t in enumerate(self.teams) if q != p
                        for z in sorted(set(t.zombies))]
         elif card == "5":
-            out = [Action("five", (f"W{q + 1}", g)) for q, t in enumerate(self.teams)
+            out = [act("five", WIZARD[q], g) for q, t in enumerate(self.teams)
                    if q != p and t.wizard is not None for g in self.around(t.wizard)]
         elif card == "Jo":
             near = self.around(here)
             if len(near) == 1:
-                out = [Action("joker", (near[0],))]
-            out += [Action("joker", (a, b)) for i, a in enumerate(near) for b in near[i + 1:]]
+                out = [act("joker", near[0])]
+            out += [act("joker", a, b) for i, a in enumerate(near) for b in near[i + 1:]]
         return out
 
     def _leap_options(self, p: int) -> list[str]:
@@ -377,9 +411,8 @@ class ShovelfightState(State):
     # ---------------------------------------------------------------- apply
     def _apply(self, action):
         self._moment = self.moment + 1
-        phase = self.phase
-        getattr(self, f"_do_{phase}")(action)
-        if self.phase != "over" and self.phase not in SETUP_PHASES and len(self.alive()) <= 1:
+        self._DO[self.phase](self, action)
+        if self.phase != "over" and self.phase not in SETUP_PHASES and self._standing_wizards() <= 1:
             self._game_over()
 
     def _do_deal(self, action):
@@ -464,7 +497,7 @@ class ShovelfightState(State):
         """End the game as soon as at most one wizard stands (rule sf-win)."""
         if self.phase == "over":
             return True
-        if len(self.alive()) <= 1:
+        if self._standing_wizards() <= 1:
             self._game_over()
             return True
         return False
@@ -1002,3 +1035,7 @@ class ShovelfightState(State):
 
         return describe(self, action)
 
+
+
+ShovelfightState._DO = {phase: getattr(ShovelfightState, f"_do_{phase}") for phase in PHASES if phase != "over"}
+"""Each phase's ``_do_<phase>`` handler, found once rather than by name at every step."""
