@@ -18,9 +18,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
-sys.path.insert(0, os.path.join(HERE, "reference"))
+sys.path.insert(0, HERE)
 
-REFERENCES = {"graveyard-shift": "graveyard_shift", "shovelfight": "shovelfight"}
+REFERENCES = {"graveyard-shift": "reference.graveyard_shift", "shovelfight": "reference.shovelfight"}
 """Game id -> module of ``benchmarks/reference`` with ``play(seed)`` and ``engine_game(seed)``."""
 
 
