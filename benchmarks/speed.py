@@ -20,7 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, os.path.join(HERE, "reference"))
 
-REFERENCES = {"graveyard-shift": "graveyard_shift"}
+REFERENCES = {"graveyard-shift": "graveyard_shift", "shambling-dead": "shambling_dead"}
 """Game id -> module of ``benchmarks/reference`` with ``play(seed)`` and ``engine_game(seed)``."""
 
 
