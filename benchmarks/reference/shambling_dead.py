@@ -93,9 +93,21 @@ class Night:
     def zombies(self, zone=None):
         return [f for f in self.figs if f[1] == "Z" and (zone is None or f[3] == zone)]
 
+    def has_zombies(self, zone=None) -> bool:
+        for f in self.figs:
+            if f[1] == "Z" and (zone is None or f[3] == zone):
+                return True
+        return False
+
+    def has_survivors(self, zone=None) -> bool:
+        for f in self.figs:
+            if f[1] != "Z" and (zone is None or f[3] == zone):
+                return True
+        return False
+
     def check(self) -> None:
         """Before each step of an hour: a band with nobody left has lost."""
-        if not self.survivors():
+        if not self.has_survivors():
             raise Over
 
     # --- decisions of the stand policy
@@ -167,7 +179,7 @@ class Night:
     def settle(self) -> None:
         for zone, other in (("F", "S"), ("S", "F")):
             moving = self.zombies(zone)
-            if moving and not self.survivors(zone) and self.survivors(other):
+            if moving and not self.has_survivors(zone) and self.has_survivors(other):
                 for f in moving:
                     f[3] = other
                 moved = {f[0] for f in moving}
@@ -178,15 +190,16 @@ class Night:
         if not survivors:
             return
         engaged = {i for q in self.pairs for i in q}
-        counts = {f[0]: 0 for f in survivors}
+        ranks = {f[0]: [0, -f[2], f[1] == "H", f[0]] for f in survivors}
         for q in self.pairs:
-            if q[0] in counts:
-                counts[q[0]] += 1
-        for z in self.zombies(zone):
-            if z[0] not in engaged:
-                t = min(survivors, key=lambda f: (counts[f[0]], -f[2], f[1] == "H", f[0]))
-                counts[t[0]] += 1
-                self.pairs.append([t[0], z[0]])
+            if q[0] in ranks:
+                ranks[q[0]][0] += 1
+        ranks = list(ranks.values())
+        for z in self.figs:
+            if z[1] == "Z" and z[3] == zone and z[0] not in engaged:
+                t = min(ranks)
+                t[0] += 1
+                self.pairs.append([t[3], z[0]])
 
     def strike(self, zone: str, side: str, eng0: set) -> None:
         if side == "Z":
@@ -222,16 +235,16 @@ class Night:
 
     def battle(self, event: int) -> None:
         self.check()
-        if not self.zombies():
+        if not self.has_zombies():
             return
         self.settle()
         self.pairs = []
-        if self.zombies("F") and self.survivors("F") and event not in (5, 10):
+        if self.has_zombies("F") and self.has_survivors("F") and event not in (5, 10):
             self.decisions += 1  # stand or counter-charge: the policy stands
         self.narrator_place("F")
         self.narrator_place("S")
         for _ in range(3):
-            if not self.zombies():
+            if not self.has_zombies():
                 continue
             eng0 = {i for q in self.pairs for i in q}
             zones = {f[3] for f in self.figs if f[1] == "Z"}
@@ -240,20 +253,20 @@ class Night:
                     self.strike(zone, side, eng0)
             # round end
             self.settle()
-            if self.zombies() and not self.survivors():
+            if self.has_zombies() and not self.has_survivors():
                 raise Over
             engaged = {i for q in self.pairs for i in q}
             for zone in ("F", "S"):
-                if not self.zombies(zone):
+                if not self.has_zombies(zone):
                     continue
+                zs = self.zombies(zone)
                 for f in self.survivors(zone):
                     if f[0] in eng0 and f[0] not in engaged:
-                        zs = self.zombies(zone)
                         z = min(zs, key=lambda z: (sum(1 for q in self.pairs if q[1] == z[0]), -z[2], z[0]))
                         self.pairs.append([f[0], z[0]])
                 self.narrator_place(zone)
         self.pairs = []
-        if self.zombies() and not self.survivors():
+        if self.has_zombies() and not self.has_survivors():
             raise Over
 
     def night(self) -> None:
@@ -300,7 +313,7 @@ class Night:
                 self.check()
                 if any(f[1] == "H" for f in self.figs):
                     self.decisions += 1  # reorder: the policy is done at once
-        if not self.survivors():
+        if not self.has_survivors():
             raise Over
 
 

@@ -345,14 +345,17 @@ class ShamblingState(State):
         engaged = b.engaged()
         free = [f for f in b.zombies(zone) if f[0] not in engaged]
         if free:
-            counts = {f[0]: 0 for f in survivors}
+            # each survivor's rank [zombies on it, -wounds, is Hero, id]: the first gets the next zombie
+            # (plain lists compared by min: this runs for every zone of every round of the night)
+            ranks = {f[0]: [0, -f[2], f[1] == "H", f[0]] for f in survivors}
             for q in b.pairs:
-                if q[0] in counts:
-                    counts[q[0]] += 1
+                if q[0] in ranks:
+                    ranks[q[0]][0] += 1
+            ranks = list(ranks.values())
             for z in free:
-                target = min(survivors, key=lambda f: (counts[f[0]], -f[2], f[1] == "H", f[0]))
-                counts[target[0]] += 1
-                b.pairs.append([target[0], z[0]])
+                target = min(ranks)
+                target[0] += 1
+                b.pairs.append([target[3], z[0]])
             if self._notes is not None:
                 self.note("nsd-narrator-placement", f"The Narrator puts {len(free)} zombie(s) in contact in "
                           f"{ZONE_NAMES[zone]}: " + ", ".join(f"{fig_name(z)} on s{q[0]}" for z, q in
