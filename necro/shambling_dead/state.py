@@ -62,6 +62,23 @@ STAND, CHARGE, DONE = Act("stand"), Act("counter-charge"), Act("done")
 _DRAW = {c: Act("draw", c) for c in DECK}
 _ROLL1 = [Act("d6", i) for i in range(7)]
 _ROLL2 = [Act("2d6", i) for i in range(13)]
+PLACE = {zone: Act("place", zone) for zone in ZONES}
+
+
+class _ActsOf(dict):
+    """The actions ``verb <figure id>``, each made once and then shared (an :class:`Act` is an
+    immutable tuple): a night lists a hundred or so wound options, a study millions."""
+
+    def __init__(self, verb: str):
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, fid: int) -> Act:
+        act = self[fid] = Act(self.verb, fid)
+        return act
+
+
+_WOUND, _FLEE, _DRAG, _LOSE = _ActsOf("wound"), _ActsOf("flee"), _ActsOf("drag"), _ActsOf("lose")
 
 
 def _fig_id(text: str, prefix: str) -> int:
@@ -470,7 +487,7 @@ class ShamblingState(State):
         if k == "stance":
             return [CHARGE, STAND]
         if k == "place":
-            return ([Act("place", FRONT)] if b.front_count() < cap else []) + [Act("place", SUPPORT)]
+            return [PLACE[FRONT], PLACE[SUPPORT]] if b.front_count() < cap else [PLACE[SUPPORT]]
         if k == "engage":
             zombies = b.zombies(FRONT)
             counts = {z[0]: 0 for z in zombies}
@@ -482,17 +499,17 @@ class ShamblingState(State):
                     for z in zombies if counts[z[0]] == low]
             return acts + [DONE] if b.chargers else acts
         if k == "drag":
-            return [Act("drag", f[0]) for f in b.survivors(FRONT) if f[2] == 0 and f[0] not in b.chargers]
+            return [_DRAG[f[0]] for f in b.survivors(FRONT) if f[2] == 0 and f[0] not in b.chargers]
         if k == "wound":
             ids = set(t["elig"])
             elig = [f for f in b.figs if f[0] in ids and f[1] != "Z"]
             if t["six"] and any(f[1] == "H" for f in elig):
                 elig = [f for f in elig if f[1] == "H"]
-            return [Act("wound", f[0]) for f in elig]
+            return [_WOUND[f[0]] for f in elig]
         if k == "flee":
-            return [Act("flee", f[0]) for f in b.survivors()]
+            return [_FLEE[f[0]] for f in b.survivors()]
         if k == "lose":
-            return [Act("lose", f[0]) for f in b.survivors() if f[0] in b.chargers]
+            return [_LOSE[f[0]] for f in b.survivors() if f[0] in b.chargers]
         if k == "reorder":
             room = b.front_count() < cap
             acts = [Act("move", f[0], OTHER[f[3]]) for f in b.survivors()
@@ -638,8 +655,8 @@ class ShamblingState(State):
             return [(_DRAW[c], prob) for c in pile]
         if k == "die":
             if t["why"] in TWO_DICE:
-                return [(Act("2d6", s), q) for s, q in _2D6.items()]
-            return [(Act("d6", i + 1), q) for i, q in enumerate(_D6)]
+                return [(_ROLL2[s], q) for s, q in _2D6.items()]
+            return [(_ROLL1[i + 1], q) for i, q in enumerate(_D6)]
         left = [e for e in range(1, HOURS) if e not in self.events]
         return [(Act("event", e), Fraction(1, len(left))) for e in left]
 
