@@ -170,7 +170,11 @@ class ShamblingState(State):
 
     # -------------------------------------------------------- flow machine
     def _advance(self) -> None:
-        """Run automatic steps until a card, a die or a real decision is awaited."""
+        """Run automatic steps until a card, a die or a real decision is awaited.
+
+        ``queue`` and ``boards`` are read once: steps change them in place (``_later``), and the
+        one step that replaces the queue (``_lose`` of the last player) also ends the night."""
+        queue, boards = self.queue, self.boards
         while True:
             task = self.task
             if task is not None:
@@ -184,13 +188,13 @@ class ShamblingState(State):
                 return
             if self.over:
                 return
-            if not self.queue:
+            if not queue:
                 self.over = True
                 return
-            item = self.queue.pop(0)
+            item = queue.pop(0)
             verb = item[0]
             if len(item) > 1 and verb not in _UNCHECKED:
-                board = self.boards[item[1]]
+                board = boards[item[1]]
                 if board.out:
                     continue
                 if not board.has_survivors():
