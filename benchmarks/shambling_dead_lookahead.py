@@ -9,6 +9,12 @@ survival rate (Wilson 95% interval), and for lookahead against each simple polic
 difference in survival over the same nights (95% interval) with McNemar's exact test on the nights
 where exactly one of the two survived, plus the paired difference of ``reach`` (hour reached plus
 survivors at dawn). Figures depend on the machine; the nights are the same every run.
+
+One run (1,000 nights, 1 process, on a 2-core machine shared with other jobs): the lookahead took
+224 s (4.5 nights/s), four times the goal; it survived 8.1% of nights against 7.3% (stand), 6.8%
+(charge) and 6.8% (cautious), differences of +0.8 [-0.2, +1.8], +1.3 [-0.9, +3.5] and +1.3
+[-0.6, +3.2] points (McNemar p = 0.15, 0.28, 0.21): not significantly more often, though it gets
+significantly further into the night (reach +0.13 [+0.05, +0.22] over stand).
 """
 
 from __future__ import annotations
