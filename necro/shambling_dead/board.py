@@ -92,16 +92,16 @@ class Board:
         return [f for f in self.figs if f[1] == "H"]
 
     def front_count(self) -> int:
-        return sum(1 for f in self.figs if f[1] != "Z" and f[3] == FRONT)
+        return len([f for f in self.figs if f[1] != "Z" and f[3] == FRONT])
 
     def engaged(self) -> set[int]:
         return {i for p in self.pairs for i in p}
 
     def attackers(self, zid: int) -> int:
-        return sum(1 for p in self.pairs if p[1] == zid)
+        return len([p for p in self.pairs if p[1] == zid])
 
     def zombies_on(self, sid: int) -> int:
-        return sum(1 for p in self.pairs if p[0] == sid)
+        return len([p for p in self.pairs if p[0] == sid])
 
     # -- changes
     def add(self, kind: str, zone: str) -> list:
