@@ -2,9 +2,10 @@
 
 Run ``python benchmarks/speed.py [--seconds S] [--games id ...]``. For each game with a reference
 loop in ``benchmarks/reference/`` (plain lists and ints, no validation, no log, no action objects,
-the same rulings), random games are played by the reference and by the engine's fast path
-(``legal_actions`` + ``apply_unchecked`` + ``resolve_chance_unchecked``), on the same seeds, in
-alternating slices of CPU time so a busy machine slows both alike. It prints games per CPU second
+the same rulings), games (random play, or a fixed policy where the module's ``WHAT`` says so) are
+played by the reference and by the engine's fast path (``legal_actions`` or the game's own policy,
+``apply_unchecked``, ``resolve_chance_unchecked``), on the same seeds, in alternating slices of CPU
+time so a busy machine slows both alike. It prints games per CPU second
 for each and the ratio engine time / reference time: the target is at most 2.
 """
 
@@ -20,7 +21,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
 
-REFERENCES = {"graveyard-shift": "reference.graveyard_shift", "shovelfight": "reference.shovelfight"}
+REFERENCES = {"graveyard-shift": "reference.graveyard_shift", "shovelfight": "reference.shovelfight",
+              "shambling-dead": "reference.shambling_dead"}
 """Game id -> module of ``benchmarks/reference`` with ``play(seed)`` and ``engine_game(seed)``."""
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from necro.core import RandomBot, Rng
 
 from .board import FRONT, SUPPORT
-from .state import CHARGE, CHANCE_KINDS, DONE, STAND, Act
+from .state import CHANCE_KINDS, CHARGE, DONE, PLACE, STAND
 
 
 _HANDLERS = {k: "on_" + k for k in ("place", "stance", "engage", "drag", "wound", "flee", "lose", "reorder")}
@@ -37,7 +37,8 @@ def _fig(state, fid):
 
 def _prefer(state, acts, key):
     """The action whose figure ranks first by ``key(fig)``."""
-    return min(acts, key=lambda a: key(_fig(state, a.a)))
+    figs = {f[0]: f for f in state.boards[state.task["p"]].figs}
+    return min(acts, key=lambda a: key(figs[a.a]))
 
 
 def expendable(fig):
@@ -75,7 +76,7 @@ class Policy:
             want = self.hero_zone
         else:
             want = FRONT
-        act = Act("place", want)
+        act = PLACE[want]
         return act if act in acts else acts[-1]
 
     def on_stance(self, state, acts):

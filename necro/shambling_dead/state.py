@@ -62,6 +62,23 @@ STAND, CHARGE, DONE = Act("stand"), Act("counter-charge"), Act("done")
 _DRAW = {c: Act("draw", c) for c in DECK}
 _ROLL1 = [Act("d6", i) for i in range(7)]
 _ROLL2 = [Act("2d6", i) for i in range(13)]
+PLACE = {zone: Act("place", zone) for zone in ZONES}
+
+
+class _ActsOf(dict):
+    """The actions ``verb <figure id>``, each made once and then shared (an :class:`Act` is an
+    immutable tuple): a night lists a hundred or so wound options, a study millions."""
+
+    def __init__(self, verb: str):
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, fid: int) -> Act:
+        act = self[fid] = Act(self.verb, fid)
+        return act
+
+
+_WOUND, _FLEE, _DRAG, _LOSE = _ActsOf("wound"), _ActsOf("flee"), _ActsOf("drag"), _ActsOf("lose")
 
 
 def _fig_id(text: str, prefix: str) -> int:
@@ -153,7 +170,11 @@ class ShamblingState(State):
 
     # -------------------------------------------------------- flow machine
     def _advance(self) -> None:
-        """Run automatic steps until a card, a die or a real decision is awaited."""
+        """Run automatic steps until a card, a die or a real decision is awaited.
+
+        ``queue`` and ``boards`` are read once: steps change them in place (``_later``), and the
+        one step that replaces the queue (``_lose`` of the last player) also ends the night."""
+        queue, boards = self.queue, self.boards
         while True:
             task = self.task
             if task is not None:
@@ -167,13 +188,13 @@ class ShamblingState(State):
                 return
             if self.over:
                 return
-            if not self.queue:
+            if not queue:
                 self.over = True
                 return
-            item = self.queue.pop(0)
+            item = queue.pop(0)
             verb = item[0]
             if len(item) > 1 and verb not in _UNCHECKED:
-                board = self.boards[item[1]]
+                board = boards[item[1]]
                 if board.out:
                     continue
                 if not board.has_survivors():
@@ -345,14 +366,17 @@ class ShamblingState(State):
         engaged = b.engaged()
         free = [f for f in b.zombies(zone) if f[0] not in engaged]
         if free:
-            counts = {f[0]: 0 for f in survivors}
+            # each survivor's rank [zombies on it, -wounds, is Hero, id]: the first gets the next zombie
+            # (plain lists compared by min: this runs for every zone of every round of the night)
+            ranks = {f[0]: [0, -f[2], f[1] == "H", f[0]] for f in survivors}
             for q in b.pairs:
-                if q[0] in counts:
-                    counts[q[0]] += 1
+                if q[0] in ranks:
+                    ranks[q[0]][0] += 1
+            ranks = list(ranks.values())
             for z in free:
-                target = min(survivors, key=lambda f: (counts[f[0]], -f[2], f[1] == "H", f[0]))
-                counts[target[0]] += 1
-                b.pairs.append([target[0], z[0]])
+                target = min(ranks)
+                target[0] += 1
+                b.pairs.append([target[3], z[0]])
             if self._notes is not None:
                 self.note("nsd-narrator-placement", f"The Narrator puts {len(free)} zombie(s) in contact in "
                           f"{ZONE_NAMES[zone]}: " + ", ".join(f"{fig_name(z)} on s{q[0]}" for z, q in
@@ -396,17 +420,18 @@ class ShamblingState(State):
 
     def strength(self, p: int, zone: str, side: str) -> int:
         """Combat strength of ``side`` (``P`` survivors, ``Z`` zombies) in ``zone`` now."""
+        # counts as len() of a list: quicker than sum() over a generator, and this runs at every strike
         b = self.boards[p]
         if side == "Z":
             engaged = {q[1] for q in b.pairs}
-            return sum(1 for f in b.figs if f[1] == "Z" and f[3] == zone and f[0] in engaged)
+            return len([f for f in b.figs if f[1] == "Z" and f[3] == zone and f[0] in engaged])
         engaged = {q[0] for q in b.pairs}
         fighting = [f for f in b.figs if f[1] != "Z" and f[3] == zone and f[0] in engaged]
         if zone == SUPPORT:
             return len(fighting)
         total = sum(STRENGTH[f[1]][f[2]] for f in fighting)
         if total:
-            total += sum(1 for f in b.figs if f[1] != "Z" and f[3] == SUPPORT and f[2] == 0)
+            total += len([f for f in b.figs if f[1] != "Z" and f[3] == SUPPORT and f[2] == 0])
         return total
 
     def _step_strike(self, p: int, zone: str, side: str) -> None:
@@ -467,7 +492,7 @@ class ShamblingState(State):
         if k == "stance":
             return [CHARGE, STAND]
         if k == "place":
-            return ([Act("place", FRONT)] if b.front_count() < cap else []) + [Act("place", SUPPORT)]
+            return [PLACE[FRONT], PLACE[SUPPORT]] if b.front_count() < cap else [PLACE[SUPPORT]]
         if k == "engage":
             zombies = b.zombies(FRONT)
             counts = {z[0]: 0 for z in zombies}
@@ -479,17 +504,17 @@ class ShamblingState(State):
                     for z in zombies if counts[z[0]] == low]
             return acts + [DONE] if b.chargers else acts
         if k == "drag":
-            return [Act("drag", f[0]) for f in b.survivors(FRONT) if f[2] == 0 and f[0] not in b.chargers]
+            return [_DRAG[f[0]] for f in b.survivors(FRONT) if f[2] == 0 and f[0] not in b.chargers]
         if k == "wound":
             ids = set(t["elig"])
             elig = [f for f in b.figs if f[0] in ids and f[1] != "Z"]
             if t["six"] and any(f[1] == "H" for f in elig):
                 elig = [f for f in elig if f[1] == "H"]
-            return [Act("wound", f[0]) for f in elig]
+            return [_WOUND[f[0]] for f in elig]
         if k == "flee":
-            return [Act("flee", f[0]) for f in b.survivors()]
+            return [_FLEE[f[0]] for f in b.survivors()]
         if k == "lose":
-            return [Act("lose", f[0]) for f in b.survivors() if f[0] in b.chargers]
+            return [_LOSE[f[0]] for f in b.survivors() if f[0] in b.chargers]
         if k == "reorder":
             room = b.front_count() < cap
             acts = [Act("move", f[0], OTHER[f[3]]) for f in b.survivors()
@@ -635,8 +660,8 @@ class ShamblingState(State):
             return [(_DRAW[c], prob) for c in pile]
         if k == "die":
             if t["why"] in TWO_DICE:
-                return [(Act("2d6", s), q) for s, q in _2D6.items()]
-            return [(Act("d6", i + 1), q) for i, q in enumerate(_D6)]
+                return [(_ROLL2[s], q) for s, q in _2D6.items()]
+            return [(_ROLL1[i + 1], q) for i, q in enumerate(_D6)]
         left = [e for e in range(1, HOURS) if e not in self.events]
         return [(Act("event", e), Fraction(1, len(left))) for e in left]
 
