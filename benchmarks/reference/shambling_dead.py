@@ -53,12 +53,15 @@ class Night:
         self.decisions = 0
 
     # --- chance
-    def card(self) -> str:
-        """Draw a card (the Joker puts every card back and is drawn again)."""
+    def card(self, more: bool = False) -> str:
+        """Draw a card (the Joker puts every card back and is drawn again). With ``more``, the
+        same draw goes on: an empty pile takes the discards back before this card joins them."""
         while True:
             pile = self.pile
             card = pile.pop(self.rng.randbelow(len(pile)))
             if card != "JK":
+                if more and not self.pile:
+                    self.pile, self.discard = self.discard, []
                 self.discard.append(card)
                 return card
             self.pile, self.discard = list(DECK), []
@@ -146,7 +149,7 @@ class Night:
     def assault(self, zone: str, n: int) -> None:
         self.check()
         self.new_card_task()
-        total = sum(VALUE[self.card()] for _ in range(n))
+        total = sum(VALUE[self.card(more=i < n - 1)] for i in range(n))
         for _ in range(total):
             self.add("Z", zone)
 
@@ -166,8 +169,8 @@ class Night:
             return 0
         self.new_card_task()
         turned = 0
-        for fid in ids:
-            card = self.card()
+        for i, fid in enumerate(ids):
+            card = self.card(more=i < len(ids) - 1)
             f = next((f for f in self.figs if f[0] == fid), None)
             if f is not None and card[-1] in "SC":
                 self.remove(fid)

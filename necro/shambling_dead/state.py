@@ -274,11 +274,14 @@ class ShamblingState(State):
             self._later(("turn",))
 
     def _card(self, p: int, **ctx) -> None:
-        deck = self._deck(p)
+        self._refill(self._deck(p))
+        self.task = {"k": "card", "p": p, **ctx}
+
+    def _refill(self, deck: Deck) -> None:
+        """Before any draw, an empty pile takes the discards back (shuffled: the draw is chance)."""
         if not deck.pile:
             deck.pile, deck.discard = deck.discard, []
             self.note("nsd-ruling-deck-out", "The deck is empty: the discards are reshuffled.")
-        self.task = {"k": "card", "p": p, **ctx}
 
     def _step_gauntlet(self, p: int) -> None:
         self.task = {"k": "die", "p": p, "why": "gauntlet"}
@@ -716,8 +719,12 @@ class ShamblingState(State):
                 self.note("nsd-joker", "The Joker! Every card goes back and the deck is reshuffled; "
                           "the card is drawn again.")
                 return
-            deck.discard.append(card)
             self._card_effect(p, b, t, card)
+            if self.task is t:
+                # The same draw goes on (hour 9's two cards, a chain of turnings): an empty pile
+                # takes the discards back first, without this card, which is still on the table.
+                self._refill(deck)
+            deck.discard.append(card)
             return
         value = act.a
         why = t["why"]
