@@ -778,6 +778,9 @@ class NecroWidget {
     this.seatSelect = el("select", { class: "necro-seats", "aria-label": "who the computer plays",
       onchange: () => this.request({ type: "seats", bots: this.seatSelect.value ? this.seatSelect.value.split(",").map(Number) : [] }) });
     this.seatLabel = el("label", { class: "necro-seat-label" }, "The computer plays: ", this.seatSelect);
+    this.viewerSelect = el("select", { class: "necro-viewer",
+      onchange: () => this.request({ type: "viewer", seat: this.viewerSelect.value === "" ? null : Number(this.viewerSelect.value) }) });
+    this.viewerLabel = el("label", { class: "necro-seat-label", hidden: true }, "Show the board as: ", this.viewerSelect);
     // Chance by hand: the board stops at every roll and draw, and the reader picks the outcome
     // ("what if the worm shows 4"); off, the engine rolls as the table would.
     this.pickChance = !this.model.get("auto_chance");
@@ -820,7 +823,7 @@ class NecroWidget {
         this.boardBox,
         el("div", { class: "necro-side" },
           this.actionsTitle, this.actionsBox, this.editBox, this.previewLine, this.insightBox, this.errorBox, this.noteBox,
-          el("div", { class: "necro-controls" }, this.undoBtn, this.redoBtn, this.resetBtn, this.editBtn, this.botBtn, this.seatLabel,
+          el("div", { class: "necro-controls" }, this.undoBtn, this.redoBtn, this.resetBtn, this.editBtn, this.botBtn, this.seatLabel, this.viewerLabel,
             this.chanceLabel),
           this.logBox, this.editorBox)));
     // In edit mode a click (or Enter) on a board element carrying data-edit selects it, or is the
@@ -858,6 +861,7 @@ class NecroWidget {
     this.undoBtn.disabled = !view.can_undo;
     this.redoBtn.disabled = !view.can_redo;
     this.drawSeats(view);
+    this.drawViewer(view);
     this.drawLog(view);
     this.fillEditor(false);
     this.drawLink();
@@ -1036,6 +1040,20 @@ class NecroWidget {
     this.seatSelect.replaceChildren(...options.map(([value, text]) =>
       el("option", { value, selected: value === current }, text)));
     this.seatSelect.value = current;
+  }
+
+  // Whose eyes the board looks through, in games that hide something (view.viewing, from the
+  // engine: null for whoever decides now, -2 for the table, or a seat).
+  drawViewer(view) {
+    const offered = "viewing" in view && (this.mode === "live" || this.mode === "browser");
+    this.viewerLabel.hidden = !offered;
+    if (!offered) return;
+    const current = view.viewing === null || view.viewing === undefined ? "" : String(view.viewing);
+    const options = [["", "whoever decides now (hot seat)"], ["-2", "the table: no hidden card"],
+      ...(view.players || []).map((p) => [String(p.seat), `${p.name} only`])];
+    this.viewerSelect.replaceChildren(...options.map(([value, text]) =>
+      el("option", { value, selected: value === current }, text)));
+    this.viewerSelect.value = current;
   }
 
   drawLog(view) {

@@ -2,7 +2,7 @@
 
 :class:`Play` holds the whole answer to the front end's messages (``act``,
 ``roll``, ``undo``, ``redo``, ``reset``, ``load_position``, ``bot_move``,
-``seats``, ``auto_chance``, ``share``, ``open_link``, ``save``, ``edit_mode``, ``edit``): every change
+``seats``, ``auto_chance``, ``share``, ``open_link``, ``save``, ``viewer``, ``edit_mode``, ``edit``): every change
 goes through the engine,
 then one JSON view is
 rebuilt with :func:`necro.widget.view.build_view`. Two classes use it:
@@ -31,7 +31,7 @@ import json
 
 from ..core import edit as editing
 from ..core.errors import FormatError, NecroError
-from ..core.game import State, load_state
+from ..core.game import SPECTATOR, State, load_state
 from . import links
 from .view import build_view
 
@@ -91,7 +91,21 @@ class Play:
             view["actions"] = []
             view["edit"] = editing.edit_view(self.state)
             view["status"] = "Editing the position: " + view["status"]
+        if type(self.state).hide is not State.hide:
+            # The game hides something: the page offers whose eyes to look through (set_viewer).
+            view["viewing"] = self.player
         self.view = view
+
+    def set_viewer(self, seat) -> bool:
+        """Look at the board as ``seat`` (its secrets shown, nobody else's), as the table
+        (:data:`~necro.core.SPECTATOR`: no hidden card), or, with None, as whoever decides now."""
+        def change():
+            players = self.state.game.players
+            if seat is not None and seat != SPECTATOR and (
+                    isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
+                raise NecroError(f"there is no seat {seat!r} to look from: seats are 1 to {players}")
+            self.player = seat
+        return self._attempt(change)
 
     def _edit_stack(self, redo: bool) -> list:
         """The states before each edit (``redo`` False) or after each undone edit (True)."""
@@ -363,6 +377,8 @@ class Play:
             self.set_auto_chance(bool(content.get("on")))
         elif kind == "open_link":
             self.open_link(content.get("payload", ""))
+        elif kind == "viewer":
+            self.set_viewer(content.get("seat"))
         elif kind == "edit_mode":
             self.set_editing(bool(content.get("on")))
         elif kind == "edit":

@@ -120,3 +120,19 @@ def test_graveyard_shift_set_up_by_clicks(built_book, static_server, page, brows
     wait_idle(box)
     assert position_shown(box)["turn"] == 1
     finish_and_share(page, box, browser, "graveyard-shift")
+
+
+def test_a_board_with_secrets_looks_through_the_table_or_a_seat(built_book, static_server, page):
+    """Day of the Dead: once its engine runs, the board offers whose eyes to look through; the
+    table's view shows no hand that the deciding player's view shows."""
+    box = open_editor(page, static_server(built_book), "day-of-the-dead")
+    box.locator(".necro-edit-done").click()
+    wait_idle(box)
+    viewer = box.locator("select.necro-viewer")
+    assert viewer.is_visible() and viewer.input_value() == ""
+    hot = position_shown(box)
+    viewer.select_option("-2")
+    wait_idle(box)
+    table = position_shown(box)
+    assert refused(box) == "" and table != hot
+    assert json.dumps(table).count('"name"') < json.dumps(hot).count('"name"'), "the table sees fewer card faces"

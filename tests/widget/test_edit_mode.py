@@ -142,3 +142,23 @@ def test_nothing_plays_while_editing_and_a_loaded_game_ends_the_edit_history():
     board.edit("turn", 1)
     board.load(start.position())
     assert board.error == "" and not board.view["can_undo"], "undo does not reach behind a loaded position"
+
+
+def test_a_board_of_a_game_with_secrets_looks_through_any_seat():
+    from necro.core import SPECTATOR
+    from necro.day_of_the_dead import DayOfTheDead
+
+    state = DayOfTheDead().new_initial_state(1)
+    while state.is_chance_node():
+        state.play_chance()
+    board = GameWidget(state)
+    assert board.view["viewing"] is None and "viewing" not in GameWidget(GraveyardShift().new_initial_state(1)).view
+    decider = state.current_player()
+    hand = board.view["position"]
+    board.handle_play({"type": "viewer", "seat": SPECTATOR})
+    assert board.error == "" and board.view["viewing"] == SPECTATOR and board.view["seat"] is None
+    assert board.view["position"] == state.decorate_view(state.view(SPECTATOR)) != hand
+    board.handle_play({"type": "viewer", "seat": 1 - decider})
+    assert board.view["seat"] == 1 - decider
+    board.handle_play({"type": "viewer", "seat": 7})
+    assert "no seat 7" in board.error and board.view["seat"] == 1 - decider
