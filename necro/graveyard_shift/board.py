@@ -42,6 +42,8 @@ RAYS = tuple(tuple(_ray(sq, dx, dy) for dx, dy in DIRECTIONS.values()) for sq in
 PATHS = tuple({ray[i]: ray[:i + 1] for ray in RAYS[sq] for i in range(len(ray))} for sq in range(16))
 """``PATHS[frm][to]``: the squares a pawn crosses from ``frm`` to ``to`` (in line), ``to`` last."""
 
+DISTANCES = tuple(tuple(abs(a % 4 - b % 4) + abs(a // 4 - b // 4) for b in range(16)) for a in range(16))
+"""``DISTANCES[a][b]``: squares between ``a`` and ``b`` moving in straight lines (Manhattan)."""
 ENTRANCE_DISTANCE = tuple(min(abs(s % 4 - e % 4) + abs(s // 4 - e // 4) for e in ENTRANCES) for s in range(16))
 
 

@@ -18,7 +18,7 @@ import time
 
 from necro.core import RandomBot, Rng
 
-from .board import ENTRANCE_DISTANCE, ENTRANCES, KINDS, MOVING, RETURNING, TAKING, Enter, Move, Pos, distance
+from .board import DISTANCES, ENTRANCE_DISTANCE, ENTRANCES, KINDS, MOVING, RETURNING, TAKING, Enter, Move, Pos
 
 __all__ = ["RandomBot", "GreedyBot", "StrongBot", "evaluate", "simple_evaluate"]
 
@@ -26,18 +26,17 @@ WIN = 100_000
 
 
 def _approach(pos: Pos, player: int, square: int | None) -> int:
-    """Distance from ``square`` (or from the nearest entrance when off the map) to a new kind."""
+    """Distance from ``square`` (or from the nearest entrance when off the map) to a new kind.
+
+    The search calls this for every position it scores, so distances come from tables and a
+    stack holds a new kind when stripping the collected kinds leaves something.
+    """
     got = pos.got[player]
+    near = ENTRANCE_DISTANCE if square is None else DISTANCES[square]
     best = 9
-    stacks = pos.stacks
-    sources = ENTRANCES if square is None else (square,)
-    for q in range(16):
-        s = stacks[q]
-        if s and any(k not in got for k in s):
-            for src in sources:
-                d = distance(src, q)
-                if d < best:
-                    best = d
+    for q, s in enumerate(pos.stacks):
+        if s and near[q] < best and s.strip(got):
+            best = near[q]
     return best + (1 if square is None else 0)
 
 
