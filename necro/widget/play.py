@@ -2,10 +2,9 @@
 
 :class:`Play` holds the whole answer to the front end's messages (``act``,
 ``roll``, ``undo``, ``redo``, ``reset``, ``load_position``, ``bot_move``,
-``seats``, ``auto_chance``, ``share``, ``open_link``, ``save``, ``viewer``, ``edit_mode``, ``edit``): every change
-goes through the engine,
-then one JSON view is
-rebuilt with :func:`necro.widget.view.build_view`. Two classes use it:
+``seats``, ``auto_chance``, ``share``, ``open_link``, ``save``, ``viewer``,
+``edit_mode``, ``edit``): every change goes through the engine, then one JSON
+view is rebuilt with :func:`necro.widget.view.build_view`. Two classes use it:
 
 * :class:`necro.widget.GameWidget`, the anywidget in a Jupyter kernel, where
   the attributes below are synced traits;
