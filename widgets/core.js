@@ -1271,7 +1271,8 @@ class NecroWidget {
     if (!hash.startsWith(LINK_PREFIX) || globalThis.__necroLinkTaken) return;
     let payload = hash.slice(LINK_PREFIX.length);
     try { payload = decodeURIComponent(payload); } catch (err) { /* left as it is: the engine refuses it */ }
-    if (payload.split(".")[0] !== this.gameId()) return;
+    const linkGame = payload.split(".")[0];
+    if (linkGame !== this.gameId()) { this.refuseForeignLink(linkGame); return; }
     // Two boards of one game (Cave Evil's map and full games): the first in the page takes it,
     // whichever is ready first.
     const first = [...document.querySelectorAll(".necro-w")].find((b) => b.dataset.game === this.gameId());
@@ -1279,6 +1280,19 @@ class NecroWidget {
     globalThis.__necroLinkTaken = true;
     if (typeof this.root.scrollIntoView === "function") this.root.scrollIntoView({ block: "start" });
     this.request({ type: "open_link", payload });
+  }
+
+  // A link to a game that no board of this page plays (a typo, another book, a made-up name):
+  // once every board knows its game, the page's first board says so above itself, as text only,
+  // and every board keeps its own start.
+  refuseForeignLink(linkGame) {
+    const boards = [...document.querySelectorAll(".necro-w")];
+    if (boards.some((b) => !b.dataset.game || b.dataset.game === linkGame)) return;
+    globalThis.__necroLinkTaken = true;
+    const shown = linkGame.length > 40 ? linkGame.slice(0, 40) + "…" : linkGame;
+    const notice = el("div", { class: "necro-error necro-link-refused", role: "alert" },
+      `The link is for "${shown}", which is not a game of this page: every board shows its start.`);
+    boards[0].prepend(notice);
   }
 
   fillEditor(force) {

@@ -79,6 +79,23 @@ def test_a_bad_link_is_refused_in_words_and_the_board_stays(built_book, static_s
     assert not page.necro_log.page_errors, page.necro_log.page_errors
 
 
+@pytest.mark.parametrize("payload, shown", [
+    ("chess.eJyrVkrOz0nNTVWyUlAqSsxTqgUAJ8cFGw", 'for "chess"'),
+    ("%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E.x", 'for "<img src=x onerror=alert(1)>"'),
+])
+def test_a_link_to_no_game_of_the_page_is_refused_in_words(built_book, static_server, page, payload, shown):
+    """A link naming a game the page has no board of is said so above the first board, as plain
+    text (no element made from it, no script run); every board keeps its start."""
+    page.goto(static_server(built_book) + "book/playground.html#necro=" + payload)
+    page.wait_for_selector(".necro-link-refused", timeout=ENGINE_MS)
+    notices = page.locator(".necro-link-refused")
+    assert notices.count() == 1
+    assert shown in notices.inner_text() and "not a game of this page" in notices.inner_text()
+    assert notices.locator("img").count() == 0 and page.locator(".necro-w img[src=x]").count() == 0
+    assert "Round 1 of 3" in status(board_of(page, "graveyard-shift"))
+    assert not page.necro_log.page_errors, page.necro_log.page_errors
+
+
 def test_an_edge_case_page_links_to_its_position_on_the_playground(built_book, static_server, page):
     """The Shovelfight edge cases each point to the playground with their exact position."""
     from necro.shovelfight import Shovelfight
