@@ -969,7 +969,13 @@ class NecroWidget {
         onfocus: () => this.preview(action.a, true), onblur: () => this.preview(null, true),
       }, label, action.p ? el("span", { class: "necro-p" }, action.p) : null));
     }
-    if (!buttons.length && !view.terminal) buttons.push(el("span", { class: "necro-preview" }, "(no action to choose)"));
+    if (view.hidden_choices) {  // the engine lists none: they would show this seat another's secrets
+      buttons.push(el("span", { class: "necro-preview necro-hidden-choices" }, view.to_move === "chance"
+        ? "(what may be drawn is hidden from this seat)"
+        : `(${who}'s choices are hidden from this seat: show the board as them, or as the hot seat, to choose)`));
+    } else if (!buttons.length && !view.terminal) {
+      buttons.push(el("span", { class: "necro-preview" }, "(no action to choose)"));
+    }
     this.actionsBox.replaceChildren(...buttons);
   }
 

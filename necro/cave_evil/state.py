@@ -1162,6 +1162,15 @@ class CaveEvilState(State):
                 return f"deal {who} {deck} ?"
         return notation
 
+    def choices_hidden_from(self, viewer: int) -> bool:
+        """In the full game another player's choices name the cards of their hand (invoke, keep,
+        trade, box, sacrifice), which no notation masks since playing a card shows it: the whole
+        list is that player's secret. Otherwise as every game (the draws of a hidden pile)."""
+        decider = self.current_player()
+        if self.full and decider >= 0 and decider != viewer:
+            return True
+        return super().choices_hidden_from(viewer)
+
     def describe_action(self, action) -> dict:
         try:
             kind, g = parse(action)

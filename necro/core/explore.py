@@ -25,7 +25,8 @@ def canonical(state: State) -> str:
 
 
 def explore(state: State, depth: int = 2, max_nodes: int = 400,
-            render: Callable[[State], dict] | None = None) -> dict:
+            render: Callable[[State], dict] | None = None,
+            stop: Callable[[dict], bool] | None = None) -> dict:
     """The graph of positions within ``depth`` steps of ``state``.
 
     Returns ``{"root": 0, "nodes": [...]}``; each node is
@@ -33,7 +34,8 @@ def explore(state: State, depth: int = 2, max_nodes: int = 400,
     edge ``{"a": notation, "p": probability or None, "to": node, "log":
     [[rule, text], ...]}``. A node is a frontier when the depth or the node
     budget stopped the walk there (the widget then points to the live mode).
-    Chance nodes whose outcomes cannot be listed (shuffles) are frontiers too.
+    Chance nodes whose outcomes cannot be listed (shuffles) are frontiers too, and so are the
+    nodes whose rendered view ``stop(view)`` says to leave (choices the viewer may not see).
     Where the state has forced outcomes queued (a scenario fixing the next
     cards), only the forced outcome is followed, and its edge says ``forced``.
     """
@@ -56,7 +58,7 @@ def explore(state: State, depth: int = 2, max_nodes: int = 400,
         node = nodes[node_id]
         if s.is_terminal():
             continue
-        if d >= depth:
+        if d >= depth or (stop is not None and stop(node["view"])):
             node["frontier"] = True
             continue
         forced = s.current_player() == CHANCE and _forced_is_legal(s)

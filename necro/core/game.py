@@ -266,6 +266,28 @@ class State:
         """
         return notation
 
+    def choices_hidden_from(self, viewer: int) -> bool:
+        """Whether the list of what may be decided now would show ``viewer`` something hidden from
+        them (another player's hand named in that player's choices, the cards a hidden deck holds
+        in the list of draws), so a board shown as ``viewer``'s seat lists no choice here.
+
+        The default asks :meth:`mask_notation`: the list is secret when the game would mask one of
+        its notations from ``viewer`` once taken. A game whose choices show a hand that their
+        notations do not mask (they are made public by being played) says so by overriding this.
+        A game that hides nothing never withholds a list, nor does a decider from their own seat.
+        """
+        if type(self).hide is State.hide:
+            return False
+        decider = self.current_player()
+        if decider in (TERMINAL, viewer):
+            return False
+        if decider == CHANCE:
+            outcomes = self.chance_outcomes()
+            notations = [str(a) for a, _ in outcomes] if outcomes else []
+        else:
+            notations = [str(a) for a in self.legal_actions()]
+        return any(self.mask_notation(n, decider, viewer) != n for n in notations)
+
     def is_legal(self, action: Action) -> bool:
         return action in set(self._candidates())
 

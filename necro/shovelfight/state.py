@@ -972,6 +972,11 @@ class ShovelfightState(State):
             "then": self.then,
         }
 
+    def mask_notation(self, notation: str, player: int, viewer: int) -> str:
+        """The deal's notation lists every grave's card in board order: nobody reads it, so the
+        log says only ``deal`` (the cards show one by one as they are dug)."""
+        return "deal" if notation.startswith("deal ") else notation
+
     def hide(self, position: dict, player: int) -> dict:
         """Face-down cards are unknown to every player."""
         position = dict(position)

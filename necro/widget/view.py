@@ -23,6 +23,11 @@ VIEW_KEYS = ("game", "title", "status", "step", "to_move", "terminal", "winner",
 INSIGHT_KEY = "insight"
 """Optional key of a view: what a widget's ``insight(state)`` computed for this
 position (``{"title", "columns", "rows", "note"}``), present only when not None."""
+HIDDEN_KEY = "hidden_choices"
+"""Optional key of a view, True when ``actions`` is empty because the choices of the player
+deciding (or a hidden deck's draws) are not this view's seat's to see
+(:meth:`~necro.core.State.choices_hidden_from`)."""
+OPTIONAL_KEYS = (INSIGHT_KEY, HIDDEN_KEY)
 
 # Keys of a view that do not change from one node of a graph to the next, or
 # that the front end recomputes from its own path through the graph: stored
@@ -151,6 +156,9 @@ def build_view(state: State, *, viewer: int | None = None,
     """
     seat = hot_seat(state) if viewer is None else viewer
     position = state.decorate_view(state.view(seat))
+    # A fixed seat does not see another player's choices (or a hidden deck's draws) listed when
+    # they would name its secrets; hot-seat play shows the decider's own, as at the table.
+    withheld = viewer is not None and state.choices_hidden_from(viewer)
     view = {
         "game": state.game.id,
         "title": state.game.title,
@@ -162,11 +170,13 @@ def build_view(state: State, *, viewer: int | None = None,
         "players": players(state, bots),
         "seat": seat if seat >= 0 else None,
         "position": position,
-        "actions": action_entries(state),
+        "actions": [] if withheld else action_entries(state),
         "log": log_entries(state, SPECTATOR if viewer is None else viewer),
         "can_undo": state.can_undo(),
         "can_redo": state.can_redo(),
     }
+    if withheld:
+        view[HIDDEN_KEY] = True
     if insight is not None:
         table = insight(state)
         if table is not None:
@@ -242,7 +252,10 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
             del view["winner"]
         return view
 
-    raw = explore(state, depth=depth, max_nodes=max_nodes, render=render)
+    # a position whose choices this seat may not see is where the page's graph ends (the
+    # engine, in the kernel or the browser, plays on from there)
+    raw = explore(state, depth=depth, max_nodes=max_nodes, render=render,
+                  stop=lambda view: view.get(HIDDEN_KEY, False))
     pooled: dict[str, dict] = {}
     for node in raw["nodes"]:
         position = node["view"].get("position")
@@ -418,4 +431,4 @@ def expand_view(graph: dict, path: list[str]) -> dict:
     view["log"] = log
     view["can_undo"] = bool(path)
     view["can_redo"] = False
-    return {key: view[key] for key in VIEW_KEYS + (INSIGHT_KEY,) if key in view}
+    return {key: view[key] for key in VIEW_KEYS + OPTIONAL_KEYS if key in view}

@@ -136,3 +136,9 @@ def test_a_board_with_secrets_looks_through_the_table_or_a_seat(built_book, stat
     table = position_shown(box)
     assert refused(box) == "" and table != hot
     assert json.dumps(table).count('"name"') < json.dumps(hot).count('"name"'), "the table sees fewer card faces"
+    # nor are the deciding player's choices listed to the table: they would name the hand
+    assert box.locator(".necro-action").count() == 0
+    assert "hidden from this seat" in box.locator(".necro-hidden-choices").inner_text()
+    viewer.select_option("")
+    wait_idle(box)
+    assert box.locator(".necro-action").count() > 0 and box.locator(".necro-hidden-choices").count() == 0

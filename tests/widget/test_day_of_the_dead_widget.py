@@ -13,6 +13,7 @@ from necro.core import RandomBot
 from necro.day_of_the_dead import scenarios
 from necro.day_of_the_dead.board import LETTERS, is_card_id
 from necro.widget import GameWidget, build_graph, expand_view
+from necro.widget.view import build_view
 from necro.widget.assets import assemble
 
 
@@ -186,7 +187,14 @@ def test_static_graph_follows_a_click_on_a_card():
         assert all(c in LETTERS for c in pos["hands"][1]) and pos["spirits"][1] in (None, *LETTERS)
 
 
-def test_static_log_masks_the_other_players_choice_as_the_live_one_does():
+def test_a_seat_neither_sees_the_other_players_choices_listed_nor_reads_them_in_the_log():
     graph = build_graph(scenarios.unearth_oaf(), 2, viewer=0)
-    view = expand_view(graph, ["spirit U03", "spirit D08"])
+    waiting = expand_view(graph, ["spirit U03"])
+    assert waiting["to_move"] == 1 and waiting["hidden_choices"] and waiting["actions"] == []
+    assert graph["nodes"][graph["root"]]["actions"]  # seat 1's own choices are listed
+    state = scenarios.unearth_oaf()
+    state.apply("spirit U03")
+    state.apply("spirit D08")
+    view = expand_view(build_graph(state, 1, viewer=0), [])
     assert {e["a"] for e in view["log"] if e["step"] == 2} == {"spirit D"}
+    assert view["log"] == build_view(state, viewer=0)["log"]

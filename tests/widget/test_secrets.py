@@ -12,6 +12,7 @@ notebook (the built pages are made from them).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -61,6 +62,28 @@ LEAKS = {"shovelfight": _shovelfight, "day-of-the-dead": _day_of_the_dead, "cave
 """For each game with secrets: what its views must never show to ``seat`` (None: a spectator)."""
 
 
+TABLE_NEVER_READS = {
+    "shovelfight": re.compile(r"^deal \S"),  # the deal's notation lists every face-down card
+    "day-of-the-dead": re.compile(r"^draw [DPU]\d"),  # which card was drawn
+    "cave-evil": re.compile(r"^(face-down|evil) (?!\?)"),  # a dig's face-down card, the face-down Evil
+}
+"""For each game with secrets: notations its logs never show anyone (every seat reads them masked)."""
+
+
+def notation_leaks(game: str, view: dict, node: dict | None = None) -> list[str]:
+    """Secrets in the notations a stored view (and its graph node) carries: log lines the table
+    never reads in clear, and a list of choices shown to a seat that is not the one deciding."""
+    pattern = TABLE_NEVER_READS.get(game)
+    out = [f"log line {e['a']!r}" for e in view.get("log", []) if pattern and pattern.match(e.get("a") or "")]
+    actions = (node or view).get("actions", [])
+    if node is not None:
+        out += [f"step {a['m']!r}" for a in actions if pattern and pattern.match(a.get("m") or "")]
+    seat, decider = view.get("seat"), view.get("to_move")
+    if (game in LEAKS and seat is not None and isinstance(decider, int) and decider != seat and actions):
+        out.append(f"player {decider + 1}'s {len(actions)} choices listed to seat {seat + 1}, e.g. {actions[0]['a']!r}")
+    return out
+
+
 def _games() -> list[type[Game]]:
     from necro.core.registry import game_classes
 
@@ -90,6 +113,27 @@ def stored_views(notebook: Path) -> list[tuple[str, dict]]:
     return out
 
 
+def stored_notations(notebook: Path) -> list[tuple[str, str, dict, dict | None]]:
+    """``(where, game, view, graph node or None)`` for what each stored GameWidget's notations
+    can show: its current view, its graph's first log and every node with its steps."""
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    models = nb.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    out = []
+    for model_id, model in sorted(models.items()):
+        state = model.get("state", {})
+        view = state.get("view")
+        if not str(state.get("_anywidget_id", "")).endswith("GameWidget") or not isinstance(view, dict) or not view:
+            continue
+        out.append((f"{model_id} view", view["game"], view, None))
+        graph = state.get("graph")
+        if isinstance(graph, dict) and graph.get("nodes"):
+            game = graph["common"]["game"]
+            root_log = {"log": [{"a": line[3]} for line in graph["root_log"]]}
+            out.append((f"{model_id} graph log", game, root_log, None))
+            out += [(f"{model_id} node {i}", game, node["view"], node) for i, node in enumerate(graph["nodes"])]
+    return out
+
+
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: str(p.relative_to(BOOK)))
 def test_no_stored_view_shows_a_secret_of_another_seat(notebook):
     found = []
@@ -98,6 +142,38 @@ def test_no_stored_view_shows_a_secret_of_another_seat(notebook):
         if leaks and isinstance(view.get("position"), dict):
             found += [f"{where}: {leak}" for leak in leaks(view["position"], view.get("seat"))]
     assert not found, f"{len(found)} secrets in the page, e.g. " + "; ".join(found[:5])
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: str(p.relative_to(BOOK)))
+def test_no_stored_notation_shows_a_secret(notebook):
+    """Nor do the notations: the log's (the Shovelfight deal once listed every face-down card
+    there), a graph's steps, or the choices of a player listed to another seat (the computer's
+    hand, once, on the Day of the Dead page that plays against it)."""
+    found = [f"{where}: {leak}" for where, game, view, node in stored_notations(notebook)
+             for leak in notation_leaks(game, view, node)]
+    assert not found, f"{len(found)} secrets in the page's notations, e.g. " + "; ".join(found[:5])
+
+
+def test_the_notation_scan_finds_a_secret_when_one_is_there():
+    """Logs read unmasked, and choices listed to the other seat, are caught."""
+    from necro.day_of_the_dead import DayOfTheDead
+    from necro.shovelfight import Shovelfight
+    from necro.widget.view import action_entries, build_view, log_entries
+
+    f = Shovelfight(3).new_initial_state(1)
+    while f.is_chance_node():
+        f.play_chance()
+    view = build_view(f)
+    assert not notation_leaks("shovelfight", view)
+    assert notation_leaks("shovelfight", dict(view, log=log_entries(f)))  # the log with no viewer
+    d = DayOfTheDead().new_initial_state(1)
+    while d.is_chance_node():
+        d.play_chance()
+    other = 1 - d.current_player()
+    view = build_view(d, viewer=other)
+    assert view["hidden_choices"] and not notation_leaks("day-of-the-dead", view)
+    assert notation_leaks("day-of-the-dead", dict(view, actions=action_entries(d)))
+    assert not notation_leaks("day-of-the-dead", build_view(d))  # hot seat: the decider's own
 
 
 def test_the_scan_finds_a_secret_when_one_is_there():
@@ -116,3 +192,46 @@ def test_the_scan_finds_a_secret_when_one_is_there():
     while f.is_chance_node():
         f.play_chance()
     assert _shovelfight(f.position(), None) and not _shovelfight(f.view(0), 0)
+
+
+def test_a_seat_is_listed_its_own_choices_and_not_another_players_hand():
+    """Each game with secrets: from the decider's seat the choices are listed; from another seat
+    (or the spectator's) they are not when they would name a hidden card. Cave Evil's full game
+    names the hand in plain notations (invoke, keep, box), so there the whole list is withheld;
+    its map game, with no hand, withholds nothing."""
+    from necro.cave_evil import CaveEvil
+    from necro.core import SPECTATOR
+    from necro.shovelfight import Shovelfight
+    from necro.widget.view import build_view
+
+    full = CaveEvil(2, setup="quick", game="full").new_initial_state(1).apply("first 1")
+    while full.is_chance_node():
+        full.play_chance()
+    mapped = CaveEvil(2, setup="quick").new_initial_state(1)
+    while mapped.is_chance_node():
+        mapped.play_chance()
+    shovel = Shovelfight(3).new_initial_state(1)
+    while shovel.is_chance_node():
+        shovel.play_chance()
+    for state, hidden in ((full, True), (mapped, False), (shovel, False)):
+        me = state.current_player()
+        assert me >= 0 and build_view(state, viewer=me)["actions"]
+        for other in (1 - me, SPECTATOR):
+            view = build_view(state, viewer=other)
+            assert view.get("hidden_choices", False) == hidden and bool(view["actions"]) != hidden
+
+
+def test_the_draws_of_a_hidden_deck_are_not_listed_to_a_seat():
+    """Day of the Dead's deal: the list of possible draws would show what the decks hold; a seat
+    (and the spectator) gets only Roll. Hot-seat play, where the reader deals for the table,
+    lists them with their odds."""
+    from necro.core import SPECTATOR
+    from necro.day_of_the_dead import DayOfTheDead
+    from necro.widget.view import build_view
+
+    state = DayOfTheDead().new_initial_state(3)
+    assert state.is_chance_node() and str(state.chance_outcomes()[0][0]).startswith("draw ")
+    for seat in (0, 1, SPECTATOR):
+        view = build_view(state, viewer=seat)
+        assert view["hidden_choices"] and view["actions"] == [] and view["to_move"] == "chance"
+    assert len(build_view(state)["actions"]) == len(state.chance_outcomes())
