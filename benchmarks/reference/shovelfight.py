@@ -8,14 +8,17 @@ way of chaining a turn (after an action, after a hit, after a fall: ``then``) ar
 step, because *where* the game checks for its end decides who shares a win.
 
 It plays random games with the same generator calls as the engine driven by :func:`engine_game`
-(the deal and every roll from ``Rng(seed)``, the players from ``Rng(seed + 1).randbelow`` over the
-options in the engine's stable order), so on the same seed both play the same game
+(every roll, and each dug grave's card, from ``Rng(seed)``, the players from
+``Rng(seed + 1).randbelow`` over the options in the engine's stable order), so on the same seed
+both play the same game
 (tests/shovelfight/test_reference.py checks it): the reference cannot drift from the rules.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from heapq import heappop, heappush
+from math import gcd
 
 from necro.core.rng import Rng
 
@@ -50,13 +53,15 @@ def board(players: int) -> tuple[list[str], list[tuple[int, ...]]]:
 class Match:
     """One game's position; its methods mirror the engine's rules, one for one."""
 
-    __slots__ = ("n", "near", "graves", "cards", "dug", "fallen", "wiz", "boxes", "hits", "zombies",
-                 "lids", "pants", "out", "worm", "turn", "used", "steps", "target", "card", "at",
-                 "left", "queue", "then", "split", "phase", "moment")
+    __slots__ = ("n", "near", "graves", "cards", "unseen", "dug", "fallen", "wiz", "boxes", "hits",
+                 "zombies", "lids", "pants", "out", "worm", "turn", "used", "steps", "target", "card",
+                 "at", "left", "queue", "then", "split", "phase", "moment")
 
-    def __init__(self, players: int, cards: list[str]):
+    def __init__(self, players: int):
         names, self.near = board(players)
-        self.n, self.graves, self.cards = players, range(len(names)), cards
+        self.n, self.graves, self.cards = players, range(len(names)), [None] * len(names)
+        # the cards nobody has seen, by name: a dug grave's card is drawn from them (sf-deal-when-dug)
+        self.unseen = dict(sorted(Counter(BIG_PILE if players <= 4 else BIG_PILE + LITTLE_PILE).items()))
         self.dug, self.fallen = [False] * len(names), [False] * len(names)
         self.wiz = [names.index(g) for g in STARTS[players]]
         self.zombies = [[g] for g in self.wiz]
@@ -244,6 +249,37 @@ class Match:
         self.after_action()
 
     def dig(self, p):
+        if self.cards[self.wiz[p]] is None:
+            self.phase = "turn"
+            return
+        self.turned(p)
+
+    def turn_over(self, pick):
+        """Chance deals the dug grave's card: ``pick`` among the unseen cards' copies, counted as
+        the engine's ``Rng.weighted`` counts them (each card weighs its copies over their gcd)."""
+        unseen = self.unseen
+        share = 0
+        for k in unseen.values():
+            share = gcd(share, k)
+        for card, k in unseen.items():
+            if pick < k // share:
+                break
+            pick -= k // share
+        if k == 1:
+            del unseen[card]
+        else:
+            unseen[card] = k - 1
+        self.cards[self.wiz[self.turn]] = card
+        self.turned(self.turn)
+
+    def draws(self) -> int:
+        """How many equal chances the turn-over's pick is made from."""
+        share = 0
+        for k in self.unseen.values():
+            share = gcd(share, k)
+        return sum(self.unseen.values()) // share
+
+    def turned(self, p):
         grave = self.wiz[p]
         card = self.cards[grave]
         self.dug[grave] = True
@@ -499,15 +535,13 @@ DECISIONS = {"act": Match.act, "step": Match.step, "hit": Match.choose_hit, "sha
 
 
 def play(seed: int, players: int = 4):
-    """One random game: ``(returns, [(hits, boxes, zombies) per player], decisions)``. The deal and
-    every roll come from ``Rng(seed)`` (the state's generator), the players from ``Rng(seed + 1)``."""
+    """One random game: ``(returns, [(hits, boxes, zombies) per player], decisions)``. Every roll
+    and dug card comes from ``Rng(seed)`` (the state's generator), the players from ``Rng(seed + 1)``."""
     chance, chooser = Rng(seed), Rng(seed + 1)
-    cards = list(BIG_PILE if players <= 4 else BIG_PILE + LITTLE_PILE)
-    chance.shuffle(cards)
-    m = Match(players, cards)
+    m = Match(players)
     first = chance.randbelow(players)
     m.worm = (first - 1) % players
-    m.moment = 2
+    m.moment = 1
     m.start_turn(first)
     decisions = 0
     while m.phase != "over":
@@ -517,6 +551,8 @@ def play(seed: int, players: int = 4):
             ROLLS[phase](m, chance.randbelow(6) + 1)
         elif phase == "split":
             m.keep(chance.randbelow(len(m.split[0])))
+        elif phase == "turn":
+            m.turn_over(chance.randbelow(m.draws()))
         else:
             options = m.options()
             DECISIONS[phase](m, options[chooser.randbelow(len(options))])

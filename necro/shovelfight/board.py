@@ -25,6 +25,8 @@ tests/shovelfight/test_board_search.py checks them against networkx.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from dataclasses import dataclass
 from functools import lru_cache
 from heapq import heappop, heappush
@@ -50,6 +52,17 @@ CARDS = frozenset(BIG_PILE + LITTLE_PILE)
 def deck(players: int) -> tuple[str, ...]:
     """The cards used by ``players`` players, in a fixed (unshuffled) order."""
     return BIG_PILE if players <= 4 else BIG_PILE + LITTLE_PILE
+
+
+_COUNTS: dict[int, dict[str, int]] = {}
+
+
+def deck_counts(players: int) -> dict[str, int]:
+    """How many copies of each card the deck for ``players`` players holds (do not change it)."""
+    counts = _COUNTS.get(players)
+    if counts is None:
+        counts = _COUNTS[players] = dict(sorted(Counter(deck(players)).items()))
+    return counts
 
 
 def colour(card: str) -> str | None:

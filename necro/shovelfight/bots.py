@@ -6,8 +6,9 @@ comes from necro.core).
 otherwise move); every other decision is a one-step lookahead scored by
 :func:`evaluate`: your unchecked boxes and zombies against the other wizards',
 how many enemy zombies could reach your wizard next shamble, and how many of
-yours threaten them. :class:`SearchBot` tries each choice in sampled worlds (the face-down
-cards dealt anew), plays on a few steps with the heuristic from each, and judges where it got.
+yours threaten them. :class:`SearchBot` tries each choice in sampled worlds (its own dice, and
+the face-down cards left for those dice to deal), plays on a few steps with the heuristic from
+each, and judges where it got.
 """
 
 from __future__ import annotations
@@ -88,9 +89,10 @@ class SearchBot:
     """Determinized Monte Carlo rollouts over the hidden cards (information-set sampling).
 
     The face-down cards are the only secret, and what is left of the deck is public (the deck
-    minus the dug cards), so each sample deals those cards anew onto the undug graves: a world
-    the bot cannot tell from the real one. It also draws its own dice, never the state's
-    generator (whose next numbers are fixed by the seed, so reading them would be cheating).
+    minus the dug cards), so each sample forgets whatever a face-down grave may hold (a scenario
+    can lay a known card there) and lets the rollout's own dice deal it when it is dug
+    (``sf-deal-when-dug``): a world the bot cannot tell from the real one. It also draws its own
+    dice, never the state's generator (whose next numbers are fixed by the seed, so reading them would be cheating).
     Every candidate action is tried in the same worlds with the same dice (common random
     numbers, so the comparison is not drowned in luck), each followed by ``horizon`` steps in
     which every player follows a base policy, and scored by :func:`evaluate`; the best mean wins.
@@ -121,14 +123,12 @@ class SearchBot:
         return self.rng.choice([a for a, t in zip(actions, totals) if t >= best - 1e-9])
 
     def _world(self, state):
-        """A copy of ``state`` with the face-down cards dealt anew, and no history to carry."""
+        """A copy of ``state`` with no face-down card known, and no history to carry."""
         world = state.copy()
         world.steps, world._undo, world._redo = [], [], []
-        hidden = [g for g in world.board.graves if g not in world.dug]
-        pool = sorted(world.cards[g] for g in hidden)  # what is left of the deck, in no telling order
-        self.rng.shuffle(pool)
-        for g, card in zip(hidden, pool):
-            world.cards[g] = card
+        for g in world.board.graves:
+            if g not in world.dug:
+                world.cards[g] = None
         return world
 
     def _rollout(self, s, p: int, seed: int) -> float:

@@ -7,6 +7,8 @@ decided here; the hints only describe what the engine already allows.
 
 from __future__ import annotations
 
+from .board import card_name
+
 
 def _piece(token: str) -> str:
     return (f"player {token[1:]}'s wizard" if token[0] == "W" else f"a zombie of player {token[1:]}")
@@ -16,10 +18,12 @@ def describe(state, action) -> dict:
     verb, args = action.verb, action.args
     p = state.current_player()
     me = state.teams[p].wizard if 0 <= p < len(state.teams) else None
-    if verb in ("deal", "first", "roll", "keep"):
-        text = {"deal": "shuffle and lay out the graves", "first": f"player {args[0]} goes first",
-                "roll": f"the die shows {args[0]}", "keep": f"the part holding {args[0]} stays"}[verb]
-        return {"kind": verb, "graves": [args[0]] if verb == "keep" else [], "text": text}
+    if verb in ("turn", "first", "roll", "keep"):
+        text = (f"the dug grave turns out to be {card_name(args[0])}" if verb == "turn" else
+                {"first": f"player {args[0]} goes first", "roll": f"the die shows {args[0]}",
+                 "keep": f"the part holding {args[0]} stays"}[verb])
+        graves = [args[0]] if verb == "keep" else [state.teams[state.turn].wizard] if verb == "turn" else []
+        return {"kind": verb, "graves": graves, "text": text}
     if verb == "move":
         return {"kind": "move", "graves": [me], "text": "roll the action die and walk up to half of it (rounded up)"}
     if verb == "dig":

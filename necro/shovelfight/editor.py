@@ -6,7 +6,9 @@ What a table sets up by hand, each as one small change to the position JSON:
   to its owner's supply, or put back from the supply (the loader counts them
   under the eight-token variant);
 * a grave's card turned face up or down, or swapped with another grave's card
-  (a swap, never a new card, so the deck stays the deck); a grave fallen or
+  (a swap, never a new card, so the deck stays the deck); a face-down grave
+  given a known card from those nobody has seen, or made unknown again (then
+  chance deals it when it is dug, ``sf-deal-when-dug``); a grave fallen or
   standing again;
 * a living wizard's hit boxes and hits;
 * whose turn, the phase (only the three that need nothing pending: the wizard
@@ -24,6 +26,7 @@ a grave (``c3``), a wizard (``W1``), a stack of one player's zombies on a grave
 from __future__ import annotations
 
 import copy
+from collections import Counter
 
 from necro.core.edit import LEAVE, Control, Editor
 
@@ -76,8 +79,14 @@ class ShovelfightEditor(Editor):
         pos = self.position
         graves = self.graves
         found = []
+        unseen = self.unseen()
         for g in graves:
             card = pos["graves"].get(g)
+            if g not in pos["dug"]:
+                cards = sorted(set(unseen) | ({card} if card else set()))
+                found.append(Control(f"lay.{g}", f"Card lying face down on {g}", card or "",
+                                     (("", "unknown: chance deals it when it is dug"),)
+                                     + tuple((c, card_name(c)) for c in cards), on=g, group="Graves"))
             if card is not None:
                 found.append(Control(f"card.{g}", f"Swap the card of {g} ({card_name(card)}) with the card of",
                                      "", (LEAVE,) + tuple((h, h) for h in graves if h != g),
@@ -120,6 +129,12 @@ class ShovelfightEditor(Editor):
             found.append(Control("worm", "Worm die in front of", pos["worm"], players, group="Turn"))
         return found
 
+    def unseen(self) -> list[str]:
+        """The cards of the deck on no grave yet (what a face-down grave may be given)."""
+        left = Counter(deck(self.position["players"]))
+        left.subtract(c for c in self.position["graves"].values() if c)
+        return sorted(c for c, k in left.items() if k > 0)
+
     def threes(self) -> int:
         """The Threes in this deck: each dug one may have drawn one more hit box."""
         return sum(1 for c in deck(self.position["players"]) if c[0] == "3")
@@ -127,7 +142,9 @@ class ShovelfightEditor(Editor):
     def change(self, position, control, value):
         head, _, rest = control.partition(".")
         teams = position["teams"]
-        if head == "card":
+        if head == "lay":
+            position["graves"][rest] = value or None
+        elif head == "card":
             if value:
                 cards = position["graves"]
                 cards[rest], cards[value] = cards[value], cards[rest]

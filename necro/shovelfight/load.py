@@ -9,11 +9,9 @@ a crash or a game that cannot go on.
 
 from __future__ import annotations
 
-import json
-import zlib
 from collections import Counter
 
-from necro.core import Reader, Rng
+from necro.core import Reader
 
 from .board import CARDS, board_for, deck, parts, rank
 from .state import CARD_VERB, CAUSES, CHANCE_PHASES, PHASES, START_BOXES, TEAM_SIZE, THEN, Team
@@ -24,21 +22,9 @@ TEAM_KEYS = ("wizard", "boxes", "hits", "zombies", "lids", "pants", "figures", "
 MAX_ZOMBIES = 1000  # "no maximum", but a document must stay finite
 
 
-def _deal_unknown(cards: dict, missing: Counter) -> None:
-    """Deal the cards nobody has seen to the graves left unknown (null).
-
-    A position copied from a player's view has its face-down cards masked
-    (see ``hide``). Pasting it back must still give a game, and any placement
-    of the unseen cards is consistent with what that player knew, so they are
-    shuffled onto the unknown graves by a generator seeded from the visible
-    layout: the same document always loads the same way.
-    """
-    unknown = [g for g, c in cards.items() if c is None]
-    pool = sorted(missing.elements())
-    seed = zlib.crc32(json.dumps(cards, sort_keys=True).encode())
-    Rng(seed).shuffle(pool)
-    for g, c in zip(unknown, pool):
-        cards[g] = c
+LEGACY_PHASES = {"deal": "first"}
+"""Phases of earlier versions: the shuffle was a chance step of its own ("deal") before the first
+player was drawn; now no card is dealt before it is dug, so such a position is at "first"."""
 
 
 def load_position(state, r: Reader) -> None:
@@ -54,7 +40,8 @@ def load_position(state, r: Reader) -> None:
             x.fail(f"{g!r} is not a grave{' still standing' if pool is not names else ''} on this board")
         return g
 
-    phase = r["phase"].str(choices=PHASES)
+    phase = r["phase"].str(choices=PHASES + tuple(LEGACY_PHASES))
+    phase = LEGACY_PHASES.get(phase, phase)
     turn = r["turn"].int(0, n - 1)
     first = None if r["first"].value is None else r["first"].int(0, n - 1)
     worm = None if r["worm"].value is None else r["worm"].int(0, n - 1)
@@ -64,24 +51,22 @@ def load_position(state, r: Reader) -> None:
     for g in board.graves:
         c = gr[g]
         cards[g] = None if c.value is None else c.str(choices=sorted(CARDS))
-    known = [c for c in cards.values() if c is not None]
-    if phase == "deal":
-        if known:
-            gr.fail("before the deal every grave is still unknown (null)")
-    else:
-        missing = Counter(deck(n)) - Counter(known)
-        if Counter(known) - Counter(deck(n)) or sum(missing.values()) != len(cards) - len(known):
-            gr.fail(f"the graves must hold exactly the {len(deck(n))}-card deck for {n} players")
-        if missing:
-            _deal_unknown(cards, missing)
+    # A grave holds a card once it is known (dug, or laid face down knowingly by a scenario or an
+    # edit), else null: chance turns it over when it is dug (sf-deal-when-dug). A view's position,
+    # with its face-down cards masked, is such a position too.
+    known = Counter(c for c in cards.values() if c is not None)
+    extra = known - Counter(deck(n))
+    if extra:
+        gr.fail(f"the {len(deck(n))}-card deck for {n} players has no more {', '.join(sorted(extra))} "
+                "than that: a card lies on more graves than it has copies")
 
     dug = {grave(x) for x in r["dug"].list(max_length=len(names))}
     if any(gr.value[g] is None for g in dug):
         r["dug"].fail("a dug grave is face up: its card must be given")
     fallen = {grave(x) for x in r["fallen"].list(max_length=len(names))}
     standing = names - fallen
-    placing = phase in ("deal", "first", "place") and state.game.options["start"] == "choose"
-    if phase not in ("deal", "first", "over") and (first is None or worm is None):
+    placing = phase in ("first", "place") and state.game.options["start"] == "choose"
+    if phase not in ("first", "over") and (first is None or worm is None):
         r["first"].fail("once play has begun the first player and the worm die holder are known")
 
     teams = []
@@ -155,12 +140,10 @@ def load_position(state, r: Reader) -> None:
     state.used, state.steps_left, state.target, state.card = used, steps_left, target, card
     state.hit, state.left, state.queue, state.split, state.then = hit, left, queue, split, then
 
-    if dug and phase == "deal":
-        r["dug"].fail("nothing is dug before the deal")
     for p, t in enumerate(teams):
         if t.wizard in fallen and p not in state.in_the_air():
             tr[p]["wizard"].fail(f"{t.wizard} has fallen; only a wizard about to leap or land may be there")
-    if phase not in ("deal", "first", "place", "leap", "land", "split", "over") and len(parts(board, standing)) > 1:
+    if phase not in ("first", "place", "leap", "land", "split", "over") and len(parts(board, standing)) > 1:
         r["fallen"].fail("the standing graves hold together: ground cut off from the graveyard falls at once")
     alive = [p for p, t in enumerate(teams) if t.wizard is not None]
     if phase == "over":
@@ -182,6 +165,9 @@ def load_position(state, r: Reader) -> None:
         r["phase"].fail("a dead wizard takes no wizard action")
     if phase == "worm" and worm != turn:
         r["worm"].fail("only the player holding the worm die rolls it, in their own turn")
+    if phase == "turn" and (teams[turn].wizard in dug or cards[teams[turn].wizard] is not None
+                            or "dig" not in used):
+        r["phase"].fail("a card is turned over only just after a dig, on a grave whose card nobody has seen")
     if phase == "card" and (teams[turn].wizard not in dug or rank(cards[teams[turn].wizard]) != card):
         r["card"].fail("a card's choice is pending only while the wizard stands on that dug card")
     if phase == "shovel" and target not in state.shovel_targets(turn):

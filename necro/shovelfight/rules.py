@@ -13,8 +13,8 @@ CHAPTER = "book/shovelfight/index"
 FOLDER = "book/shovelfight"
 # Which page of the chapter teaches each rule, in the order a new player meets them.
 PAGES = {
-    f"{FOLDER}/index": ["sf-deck", "sf-jack-colours", "sf-board", "sf-start-graves", "sf-first-player",
-                        "sf-worm-holder", "sf-hit-boxes", "sf-teams"],
+    f"{FOLDER}/index": ["sf-deck", "sf-jack-colours", "sf-board", "sf-deal-when-dug", "sf-start-graves",
+                        "sf-first-player", "sf-worm-holder", "sf-hit-boxes", "sf-teams"],
     f"{FOLDER}/turn": ["sf-turn", "sf-two-actions", "sf-second-action", "sf-move", "sf-dig", "sf-shovel",
                        "sf-shovel-target", "sf-shamble", "sf-zombie-hit", "sf-hit", "sf-lost-zombies"],
     f"{FOLDER}/digging": ["sf-dig-order", "sf-colour-chart", "sf-stick-figure", "sf-card-ace", "sf-card-two",
@@ -44,6 +44,12 @@ RULES = RuleBook("shovelfight", CHAPTER, [
          "The shuffled cards are laid face down in columns: 5-4-5-4-5 for three or four players, "
          "4-5-4-5-4-5-4 for five or six. The short columns sit half a card lower, so a grave away "
          "from the edge touches six others. Graves are named by column letter and row number."),
+    Rule("sf-deal-when-dug", "A card is dealt when it is dug",
+         "Nobody looks at a face-down grave until it is dug, so the engine deals no card at the "
+         "start: a dug grave's card comes from the cards no grave shows yet, each as likely as its "
+         "copies among them. The same game in every respect; a page or saved game then holds no "
+         "face-down card. Alternative: deal the whole shuffle first (it plays exactly alike).",
+         "ruling"),
     Rule("sf-start-graves", "Start graves",
          "Each wizard starts on its own start grave with one of its zombies. The text marks these "
          "graves on a picture we do not have, so we chose them: spread round the edge, never two "

@@ -13,7 +13,7 @@ value of a fresh game (every player with five boxes, player 1 to act).
 
 from __future__ import annotations
 
-from .board import board_for, deck
+from .board import board_for
 from .game import Shovelfight
 
 
@@ -24,18 +24,14 @@ def build(players: int, *, wizards: dict, zombies: dict | None = None, cards: di
           seed: int = 0, **options):
     """A state from a compact description (players numbered from 0 here, as in code).
 
-    ``cards`` pins some graves to given cards; the rest of the deck is dealt
-    in its fixed order to the other graves, so the deck stays complete.
+    ``cards`` lays known cards on some graves (a dug grave needs one: it is face
+    up); the other graves stay unknown, and chance deals each when it is dug,
+    from the cards no grave shows (``sf-deal-when-dug``).
     ``wizards[p] = None`` marks a player whose wizard is already dead.
     """
     board = board_for(players)
-    pool = list(deck(players))
     cards = dict(cards or {})
-    for card in cards.values():
-        pool.remove(card)
-    layout = {}
-    for g in board.graves:
-        layout[g] = cards[g] if g in cards else pool.pop(0)
+    layout = {g: cards.get(g) for g in board.graves}
     zombies = zombies or {}
     hits, boxes = hits or {}, boxes or {}
     teams = []
@@ -259,7 +255,8 @@ def no_second_action():
 
     Choose ``move``, then ``step c2`` (the roll is forced to 1).
     """
-    s = build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, dug=["b2", "b3", "c2", "c4", "d2", "d3"])
+    s = build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, dug=["b2", "b3", "c2", "c4", "d2", "d3"],
+              cards={"b2": "5r", "b3": "5b", "c2": "2r", "c4": "4r", "d2": "6r", "d3": "6r"})
     return s.force("roll 1")
 
 

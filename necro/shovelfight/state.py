@@ -11,12 +11,19 @@ A turn is broken into small decisions, each listed with its legal options:
 - ``shamble``: one zombie at a time (``shamble c3>c4``);
 - ``worm``: chance rolls the worm die (``roll 3``);
 - ``leap`` / ``land``: where a wizard escapes to (``leap c4``, ``land b2``);
-- ``split``: chance keeps one of equally good parts (``keep c1``).
+- ``split``: chance keeps one of equally good parts (``keep c1``);
+- ``turn``: chance turns over the card of a grave just dug (``turn Qb``).
 
-Set-up is two chance nodes: the shuffle (``deal Ar,Qb,...``, too many to list,
-so it is sampled) and the first player (``first 2``). ``W2`` means the wizard of
-player 2 and ``Z3`` a zombie of player 3 (players are numbered from 1 in
-notation and from 0 in code).
+Set-up is one chance node, the first player (``first 2``). The shuffled deck is
+laid face down, so no one knows which card lies where until it is dug: the
+engine keeps no card there either (a grave holds ``None``) and chance deals the
+dug grave's card then, from the cards nobody has seen, each as likely as its
+copies among them (rule ``sf-board``, ruling ``sf-deal-when-dug``). That is the
+same game, and a page or a saved game then carries no face-down card for anyone
+to read. A position may still lay a known card face down (a scenario's lesson,
+an edited position): digging it turns that card over, with no chance step.
+``W2`` means the wizard of player 2 and ``Z3`` a zombie of player 3 (players
+are numbered from 1 in notation and from 0 in code).
 
 Compound effects (a worm roll that eats graves, wizards leaping, ground
 falling) run as far as they can without a decision and stop at the next
@@ -30,13 +37,13 @@ from fractions import Fraction
 
 from necro.core import CHANCE, TERMINAL, NotationError, Reader, State, die
 
-from .board import (board_for, card_name, colour, deck, escape, parts, rank,
+from .board import (board_for, card_name, colour, deck_counts, escape, parts, rank,
                     worm_number)
 
-PHASES = ("deal", "first", "place", "act", "move", "step", "shovel", "card", "hit", "shamble",
+PHASES = ("first", "place", "act", "move", "step", "shovel", "turn", "card", "hit", "shamble",
           "worm", "leap", "split", "land", "over")
-CHANCE_PHASES = ("deal", "first", "move", "shovel", "worm", "split")
-SETUP_PHASES = ("deal", "first", "place")
+CHANCE_PHASES = ("first", "move", "shovel", "turn", "worm", "split")
+SETUP_PHASES = ("first", "place")
 THEN = ("act", "shamble", "end")
 CAUSES = ("shovel", "zombie", "blast", "worms", "fell")
 WIZARD = tuple(f"W{p + 1}" for p in range(6))  # the notation of each player's wizard
@@ -65,7 +72,7 @@ _ACTIONS: dict[tuple, Action] = {}
 def act(verb: str, *args: str) -> Action:
     """The one :class:`Action` written ``verb args``. Actions are immutable values and a game
     lists the same few thousand of them again and again (steps, shambles, rolls), so each is made
-    once and shared; the deal, whose notation is a whole shuffle, is never made here."""
+    once and shared."""
     key = (verb,) + args
     action = _ACTIONS.get(key)
     if action is None:
@@ -78,7 +85,7 @@ ROLLS = [(act("roll", str(face)), p) for face, p in die(6)]
 
 # verb -> (number of arguments, rule id it belongs to)
 VERBS = {
-    "deal": (1, "sf-board"), "first": (1, "sf-first-player"), "roll": (1, "core-chance"),
+    "turn": (1, "sf-dig"), "first": (1, "sf-first-player"), "roll": (1, "core-chance"),
     "keep": (1, "sf-split"), "move": (0, "sf-move"), "dig": (0, "sf-dig"),
     "shovel": (1, "sf-shovel"), "step": (1, "sf-move"), "stop": (0, "sf-move"),
     "hit": (1, "sf-zombie-hit"), "shamble": (1, "sf-shamble"), "ace": (2, "sf-card-ace"),
@@ -91,7 +98,7 @@ VERB_PHASE = {"move": "act", "dig": "act", "shovel": "act", "step": "step", "sto
               "hit": "hit", "shamble": "shamble", "ace": "card", "two": "card", "four": "card",
               "five": "card", "joker": "card", "leap": "leap", "land": "land", "start": "place"}
 # the rule behind every action of a phase that its phase alone decides (others: by verb or card)
-PHASE_RULE = {"deal": "sf-board", "first": "sf-first-player", "place": "sf-start-graves",
+PHASE_RULE = {"turn": "sf-dig", "first": "sf-first-player", "place": "sf-start-graves",
               "move": "sf-move", "step": "sf-move", "shovel": "sf-shovel", "worm": "sf-worm-die",
               "split": "sf-split"}
 CARD_RULE = {"A": "sf-card-ace", "2": "sf-card-two", "3": "sf-card-three", "4": "sf-card-four",
@@ -157,7 +164,7 @@ class ShovelfightState(State):
             self.teams = [Team(wizard=starts[p], zombies=[starts[p]]) for p in range(n)]
         else:  # placed later, one by one (phase "place")
             self.teams = [Team() for _ in range(n)]
-        self.phase = "deal"
+        self.phase = "first"
         self.turn = 0
         self.first = None
         self.worm = None
@@ -241,8 +248,10 @@ class ShovelfightState(State):
 
     def chance_outcomes(self):
         phase = self.phase
-        if phase == "deal":
-            return None
+        if phase == "turn":
+            unseen = self.unseen()
+            total = sum(unseen.values())
+            return [(act("turn", card), Fraction(k, total)) for card, k in sorted(unseen.items())]
         if phase == "first":
             return [(act("first", str(p + 1)), Fraction(1, self.n)) for p in range(self.n)]
         if phase == "split":
@@ -250,18 +259,14 @@ class ShovelfightState(State):
             return [(act("keep", part[0]), Fraction(1, k)) for part in self.split["parts"]]
         return list(ROLLS)
 
-    def sample_chance(self, rng):
-        if self.phase == "deal":
-            cards = list(deck(self.n))
-            rng.shuffle(cards)
-            return Action("deal", (",".join(cards),))
-        return rng.weighted(self.chance_outcomes())
-
-    def is_legal(self, action) -> bool:
-        if self.phase == "deal":
-            return (isinstance(action, Action) and action.verb == "deal"
-                    and sorted(action.args[0].split(",")) == sorted(deck(self.n)))
-        return super().is_legal(action)
+    def unseen(self) -> dict[str, int]:
+        """The cards of the deck that lie on no grave yet, with their copies: what a grave that
+        holds no card (``None``: face down, never looked at) turns out to be when dug."""
+        unseen = dict(deck_counts(self.n))
+        for card in self.cards.values():
+            if card is not None:
+                unseen[card] -= 1
+        return {card: k for card, k in unseen.items() if k}
 
     def _legal_actions(self):
         phase, p, team = self.phase, self.turn, self.teams[self.turn]
@@ -352,8 +357,8 @@ class ShovelfightState(State):
         phase = self.phase
         verb = getattr(action, "verb", None)
         if phase in CHANCE_PHASES:
-            if phase == "deal":
-                return "sf-deck", f"a deal must lay out exactly the {len(deck(self.n))} cards of the deck"
+            if phase == "turn":
+                return "sf-dig", "the dug grave turns out to be one of the cards nobody has seen"
             return "core-chance", "that is not a possible outcome of this chance event"
         wanted = VERB_PHASE.get(verb)
         if wanted != phase:
@@ -392,13 +397,13 @@ class ShovelfightState(State):
         decider = self.current_player()
         who = f"Player {(self.turn if decider == CHANCE else decider) + 1}"
         return {
-            "deal": "Chance shuffles the graves.",
             "first": "Chance picks the first player.",
             "place": f"{who}: choose a start grave.",
             "act": f"{who}: choose a wizard action ({2 - len(self.used)} left).",
             "move": f"{who} rolls the action die to move.",
             "step": f"{who}: step the wizard ({self.steps_left} step(s) left) or stop.",
             "shovel": f"{who} rolls the shovel (3+ hits {self.target}).",
+            "turn": f"{who} turns over the card of {self.teams[self.turn].wizard}.",
             "card": f"{who}: choose the effect of the dug card.",
             "hit": f"{who}: choose what the zombie on {self.hit[0] if self.hit else ''} hits.",
             "shamble": f"{who}: shamble a zombie ({len(self.left)} still to move).",
@@ -415,17 +420,13 @@ class ShovelfightState(State):
         if self.phase != "over" and self.phase not in SETUP_PHASES and self._standing_wizards() <= 1:
             self._game_over()
 
-    def _do_deal(self, action):
-        for g, card in zip(self.board.graves, action.args[0].split(",")):
-            self.cards[g] = card
-        self.note("sf-board", f"The {len(self.cards)} graves are shuffled and laid face down "
-                              f"in {self.board.columns} staggered columns.")
+    def _do_first(self, action):
+        if not self.dug and all(card is None for card in self.cards.values()):
+            self.note("sf-board", f"The {len(self.cards)} graves are shuffled and laid face down "
+                                  f"in {self.board.columns} staggered columns.")
         if self.game.options["start"] == "fixed":
             for p, t in enumerate(self.teams):
                 self.note("sf-start-graves", f"Player {p + 1}'s wizard and a zombie start on {t.wizard}.")
-        self.phase = "first"
-
-    def _do_first(self, action):
         p = int(action.args[0]) - 1
         self.first = p
         self.worm = (p - 1) % self.n
@@ -518,8 +519,22 @@ class ShovelfightState(State):
 
     # -- digging
     def _dig(self, p):
+        grave = self.teams[p].wizard
+        if self.cards[grave] is None:  # nobody has seen it: chance turns it over (sf-deal-when-dug)
+            self.note("sf-dig", f"Player {p + 1} digs up {grave}; nobody has seen its card yet.")
+            self.phase = "turn"
+            return
+        self._turned(p, grave)
+
+    def _do_turn(self, action):
+        p = self.turn
+        grave = self.teams[p].wizard
+        self.cards[grave] = action.args[0]
+        self._turned(p, grave)
+
+    def _turned(self, p, grave):
+        """The dug card's effects (the two charts), once it lies face up."""
         team = self.teams[p]
-        grave = team.wizard
         card = self.cards[grave]
         self.dug.add(grave)
         self.note("sf-dig", f"Player {p + 1} digs up {grave}: {card_name(card)}.")
@@ -971,11 +986,6 @@ class ShovelfightState(State):
                       if self.split else None),
             "then": self.then,
         }
-
-    def mask_notation(self, notation: str, player: int, viewer: int) -> str:
-        """The deal's notation lists every grave's card in board order: nobody reads it, so the
-        log says only ``deal`` (the cards show one by one as they are dug)."""
-        return "deal" if notation.startswith("deal ") else notation
 
     def hide(self, position: dict, player: int) -> dict:
         """Face-down cards are unknown to every player."""

@@ -1,6 +1,7 @@
 """Shovelfight's position editor in the built book, by clicks only: pieces moved, a zombie from
-the supply and back, cards turned face up and swapped, the turn handed over; the issue's own
-impossible edit (the ground falling under a wizard) refused in words; then a move played and
+the supply and back, known cards laid on graves (no card lies there until dug), turned face up
+and swapped, the turn handed over; the issue's own impossible edit (the ground falling under a
+wizard) refused in words, and a grave turned up with no card; then a move played and
 the position shared."""
 
 from __future__ import annotations
@@ -41,11 +42,18 @@ def test_shovelfight_set_up_by_clicks(built_book, static_server, page, browser):
     choose(box, "fallen.c3", True)
     assert "c3 has fallen; only a wizard about to leap or land may be there" in refused(box)
     assert position_shown(box)["fallen"] == [], "refused: nothing changed"
-    # the card of c3 face up instead, and a1's; then the two swapped
+    # no card lies on c3 until it is dug (sf-deal-when-dug): turning it up needs one laid first
+    assert position_shown(box)["graves"]["c3"] is None
+    choose(box, "dug.c3", True)
+    assert "a dug grave is face up: its card must be given" in refused(box)
+    # lay the red 6 on c3 and the Joker on a1, both face up; then the two swapped
+    choose(box, "lay.c3", "6r")
     choose(box, "dug.c3", True)
     click_place(box, "a1")
+    choose(box, "lay.a1", "Jo")
     choose(box, "dug.a1", True)
     cards = position_shown(box)["graves"]
+    assert (cards["c3"], cards["a1"]) == ("6r", "Jo")
     click_place(box, "c3")
     choose(box, "turn", 0)
     pick_then_click(box, "card.c3", "a1")

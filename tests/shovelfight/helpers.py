@@ -26,9 +26,8 @@ def rules_logged(state):
 
 
 def started(players=3, seed=0, first=1, **options):
-    """A dealt game (seeded shuffle) with ``first`` (1-based) to play."""
+    """A new game (the cards face down, none known until dug) with ``first`` (1-based) to play."""
     s = Shovelfight(players, **options).new_initial_state(seed)
-    s.play_chance()
     s.apply(f"first {first}")
     return s
 

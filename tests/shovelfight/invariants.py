@@ -1,7 +1,9 @@
 """Invariants checked after every step of the random playouts."""
 
+from collections import Counter
+
 from necro.core import CHANCE
-from necro.shovelfight.board import parts
+from necro.shovelfight.board import deck, parts
 
 # log rules that may take zombies off the board, or put them on it
 REMOVE = {"sf-hit", "sf-worm-eats", "sf-fall", "sf-whacked"}
@@ -16,7 +18,7 @@ def check_static(s):
         assert 0 <= t.hits <= t.boxes, "hit boxes never go negative"
         assert t.boxes >= 5
         assert not (t.lids and t.pants), "a waiting lid and pants always make a figure"
-        if t.wizard is None and s.phase not in ("deal", "first", "place"):
+        if t.wizard is None and s.phase not in ("first", "place"):
             assert t.out is not None and t.cause is not None and t.out <= s.moment
         else:
             assert t.hits < t.boxes and t.out is None
@@ -27,13 +29,18 @@ def check_static(s):
     assert s.fallen <= set(s.board.graves)
     assert (s.then is not None) == (s.phase in ("hit", "leap", "land", "split")), "a continuation only while one is pending"
     assert all(s.cards[g] is not None for g in s.dug)
-    if s.phase not in ("deal", "first", "place", "leap", "land", "split", "over"):
+    # the deck is conserved: a card lies on at most as many graves as it has copies, and the
+    # cards nobody has seen are exactly the rest (sf-deal-when-dug)
+    known = Counter(c for c in s.cards.values() if c is not None)
+    assert known + Counter(s.unseen()) == Counter(deck(n))
+    assert sum(s.unseen().values()) == sum(1 for c in s.cards.values() if c is None)
+    if s.phase not in ("first", "place", "leap", "land", "split", "over"):
         assert len(parts(s.board, s.standing())) <= 1, "the graveyard is one piece between falls"
     if s.is_terminal():
         assert len(s.alive()) <= 1, "the game ends with at most one wizard standing"
         assert abs(sum(s.returns()) - (1.0 if s.game.options["last_stand"] == "share" else sum(s.returns()))) < 1e-9
     else:
-        assert len(s.alive()) >= 2 or s.phase in ("deal", "first", "place")
+        assert len(s.alive()) >= 2 or s.phase in ("first", "place")
     if s.current_player() != CHANCE and not s.is_terminal():
         assert s.legal_actions()
 

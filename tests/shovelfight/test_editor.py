@@ -14,7 +14,6 @@ from necro.core import edit
 from necro.core.edit import EditError
 from necro.core.errors import FormatError
 from necro.shovelfight import scenarios as sc
-from necro.shovelfight.board import deck
 
 
 def plain():
@@ -43,12 +42,28 @@ def test_swapping_two_cards_keeps_the_deck():
     s = plain()
     after = edit.edit(s, "card.c3", "a2").position()
     assert after["graves"]["c3"] == "3r" and after["graves"]["a2"] == "Ab"
-    assert Counter(after["graves"].values()) == Counter(deck(3))
+    assert Counter(after["graves"].values()) == Counter(s.position()["graves"].values())
     assert edit.edit(s, "card.c3", "").position() == s.position(), "leave it: nothing changes"
 
 
+def test_laying_a_known_card_face_down_or_leaving_it_to_chance():
+    """A face-down grave takes any card nobody has seen yet, or none (then chance deals it when
+    dug); a card with no copy left is refused by the deck rule, in words."""
+    s = plain()
+    control = next(c for c in edit.controls(s) if c.id == "lay.b3")
+    offered = [v for v, _ in control.choices]
+    assert offered == [""] + sorted(s.unseen()) and "Jo" in offered and "3r" not in offered  # a2 holds the one 3r
+    laid = edit.edit(s, "lay.b3", "Jo")
+    assert laid.cards["b3"] == "Jo" and Counter(laid.unseen()) == Counter(s.unseen()) - Counter(["Jo"])
+    assert "Jo" not in [v for v, _ in next(c for c in edit.controls(laid) if c.id == "lay.b4").choices]
+    assert edit.edit(laid, "lay.b3", "").cards["b3"] is None
+    refused(laid, "lay.b4", "Jo", "not one of the choices")  # its one copy lies on b3
+    refused(s, "dug.b3", True, "its card must be given")
+
+
 def test_a_swap_under_a_pending_card_is_refused():
-    refused(digging_an_ace(), "card.c3", "a3", "pending only while the wizard stands on that dug card")
+    known = edit.edit(digging_an_ace(), "lay.a3", "Jo")
+    refused(known, "card.c3", "a3", "pending only while the wizard stands on that dug card")
 
 
 def test_turning_a_card_face_up_and_down():

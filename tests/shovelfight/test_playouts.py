@@ -10,6 +10,7 @@ asked for:
 import copy
 import json
 import os
+from collections import Counter
 
 import pytest
 
@@ -17,6 +18,7 @@ from necro.core import FormatError, RandomBot, load_state, play
 from necro.core.testing import random_playouts
 from necro.shovelfight import Shovelfight
 from necro.shovelfight import scenarios as sc
+from necro.shovelfight.board import deck
 
 from .invariants import Accounting, check_static
 
@@ -91,7 +93,7 @@ def test_json_round_trip_with_history_and_undo():
     assert last.action == s.steps[-1].action and len(loaded.steps) == len(s.steps) - 1
     while loaded.can_undo():
         loaded.undo()
-    assert loaded.phase == "deal"
+    assert loaded.phase == "first" and set(loaded.cards.values()) == {None}
     loaded.replay(s.to_json()["history"])
     assert loaded == s
 
@@ -160,7 +162,7 @@ def test_hostile_positions_give_format_errors(name):
 
 def test_load_refuses_a_history_that_does_not_match():
     s = Shovelfight(3).new_initial_state(seed=2)
-    s.play_chance().apply("first 1")
+    s.apply("first 1")
     doc = s.to_json()
     doc["position"]["teams"][0]["hits"] = 2
     with pytest.raises(FormatError):
@@ -185,11 +187,21 @@ def test_split_parts_must_not_overlap():
     assert info.value.path == "position.split.parts"
 
 
-def test_a_masked_view_loads_back_with_the_unseen_cards_dealt():
+def test_a_masked_view_loads_back_with_the_unseen_cards_left_to_chance():
+    """A view hides the face-down cards (null); loaded back it is a position whose face-down
+    graves nobody knows, each dug one dealt by chance from the rest of the deck."""
     s = sc.ace_push()
     s.apply("dig")
     seen = s.view(0)
     assert seen["graves"]["c3"] == "Ab" and seen["graves"]["a1"] is None
     again = Shovelfight(3).state_from_position(seen)
-    assert again.cards["c3"] == "Ab" and sorted(again.cards.values()) == sorted(s.cards.values())
-    assert Shovelfight(3).state_from_position(seen) == again   # the same document, the same deal
+    assert again.cards["c3"] == "Ab" and again.cards["a1"] is None
+    assert Counter(again.unseen()) == Counter(deck(3)) - Counter(c for c in again.cards.values() if c)
+
+
+def test_a_position_with_more_copies_of_a_card_than_the_deck_is_refused():
+    doc = sc.ace_push().position()
+    doc["graves"] = {g: "Jo" for g in doc["graves"]}
+    with pytest.raises(FormatError) as info:
+        Shovelfight(3).state_from_position(doc)
+    assert info.value.path == "position.graves" and "Jo" in str(info.value)

@@ -3,6 +3,8 @@ cards nor the state's future dice change its choice (it deals and rolls its own)
 
 from __future__ import annotations
 
+from collections import Counter
+
 from necro.core import Rng
 from necro.shovelfight import Shovelfight
 from necro.shovelfight.bots import SearchBot
@@ -30,11 +32,14 @@ def test_the_search_bot_neither_peeks_nor_changes_the_state():
         before = s.position()
         choice = SearchBot(1, samples=2, horizon=10).choose(s)
         assert choice in s.legal_actions() and s.position() == before
-        # the same table with the unseen cards dealt otherwise and other dice to come
+        # the same table with the face-down cards laid knowingly (as a scenario may) and other
+        # dice to come
         other = s.copy()
         hidden = [g for g in other.board.graves if g not in other.dug]
-        cards = [other.cards[g] for g in hidden]
-        for g, card in zip(hidden, cards[1:] + cards[:1]):
+        pool = sorted(Counter(other.unseen()).elements())
+        Rng(7).shuffle(pool)
+        for g, card in zip(hidden, pool):
             other.cards[g] = card
+        assert hidden and other.position() != s.position()
         other.rng = Rng(12345)
         assert SearchBot(1, samples=2, horizon=10).choose(other) == choice

@@ -6,8 +6,9 @@ from fractions import Fraction
 import networkx as nx
 import pytest
 
-from necro.core import IllegalAction
+from necro.core import CHANCE, IllegalAction
 from necro.shovelfight import Shovelfight
+from necro.shovelfight import scenarios as sc
 from necro.shovelfight.board import BIG_PILE, LITTLE_PILE, board_for, colour, deck, rank
 
 from .helpers import started
@@ -53,17 +54,36 @@ def test_sf_board_staggered_columns_hold_the_deck(players, sizes):
     assert nx.is_connected(board.graph)
 
 
-def test_sf_board_shuffle_is_a_chance_node_that_deals_the_whole_deck():
+def test_sf_board_no_card_is_known_until_it_is_dug():
+    """Ruling sf-deal-when-dug: the shuffled deck lies face down, so the game starts with every
+    grave unknown and chance deals a grave's card when it is dug, from the cards nobody has seen,
+    each as likely as its copies among them."""
     s = Shovelfight(4).new_initial_state(seed=7)
-    assert s.is_chance_node() and s.chance_outcomes() is None and s.legal_actions() == []
-    s.play_chance()
-    assert Counter(s.cards.values()) == Counter(deck(4))
-    assert s.steps[-1].by == "roll"
-    # a deal that is not the deck is refused, naming the deck rule
-    t = Shovelfight(4).new_initial_state()
+    assert s.phase == "first" and set(s.cards.values()) == {None}
+    assert Counter(s.unseen()) == Counter(deck(4))
+    s.apply("first 1")
+    assert "sf-board" in {e.rule for e in s.steps[-1].log}
+    s.apply("dig")
+    assert s.phase == "turn" and s.is_chance_node() and s.cards[s.teams[0].wizard] is None
+    outcomes = dict((str(a), p) for a, p in s.chance_outcomes())
+    assert sum(outcomes.values()) == 1 and len(outcomes) == len(set(deck(4)))
+    assert outcomes["turn Qb"] == Fraction(Counter(deck(4))["Qb"], 23)
+    # an outcome that is not among the unseen cards is refused, naming the rule
     with pytest.raises(IllegalAction) as info:
-        t.apply("deal " + ",".join(["Qr"] * 23))
-    assert info.value.rule == "sf-deck" and t.phase == "deal"
+        s.apply("turn Kh")
+    assert info.value.rule == "sf-dig" and s.phase == "turn"
+    s.apply("turn Qb")
+    grave = s.teams[0].wizard
+    assert s.cards[grave] == "Qb" and grave in s.dug and s.unseen()["Qb"] == Counter(deck(4))["Qb"] - 1
+    assert s.steps[-1].rule == "sf-dig" and s.steps[-1].player == CHANCE
+
+
+def test_a_card_laid_face_down_knowingly_is_turned_over_with_no_chance():
+    """A scenario or an edited position may put a known card face down: digging it shows it."""
+    s = sc.ace_push()
+    assert s.cards["c3"] == "Ab" and "c3" not in s.dug
+    s.apply("dig")
+    assert s.phase != "turn" and "c3" in s.dug
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -80,7 +100,6 @@ def test_sf_start_graves_spread_and_with_a_zombie(players):
 @pytest.mark.parametrize("players", [3, 6])
 def test_sf_first_player_is_chance_and_play_goes_left(players):
     s = Shovelfight(players).new_initial_state()
-    s.play_chance()
     outcomes = s.chance_outcomes()
     assert [str(a) for a, _ in outcomes] == [f"first {p}" for p in range(1, players + 1)]
     assert all(p == Fraction(1, players) for _, p in outcomes)
@@ -105,7 +124,6 @@ def test_sf_teams_one_wizard_each():
 
 def test_sf_start_graves_variant_players_choose_in_turn():
     s = Shovelfight(4, start="choose").new_initial_state(seed=1)
-    s.play_chance()
     s.apply("first 3")
     assert s.phase == "place" and s.current_player() == 2
     assert [str(a) for a in s.legal_actions()] == ["start b1", "start b4", "start c5", "start d1", "start d4"]

@@ -41,7 +41,7 @@ def test_sf_two_actions_never_the_same_twice():
 
 def test_sf_second_action_missing_after_a_move():
     # c2 is dug and nothing else stands there: after moving there, no second action exists
-    s = build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, dug=["c2"])
+    s = build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, dug=["c2"], cards={"c2": "2r"})
     play(s, "move", "roll 1", "step c2")
     assert s.turn == 1 and "sf-second-action" in rules_logged(s)
 
