@@ -60,6 +60,12 @@ class DayOfTheDeadState(State):
         self._advance()
 
     # ------------------------------------------------------------ small helpers
+    @property
+    def logging(self) -> bool:
+        """Whether the step being applied is recorded: on the fast path (``apply_unchecked``) no
+        one reads the log, so the rules skip building its text."""
+        return self._notes is not None
+
     def who(self, p: int) -> str:
         return f"player {p + 1}"
 
@@ -235,13 +241,15 @@ class DayOfTheDeadState(State):
     def _drawn(self, task: dict, card: str) -> None:
         L, p, why = task["L"], task["p"], task["why"]
         self.decks[L].remove(card)
-        back = BACK_NAMES[BACK_OF_LETTER[L]]
         if why == "look":
             self.looking.append(card)
-            self.note("dotd-unearth", f"{self.who(p).capitalize()} looks at the next {back} card from the deck.")
+            if self.logging:
+                self.note("dotd-unearth", f"{self.who(p).capitalize()} looks at the next "
+                          f"{BACK_NAMES[BACK_OF_LETTER[L]]} card from the deck.")
         else:
             bisect.insort(self.hands[p], card)
-            self.note(DRAW_RULES[why], f"{self.who(p).capitalize()} draws {self.a_back(L)}.")
+            if self.logging:
+                self.note(DRAW_RULES[why], f"{self.who(p).capitalize()} draws {self.a_back(L)}.")
 
     # -- queued steps: set-up and summoning
     def _q_deal(self, p: int, L: str) -> None:
@@ -256,7 +264,8 @@ class DayOfTheDeadState(State):
         self.fight = None
         t = self.turn
         first, second = self.order()
-        self.note("dotd-turn", f"Turn {t} of {TURNS} begins; {self.who(first)} has priority.")
+        if self.logging:
+            self.note("dotd-turn", f"Turn {t} of {TURNS} begins; {self.who(first)} has priority.")
         opening = [["choose", p, "fallen"] for p in (first, second)] if t == 1 else [["open", first], ["open", second]]
         self.queue = (opening + [["choose", first, "spirit"], ["choose", second, "spirit"], ["activate"],
                                  ["spirit-unearth", first], ["spirit-unearth", second]]
@@ -266,8 +275,9 @@ class DayOfTheDeadState(State):
         spirit = self.spirits[p]
         self.slots[p].append([spirit, False])
         self.spirits[p] = None
-        self.note("dotd-open-slot", f"{self.who(p).capitalize()} moves last turn's spirit ({self.a_back(spirit)}) "
-                  f"face down into new slot {len(self.slots[p])}.")
+        if self.logging:
+            self.note("dotd-open-slot", f"{self.who(p).capitalize()} moves last turn's spirit ({self.a_back(spirit)}) "
+                      f"face down into new slot {len(self.slots[p])}.")
 
     def _q_choose(self, p: int, kind: str) -> None:
         if not self.hands[p]:
@@ -279,13 +289,15 @@ class DayOfTheDeadState(State):
         for line in self.slots:
             for entry in line:
                 entry[1] = True
-        pairs = [f"{k}: {self.label(a[0])} v {self.label(b[0])}"
-                 for k, (a, b) in enumerate(zip(self.slots[0], self.slots[1]), start=1)]
-        self.note("dotd-activate", "The field becomes active: " + "; ".join(pairs) + ".")
+        if self.logging:
+            pairs = [f"{k}: {self.label(a[0])} v {self.label(b[0])}"
+                     for k, (a, b) in enumerate(zip(self.slots[0], self.slots[1]), start=1)]
+            self.note("dotd-activate", "The field becomes active: " + "; ".join(pairs) + ".")
 
     def _q_spirit_unearth(self, p: int) -> None:
         if self.spirit_back(p) == "unearth":
-            self.note("dotd-spirit-unearth", f"{self.who(p).capitalize()}'s spirit has an Unearth back: it acts now.")
+            if self.logging:
+                self.note("dotd-spirit-unearth", f"{self.who(p).capitalize()}'s spirit has an Unearth back: it acts now.")
             self.queue_front([["unearth", p, "own", "spirit"]])
 
     # -- queued steps: fighting
@@ -293,15 +305,17 @@ class DayOfTheDeadState(State):
         self.fight = new_fight(k)
         first, second = self.order()
         a, b = self.slots[0][k - 1][0], self.slots[1][k - 1][0]
-        self.note("dotd-fight-order", f"Fight in slot {k}: {self.label(a)} v {self.label(b)}.")
+        if self.logging:
+            self.note("dotd-fight-order", f"Fight in slot {k}: {self.label(a)} v {self.label(b)}.")
         self.queue_front([["effects", first, k], ["effects", second, k], ["compare", k]])
 
     def _q_effects(self, p: int, k: int) -> None:
         if self.fight["won"] is not None:
             return
         if k in self.marks["cancel"]:
-            self.note("dotd-effect-cancel", f"{self.who(p).capitalize()}'s fighter uses no effect: this fight was "
-                      "cancelled.")
+            if self.logging:
+                self.note("dotd-effect-cancel", f"{self.who(p).capitalize()}'s fighter uses no effect: this fight was "
+                          "cancelled.")
             return
         uses = 1 + (self.spirit_back(p) == "double") + sum(n for q, s, n in self.marks["extra"] if q == p and s == k)
         self.queue_front([["use", p, k, i] for i in range(uses)])
@@ -317,16 +331,20 @@ class DayOfTheDeadState(State):
         if f["stopped"][p] or card in self.marks["quiet"]:
             if i == 0:  # said once, not again for each repeat
                 if f["stopped"][p]:
-                    self.note("dotd-effect-stop", f"{c.name} cannot use its effect: it was stopped.")
+                    if self.logging:
+                        self.note("dotd-effect-stop", f"{c.name} cannot use its effect: it was stopped.")
                 else:
-                    self.note("dotd-effect-copy", f"{c.name} has lost its effect for this turn (it was copied).")
+                    if self.logging:
+                        self.note("dotd-effect-copy", f"{c.name} has lost its effect for this turn (it was copied).")
             return
         if not c.effect:
             if i == 0:
-                self.note(rule, f"{c.name} has no effect.")
+                if self.logging:
+                    self.note(rule, f"{c.name} has no effect.")
             return
         again = "" if i == 0 else " again (Double spirit)" if rule == "dotd-double" else " again (extra use)"
-        self.note(rule, f"{self.who(p).capitalize()}'s {c.name} uses its effect{again}: {c.text}")
+        if self.logging:
+            self.note(rule, f"{self.who(p).capitalize()}'s {c.name} uses its effect{again}: {c.text}")
         self.queue_front([["step", p, k, card, j, i] for j in range(len(c.effect))])
 
     def _q_step(self, p: int, k: int, src: str, j: int, i: int) -> None:
@@ -340,7 +358,8 @@ class DayOfTheDeadState(State):
         entries = [self.slots[0][k - 1], self.slots[1][k - 1]]
         if f["won"] is not None:
             winner = f["won"]
-            self.note("dotd-effect-win", f"{self.who(winner).capitalize()} wins the fight without comparing power.")
+            if self.logging:
+                self.note("dotd-effect-win", f"{self.who(winner).capitalize()} wins the fight without comparing power.")
         else:
             power = []
             for p in (0, 1):
@@ -358,16 +377,19 @@ class DayOfTheDeadState(State):
             f["power"] = power
             winner = 0 if power[0] > power[1] else 1 if power[1] > power[0] else -1
             if winner < 0:
-                self.note("dotd-tie", f"Power {power[0]} v {power[1]}: a tie, both fighters stay active.")
+                if self.logging:
+                    self.note("dotd-tie", f"Power {power[0]} v {power[1]}: a tie, both fighters stay active.")
         f["winner"] = winner
         if winner >= 0:
             loser = 1 - winner
             entries[loser][1] = False
             if f["power"] is not None:
-                self.note("dotd-compare", f"Power {f['power'][0]} v {f['power'][1]}: {self.who(winner)}'s "
-                          f"{self.cs[entries[winner][0]].name} wins; {self.cs[entries[loser][0]].name} falls face down.")
+                if self.logging:
+                    self.note("dotd-compare", f"Power {f['power'][0]} v {f['power'][1]}: {self.who(winner)}'s "
+                              f"{self.cs[entries[winner][0]].name} wins; {self.cs[entries[loser][0]].name} falls face down.")
             else:
-                self.note("dotd-compare", f"{self.cs[entries[loser][0]].name} falls face down.")
+                if self.logging:
+                    self.note("dotd-compare", f"{self.cs[entries[loser][0]].name} falls face down.")
         self.queue_front([["after", k], ["convert", k]])
 
     def _q_after(self, k: int) -> None:
@@ -398,14 +420,19 @@ class DayOfTheDeadState(State):
         for p in (0, 1):
             points = sum(self.cs[c].power for c, up in self.slots[p] if up)
             self.scores[p] += points
-            self.note("dotd-score", f"{self.who(p).capitalize()} scores {points} for active fighters "
-                      f"({self.scores[p]} in all).")
+            if self.logging:
+                self.note("dotd-score", f"{self.who(p).capitalize()} scores {points} for active fighters "
+                          f"({self.scores[p]} in all).")
 
     def _q_end_turn(self) -> None:
         self.priority = 1 - self.priority
-        self.note("dotd-pass-priority", f"Priority passes to {self.who(self.priority)}.")
-        if self.turn >= TURNS:
-            self.over = True
+        if self.logging:
+            self.note("dotd-pass-priority", f"Priority passes to {self.who(self.priority)}.")
+        if self.turn < TURNS:
+            self.queue.append(["turn"])
+            return
+        self.over = True
+        if self.logging:
             a, b = self.scores
             if a != b:
                 self.note("dotd-win", f"After six turns {self.who(0 if a > b else 1)} wins, {max(a, b)} to {min(a, b)}.")
@@ -414,8 +441,6 @@ class DayOfTheDeadState(State):
                           "fighters and wins (variant).")
             else:
                 self.note("dotd-ruling-final-tie", f"Tied at {a}: the game is a draw.")
-        else:
-            self.queue.append(["turn"])
 
     # -- queued steps: Unearth, Dig
     def _q_unearth(self, chooser: int, scope: str, source: str) -> None:
@@ -424,18 +449,20 @@ class DayOfTheDeadState(State):
         if source == "spirit" and not self.game.options["unearth_spirit"]:
             options = [c for c in options if c != self.spirits[chooser]]
         if not options:
-            self.note(SOURCE_RULES[source], "There is no card to unearth.")
+            if self.logging:
+                self.note(SOURCE_RULES[source], "There is no card to unearth.")
             return
         self.task = {"do": "target", "p": chooser, "options": sorted(self.place_name(c) for c in options),
                      "source": source}
 
     def start_unearth(self, chooser: int, target: str, source: str, wish: int | None = None) -> None:
-        owner, k = self.place_of(target)
-        where = "spirit" if k == 0 else f"slot {k}"
-        whose = "their own" if owner == chooser else f"{self.who(owner)}'s"
-        asked = f" at {self.who(wish)}'s wish" if wish is not None and wish != chooser else ""
-        self.note(SOURCE_RULES[source], f"{self.who(chooser).capitalize()} unearths {whose} "
-                  f"{self._shown(target, chooser)} ({where}){asked}.")
+        if self.logging:
+            owner, k = self.place_of(target)
+            where = "spirit" if k == 0 else f"slot {k}"
+            whose = "their own" if owner == chooser else f"{self.who(owner)}'s"
+            asked = f" at {self.who(wish)}'s wish" if wish is not None and wish != chooser else ""
+            self.note(SOURCE_RULES[source], f"{self.who(chooser).capitalize()} unearths {whose} "
+                      f"{self._shown(target, chooser)} ({where}){asked}.")
         L = target[0]
         self.queue_front([["look", chooser, L]] * 3 + [["replace", chooser, self.place_name(target), source]])
 
@@ -454,7 +481,8 @@ class DayOfTheDeadState(State):
 
     def _q_replace(self, chooser: int, target: str, source: str) -> None:
         if not self.looking:
-            self.note("dotd-unearth", "No card could be drawn: the unearthed card stays.")
+            if self.logging:
+                self.note("dotd-unearth", "No card could be drawn: the unearthed card stays.")
             return
         self.task = {"do": "take", "p": chooser, "target": target, "source": source}
 
@@ -489,15 +517,17 @@ class DayOfTheDeadState(State):
     # -- decisions
     def _decide(self, task: dict, action: Act) -> None:
         kind, p, card = task["do"], task.get("p"), action.arg
-        Who = self.who(p).capitalize()
+        Who = self.who(p).capitalize() if self.logging else ""
         if kind in ("fallen", "spirit"):
             self.hands[p].remove(card)
             if kind == "fallen":
                 self.slots[p].append([card, False])
-                self.note("dotd-open-slot", f"{Who} lays {self.a_back(card)} face down in slot 1.")
+                if self.logging:
+                    self.note("dotd-open-slot", f"{Who} lays {self.a_back(card)} face down in slot 1.")
             else:
                 self.spirits[p] = card
-                self.note("dotd-spirit", f"{Who} lays {self.a_back(card)} face down as the new spirit.")
+                if self.logging:
+                    self.note("dotd-spirit", f"{Who} lays {self.a_back(card)} face down as the new spirit.")
         elif kind == "target":
             self.start_unearth(p, self.card_at(card), task["source"])
         elif kind == "take":
@@ -506,28 +536,31 @@ class DayOfTheDeadState(State):
             k = task["slot"]
             if task["quiet"] and card not in self.marks["quiet"]:
                 self.marks["quiet"].append(card)
-            lost = "; it loses its effect for the rest of the turn" if task["quiet"] else ""
-            self.note("dotd-effect-copy", f"{task['name']} copies {self.cs[card].name}{lost}.")
+            if self.logging:
+                lost = "; it loses its effect for the rest of the turn" if task["quiet"] else ""
+                self.note("dotd-effect-copy", f"{task['name']} copies {self.cs[card].name}{lost}.")
             self.queue_front([["step", p, k, card, j, task["use"]] for j in range(len(self.cs[card].effect))])
         elif kind == "dig":
-            self.note("dotd-keyword-dig", f"{Who} digs in the {BACK_NAMES[BACK_OF_LETTER[card]]} deck.")
+            if self.logging:
+                self.note("dotd-keyword-dig", f"{Who} digs in the {BACK_NAMES[BACK_OF_LETTER[card]]} deck.")
             self.queue_front([["dig-draw", p, card], ["dig-discard", p, card]])
         elif kind == "discard":
             self.hands[p].remove(card)
             self.discards[card[0]].append(card)
-            self.note("dotd-keyword-dig", f"{Who} discards {self.cs[card].name}.")
+            if self.logging:
+                self.note("dotd-keyword-dig", f"{Who} discards {self.cs[card].name}.")
         elif kind == "convert":
             if action == CONVERT:
                 self._convert(p, task["slot"])
-            else:
+            elif self.logging:
                 self.note("dotd-convert", f"{Who} keeps the loser in line.")
         elif kind == "after":
             owner = task["owner"]
-            if action == PASS:
+            if action != PASS:
+                self.start_unearth(owner, self.card_at(task["place"]), "after", wish=p)
+            elif self.logging:
                 name = self.cs[self.card_at(task["place"])].name
                 self.note("dotd-effect-after", f"{Who} does not have {name} unearthed.")
-            else:
-                self.start_unearth(owner, self.card_at(task["place"]), "after", wish=p)
 
     def _take(self, chooser: int, target: str, card: str) -> None:
         owner, k = self.place_of(target)
@@ -542,10 +575,11 @@ class DayOfTheDeadState(State):
         self.discards[L].append(target)
         self.discards[L].extend(self.looking)
         self.looking = []
-        where = "as the spirit" if k == 0 else f"in slot {k}, {'active' if up else 'fallen'}"
-        shown = self.cs[card].name if up else f"{self.a_back(card)} face down"
-        self.note("dotd-unearth", f"{self.who(chooser).capitalize()} puts {shown} {where} for {self.who(owner)}; "
-                  f"{self.cs[target].name} and the other cards looked at are discarded.")
+        if self.logging:
+            where = "as the spirit" if k == 0 else f"in slot {k}, {'active' if up else 'fallen'}"
+            shown = self.cs[card].name if up else f"{self.a_back(card)} face down"
+            self.note("dotd-unearth", f"{self.who(chooser).capitalize()} puts {shown} {where} for {self.who(owner)}; "
+                      f"{self.cs[target].name} and the other cards looked at are discarded.")
 
     def _convert(self, p: int, k: int) -> None:
         line = self.slots[p]
@@ -554,13 +588,15 @@ class DayOfTheDeadState(State):
         up = self.game.options["spirit_fills"] == "active"
         line.append([old, up])
         self.spirits[p] = loser
-        moved = ("" if k >= len(line) else f"slot {k + 1} moves down one, " if k + 1 == len(line)
-                 else f"slots {k + 1}-{len(line)} move down one, ")
-        self.note("dotd-convert", f"{self.who(p).capitalize()} pulls {self.cs[loser].name} out of slot {k}: {moved}"
-                  f"the old spirit, {self.cs[old].name}, fills slot {len(line)} "
-                  f"{'active' if up else 'face down'}, and {self.cs[loser].name} becomes the new spirit.")
+        if self.logging:
+            moved = ("" if k >= len(line) else f"slot {k + 1} moves down one, " if k + 1 == len(line)
+                     else f"slots {k + 1}-{len(line)} move down one, ")
+            self.note("dotd-convert", f"{self.who(p).capitalize()} pulls {self.cs[loser].name} out of slot {k}: {moved}"
+                      f"the old spirit, {self.cs[old].name}, fills slot {len(line)} "
+                      f"{'active' if up else 'face down'}, and {self.cs[loser].name} becomes the new spirit.")
         if self.cs[loser].back == "unearth":
-            self.note("dotd-spirit-unearth", "The new spirit has an Unearth back: it acts now.")
+            if self.logging:
+                self.note("dotd-spirit-unearth", "The new spirit has an Unearth back: it acts now.")
             self.queue_front([["unearth", p, "own", "spirit"]])
 
     # -- effects that change cards (called from effects.run)
@@ -571,7 +607,8 @@ class DayOfTheDeadState(State):
                          if up and c != me and self.cs[c].effect
                          and not any("copy" in step for step in self.cs[c].effect))
         if not options:
-            self.note("dotd-effect-copy", f"{name}: no active fighter has an effect it could copy.")
+            if self.logging:
+                self.note("dotd-effect-copy", f"{name}: no active fighter has an effect it could copy.")
             return
         self.task = {"do": "copy", "p": p, "slot": k, "quiet": quiet, "use": use, "name": name,
                      "options": options}
@@ -581,13 +618,15 @@ class DayOfTheDeadState(State):
         L = entry[0][0]
         pile = self.discards[L]
         if not pile:
-            self.note("dotd-effect-return", f"{name}: the {BACK_NAMES[BACK_OF_LETTER[L]]} discard pile is empty, "
-                      "so nothing happens.")
+            if self.logging:
+                self.note("dotd-effect-return", f"{name}: the {BACK_NAMES[BACK_OF_LETTER[L]]} discard pile is empty, "
+                          "so nothing happens.")
             return
         new = pile.pop()
         pile.append(entry[0])
         entry[0] = new
-        self.note("dotd-effect-return", f"{name} goes to the discard pile and {self.label(new)} takes its place, active.")
+        if self.logging:
+            self.note("dotd-effect-return", f"{name} goes to the discard pile and {self.label(new)} takes its place, active.")
 
     # ----------------------------------------------------------- explanations
     def action_rule(self, action) -> str:
