@@ -40,6 +40,10 @@ SOURCE_RULES = {"spirit": "dotd-spirit-unearth", "keyword": "dotd-keyword-uneart
 class DayOfTheDeadState(State):
     """Two necromancers, six turns: the whole game from the deal to the winner."""
 
+    candidates_in_order = True
+    """Every list of choices is built in notation order: hands and decks are kept sorted, places
+    are listed ``p1-slot1`` ... ``p1-spirit``, ``p2-slot1`` ..., ``convert`` before ``keep``."""
+
     # ----------------------------------------------------------------- set-up
     def setup(self) -> None:
         self.cs = card_set(self.game.options["cards"])
@@ -87,7 +91,21 @@ class DayOfTheDeadState(State):
         return first, 1 - first
 
     def queue_front(self, items: list) -> None:
-        self.queue[:0] = items
+        """Do the steps ``items`` next, before the rest of the queue.
+
+        They run at once, in order, as :meth:`_advance` would run them after this step (the fast
+        path for the turn's many small steps: no queue traffic). The first that waits for a
+        choice, or queues steps of its own (which come first), leaves the rest queued after
+        those. So a step queues its next steps last, with no task set (see :meth:`_q_after`).
+        """
+        queue, steps = self.queue, self._STEPS
+        for n, item in enumerate(items):
+            before = len(queue)
+            steps[item[0]](self, *item[1:])
+            if self.task is not None or len(queue) != before:
+                at = len(queue) - before
+                queue[at:at] = items[n + 1:]
+                return
 
     def in_play(self, p: int) -> list[str]:
         cards = [c for c, _ in self.slots[p]]
@@ -402,7 +420,7 @@ class DayOfTheDeadState(State):
         card = self.slots[owner][k - 1][0]
         decider = owner if kind == "spy" else 1 - owner
         self.task = {"do": "after", "p": decider, "owner": owner, "place": self.place_name(card), "kind": kind}
-        self.queue_front([["after", k]])
+        self.queue.insert(0, ["after", k])  # the next one after this choice (not queue_front: a task is set)
 
     def _q_convert(self, k: int) -> None:
         f = self.fight
