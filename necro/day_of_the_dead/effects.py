@@ -60,11 +60,12 @@ def count(s, p: int, what: str) -> int:
     return sum(1 for _, up in s.slots[side] if up == active)
 
 
-def run(s, p: int, k: int, src: str, step: dict, use: int) -> None:
-    """Run one effect step (see the module docstring)."""
-    verb = verb_of(step)
+def run(s, p: int, k: int, src: str, j: int, use: int) -> None:
+    """Run step ``j`` of ``src``'s effect (see the module docstring)."""
+    card = s.cs.cards[src]
+    step, verb = card.effect[j], card.verbs[j]
     rule = VERB_RULES[verb]
-    name = s.cs[src].name
+    name = card.name
     who = s.who(p) if s.logging else ""
     cond = step.get("if")
     if cond and not condition_holds(s, p, k, cond):

@@ -21,7 +21,7 @@ from fractions import Fraction
 from necro.core import CHANCE, TERMINAL, NotationError, State
 
 from . import effects
-from .board import CONVERT, KEEP, LETTERS, PASS, Act, copy_fight, empty_marks, is_card_id, new_fight, parse_act
+from .board import CONVERT, KEEP, LETTERS, PASS, Act, act, copy_fight, empty_marks, is_card_id, new_fight, parse_act
 from .cards import BACK_NAMES, BACK_OF_LETTER, card_set
 
 TURNS = 6
@@ -138,7 +138,7 @@ class DayOfTheDeadState(State):
 
     def spirit_back(self, p: int) -> str | None:
         spirit = self.spirits[p]
-        return self.cs[spirit].back if spirit else None
+        return BACK_OF_LETTER[spirit[0]] if spirit else None  # an id starts with its back's letter
 
     def spirit_choices(self, p: int) -> list[str]:
         """Hand cards that keep at most two of each back in play (any card on turn 6)."""
@@ -169,9 +169,9 @@ class DayOfTheDeadState(State):
     def sample_chance(self, rng):
         task = self.task
         if task["do"] == "priority":
-            return Act("priority", str(1 + rng.randbelow(2)))
+            return act("priority", str(1 + rng.randbelow(2)))
         deck = self.decks[task["L"]]
-        return Act("draw", deck[rng.randbelow(len(deck))])
+        return act("draw", deck[rng.randbelow(len(deck))])
 
     def is_legal(self, action) -> bool:
         if not isinstance(action, Act) or self.over:
@@ -185,27 +185,27 @@ class DayOfTheDeadState(State):
         task = self.task
         kind, p = task["do"], task.get("p")
         if kind == "priority":
-            return [Act("priority", "1"), Act("priority", "2")]
+            return [act("priority", "1"), act("priority", "2")]
         if kind == "draw":
-            return [Act("draw", c) for c in self.decks[task["L"]]]
+            return [act("draw", c) for c in self.decks[task["L"]]]
         if kind == "fallen":
-            return [Act("fallen", c) for c in self.hands[p]]
+            return [act("fallen", c) for c in self.hands[p]]
         if kind == "spirit":
-            return [Act("spirit", c) for c in self.spirit_choices(p)]
+            return [act("spirit", c) for c in self.spirit_choices(p)]
         if kind == "target":
-            return [Act("unearth", place) for place in task["options"]]
+            return [act("unearth", place) for place in task["options"]]
         if kind == "copy":
-            return [Act("copy", c) for c in sorted(task["options"])]
+            return [act("copy", c) for c in sorted(task["options"])]
         if kind == "take":
-            return [Act("take", c) for c in sorted(self.looking)]
+            return [act("take", c) for c in sorted(self.looking)]
         if kind == "dig":
-            return [Act("dig", L) for L in LETTERS if self.decks[L] or self.discards[L]]
+            return [act("dig", L) for L in LETTERS if self.decks[L] or self.discards[L]]
         if kind == "discard":
-            return [Act("discard", c) for c in self.hands[p] if c[0] == task["L"]]
+            return [act("discard", c) for c in self.hands[p] if c[0] == task["L"]]
         if kind == "convert":
             return [CONVERT, KEEP]
         if kind == "after":
-            return [PASS, Act("unearth", task["place"])]
+            return [PASS, act("unearth", task["place"])]
         raise AssertionError(f"unknown task {kind}")  # pragma: no cover
 
     def parse_action(self, text):
@@ -343,33 +343,30 @@ class DayOfTheDeadState(State):
         if f["won"] is not None:
             return
         card = self.slots[p][k - 1][0]
-        c = self.cs[card]
-        double = self.spirit_back(p) == "double"
-        rule = "dotd-effects" if i == 0 else "dotd-double" if (i == 1 and double) else "dotd-effect-next"
+        c = self.cs.cards[card]
         if f["stopped"][p] or card in self.marks["quiet"]:
-            if i == 0:  # said once, not again for each repeat
+            if i == 0 and self.logging:  # said once, not again for each repeat
                 if f["stopped"][p]:
-                    if self.logging:
-                        self.note("dotd-effect-stop", f"{c.name} cannot use its effect: it was stopped.")
+                    self.note("dotd-effect-stop", f"{c.name} cannot use its effect: it was stopped.")
                 else:
-                    if self.logging:
-                        self.note("dotd-effect-copy", f"{c.name} has lost its effect for this turn (it was copied).")
+                    self.note("dotd-effect-copy", f"{c.name} has lost its effect for this turn (it was copied).")
             return
-        if not c.effect:
-            if i == 0:
-                if self.logging:
-                    self.note(rule, f"{c.name} has no effect.")
-            return
-        again = "" if i == 0 else " again (Double spirit)" if rule == "dotd-double" else " again (extra use)"
         if self.logging:
-            self.note(rule, f"{self.who(p).capitalize()}'s {c.name} uses its effect{again}: {c.text}")
-        self.queue_front([["step", p, k, card, j, i] for j in range(len(c.effect))])
+            double = self.spirit_back(p) == "double"
+            rule = "dotd-effects" if i == 0 else "dotd-double" if (i == 1 and double) else "dotd-effect-next"
+            again = "" if i == 0 else " again (Double spirit)" if rule == "dotd-double" else " again (extra use)"
+            if c.effect:
+                self.note(rule, f"{self.who(p).capitalize()}'s {c.name} uses its effect{again}: {c.text}")
+            elif i == 0:
+                self.note(rule, f"{c.name} has no effect.")
+        if c.effect:
+            self.queue_front([["step", p, k, card, j, i] for j in range(len(c.effect))])
 
     def _q_step(self, p: int, k: int, src: str, j: int, i: int) -> None:
         f = self.fight
         if f["won"] is not None or f["stopped"][p]:
             return
-        effects.run(self, p, k, src, self.cs[src].effect[j], i)
+        effects.run(self, p, k, src, j, i)
 
     def _q_compare(self, k: int) -> None:
         f = self.fight
