@@ -123,6 +123,13 @@ class DayOfTheDeadState(State):
                     return p, i + 1
         return None
 
+    def places(self, p: int) -> list[str]:
+        """The places of ``p``'s cards in play in notation order: ``p1-slot1`` ... ``p1-spirit``."""
+        names = [f"p{p + 1}-slot{k}" for k in range(1, len(self.slots[p]) + 1)]
+        if self.spirits[p]:
+            names.append(f"p{p + 1}-spirit")
+        return names
+
     def place_name(self, card: str) -> str:
         """Where a card in play lies, as Unearth notation names it: ``p2-slot3``, ``p1-spirit``."""
         owner, k = self.place_of(card)
@@ -145,8 +152,8 @@ class DayOfTheDeadState(State):
         hand = self.hands[p]
         if self.turn >= TURNS:
             return list(hand)
-        backs = [self.cs[c].back for c in self.in_play(p)]
-        fits = [c for c in hand if backs.count(self.cs[c].back) < LIMIT]
+        backs = [c[0] for c in self.in_play(p)]  # an id starts with its back's letter
+        fits = [c for c in hand if backs.count(c[0]) < LIMIT]
         return fits or list(hand)
 
     # ------------------------------------------------------------- the contract
@@ -157,6 +164,14 @@ class DayOfTheDeadState(State):
         if task is None or task["do"] in ("draw", "priority"):
             return CHANCE
         return task["p"]
+
+    # the two questions every playout asks at each step, answered without current_player's detour
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def is_chance_node(self) -> bool:
+        task = self.task
+        return not self.over and (task is None or task["do"] in ("draw", "priority"))
 
     def chance_outcomes(self):
         task = self.task
@@ -335,7 +350,8 @@ class DayOfTheDeadState(State):
                 self.note("dotd-effect-cancel", f"{self.who(p).capitalize()}'s fighter uses no effect: this fight was "
                           "cancelled.")
             return
-        uses = 1 + (self.spirit_back(p) == "double") + sum(n for q, s, n in self.marks["extra"] if q == p and s == k)
+        extra = self.marks["extra"]
+        uses = 1 + (self.spirit_back(p) == "double") + (sum(n for q, s, n in extra if q == p and s == k) if extra else 0)
         self.queue_front([["use", p, k, i] for i in range(uses)])
 
     def _q_use(self, p: int, k: int, i: int) -> None:
@@ -409,9 +425,9 @@ class DayOfTheDeadState(State):
 
     def _q_after(self, k: int) -> None:
         f = self.fight
-        pending = sorted(f["after"], key=lambda x: x[0] != self.priority)
-        if not pending:
+        if not f["after"]:
             return
+        pending = sorted(f["after"], key=lambda x: x[0] != self.priority)
         owner, kind = pending[0]
         f["after"].remove(pending[0])
         card = self.slots[owner][k - 1][0]
@@ -459,16 +475,14 @@ class DayOfTheDeadState(State):
 
     # -- queued steps: Unearth, Dig
     def _q_unearth(self, chooser: int, scope: str, source: str) -> None:
-        sides = (chooser,) if scope == "own" else (0, 1)
-        options = [c for q in sides for c in self.in_play(q)]
+        options = self.places(chooser) if scope == "own" else self.places(0) + self.places(1)
         if source == "spirit" and not self.game.options["unearth_spirit"]:
-            options = [c for c in options if c != self.spirits[chooser]]
+            options = [place for place in options if place != f"p{chooser + 1}-spirit"]
         if not options:
             if self.logging:
                 self.note(SOURCE_RULES[source], "There is no card to unearth.")
             return
-        self.task = {"do": "target", "p": chooser, "options": sorted(self.place_name(c) for c in options),
-                     "source": source}
+        self.task = {"do": "target", "p": chooser, "options": options, "source": source}
 
     def start_unearth(self, chooser: int, target: str, source: str, wish: int | None = None) -> None:
         if self.logging:
