@@ -99,13 +99,18 @@ class DayOfTheDeadState(State):
         those. So a step queues its next steps last, with no task set (see :meth:`_q_after`).
         """
         queue, steps = self.queue, self._STEPS
+        size = len(queue)
         for n, item in enumerate(items):
-            before = len(queue)
             steps[item[0]](self, *item[1:])
-            if self.task is not None or len(queue) != before:
-                at = len(queue) - before
-                queue[at:at] = items[n + 1:]
+            if self.task is not None or len(queue) != size:
+                self._queue_rest(size, items[n + 1:])
                 return
+
+    def _queue_rest(self, size: int, rest: list) -> None:
+        """Queue the steps ``rest`` after those a step run at once has just queued (the queue was
+        ``size`` long before it)."""
+        at = len(self.queue) - size
+        self.queue[at:at] = rest
 
     def in_play(self, p: int) -> list[str]:
         cards = [c for c, _ in self.slots[p]]
@@ -352,7 +357,12 @@ class DayOfTheDeadState(State):
             return
         extra = self.marks["extra"]
         uses = 1 + (self.spirit_back(p) == "double") + (sum(n for q, s, n in extra if q == p and s == k) if extra else 0)
-        self.queue_front([["use", p, k, i] for i in range(uses)])
+        size = len(self.queue)  # the uses run at once, as in queue_front
+        for i in range(uses):
+            self._q_use(p, k, i)
+            if self.task is not None or len(self.queue) != size:
+                self._queue_rest(size, [["use", p, k, j] for j in range(i + 1, uses)])
+                return
 
     def _q_use(self, p: int, k: int, i: int) -> None:
         f = self.fight
@@ -375,8 +385,12 @@ class DayOfTheDeadState(State):
                 self.note(rule, f"{self.who(p).capitalize()}'s {c.name} uses its effect{again}: {c.text}")
             elif i == 0:
                 self.note(rule, f"{c.name} has no effect.")
-        if c.effect:
-            self.queue_front([["step", p, k, card, j, i] for j in range(len(c.effect))])
+        size, steps = len(self.queue), len(c.effect)  # the steps run at once, as in queue_front
+        for j in range(steps):
+            self._q_step(p, k, card, j, i)
+            if self.task is not None or len(self.queue) != size:
+                self._queue_rest(size, [["step", p, k, card, n, i] for n in range(j + 1, steps)])
+                return
 
     def _q_step(self, p: int, k: int, src: str, j: int, i: int) -> None:
         f = self.fight
@@ -393,11 +407,12 @@ class DayOfTheDeadState(State):
                 self.note("dotd-effect-win", f"{self.who(winner).capitalize()} wins the fight without comparing power.")
         else:
             power = []
+            cultivate = self.marks["cultivate"]
             for p in (0, 1):
-                c = self.cs[entries[p][0]]
+                c = self.cs.cards[entries[p][0]]
                 f["parts"].insert(0, [p, f"printed ({c.name})", c.power])
                 total = c.power + f["bonus"][p]
-                for q, s, n in self.marks["cultivate"]:
+                for q, s, n in cultivate:
                     if q == p and s == k:
                         f["parts"].append([p, "next-fighter bonus", n * c.power])
                         total += n * c.power
