@@ -256,11 +256,11 @@ class DayOfTheDeadState(State):
         self._advance()
 
     def _advance(self) -> None:
-        steps = self._STEPS
+        steps, queue = self._STEPS, self.queue  # one list for the whole game (see _q_turn)
         while self.task is None and not self.over:
-            if not self.queue:
+            if not queue:
                 raise AssertionError("the turn's queue ran dry")  # pragma: no cover
-            item = self.queue.pop(0)
+            item = queue.pop(0)
             steps[item[0]](self, *item[1:])
 
     def _draw(self, L: str, p: int, why: str) -> None:
@@ -305,9 +305,9 @@ class DayOfTheDeadState(State):
         if self.logging:
             self.note("dotd-turn", f"Turn {t} of {TURNS} begins; {self.who(first)} has priority.")
         opening = [["choose", p, "fallen"] for p in (first, second)] if t == 1 else [["open", first], ["open", second]]
-        self.queue = (opening + [["choose", first, "spirit"], ["choose", second, "spirit"], ["activate"],
-                                 ["spirit-unearth", first], ["spirit-unearth", second]]
-                      + [["fight", k] for k in range(t, 0, -1)] + [["rewards"], ["end-turn"]])
+        self.queue[:] = (opening + [["choose", first, "spirit"], ["choose", second, "spirit"], ["activate"],
+                                    ["spirit-unearth", first], ["spirit-unearth", second]]
+                         + [["fight", k] for k in range(t, 0, -1)] + [["rewards"], ["end-turn"]])
 
     def _q_open(self, p: int) -> None:
         spirit = self.spirits[p]
