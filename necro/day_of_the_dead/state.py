@@ -112,6 +112,14 @@ class DayOfTheDeadState(State):
         at = len(self.queue) - size
         self.queue[at:at] = rest
 
+    def _waits(self, size: int, rest: list) -> bool:
+        """After a step run at once (the queue was ``size`` long before it): if it waits for a
+        choice or queued steps of its own, queue ``rest`` after those and say so."""
+        if self.task is None and len(self.queue) == size:
+            return False
+        self._queue_rest(size, rest)
+        return True
+
     def in_play(self, p: int) -> list[str]:
         cards = [c for c, _ in self.slots[p]]
         if self.spirits[p]:
@@ -345,7 +353,13 @@ class DayOfTheDeadState(State):
         a, b = self.slots[0][k - 1][0], self.slots[1][k - 1][0]
         if self.logging:
             self.note("dotd-fight-order", f"Fight in slot {k}: {self.label(a)} v {self.label(b)}.")
-        self.queue_front([["effects", first, k], ["effects", second, k], ["compare", k]])
+        size = len(self.queue)  # as queue_front([effects first, effects second, compare]), without the lists
+        self._q_effects(first, k)
+        if self._waits(size, [["effects", second, k], ["compare", k]]):
+            return
+        self._q_effects(second, k)
+        if not self._waits(size, [["compare", k]]):
+            self._q_compare(k)
 
     def _q_effects(self, p: int, k: int) -> None:
         if self.fight["won"] is not None:
@@ -436,7 +450,10 @@ class DayOfTheDeadState(State):
             else:
                 if self.logging:
                     self.note("dotd-compare", f"{self.cs[entries[loser][0]].name} falls face down.")
-        self.queue_front([["after", k], ["convert", k]])
+        size = len(self.queue)  # as queue_front([after, convert])
+        self._q_after(k)
+        if not self._waits(size, [["convert", k]]):
+            self._q_convert(k)
 
     def _q_after(self, k: int) -> None:
         f = self.fight
