@@ -481,7 +481,8 @@ class DayOfTheDeadState(State):
 
     def _q_rewards(self) -> None:
         for p in (0, 1):
-            points = sum(self.cs[c].power for c, up in self.slots[p] if up)
+            cards = self.cs.cards
+            points = sum(cards[c].power for c, up in self.slots[p] if up)
             self.scores[p] += points
             if self.logging:
                 self.note("dotd-score", f"{self.who(p).capitalize()} scores {points} for active fighters "
@@ -655,7 +656,7 @@ class DayOfTheDeadState(State):
             self.note("dotd-convert", f"{self.who(p).capitalize()} pulls {self.cs[loser].name} out of slot {k}: {moved}"
                       f"the old spirit, {self.cs[old].name}, fills slot {len(line)} "
                       f"{'active' if up else 'face down'}, and {self.cs[loser].name} becomes the new spirit.")
-        if self.cs[loser].back == "unearth":
+        if self.cs.cards[loser].back == "unearth":
             if self.logging:
                 self.note("dotd-spirit-unearth", "The new spirit has an Unearth back: it acts now.")
             self.queue_front([["unearth", p, "own", "spirit"]])
@@ -665,8 +666,7 @@ class DayOfTheDeadState(State):
         me = self.slots[p][k - 1][0]
         sides = {"own": (p,), "opponent": (1 - p,), "any": (0, 1)}[whose]
         options = sorted(c for q in sides for c, up in self.slots[q]
-                         if up and c != me and self.cs[c].effect
-                         and not any("copy" in step for step in self.cs[c].effect))
+                         if up and c != me and self.cs.cards[c].copyable)
         if not options:
             if self.logging:
                 self.note("dotd-effect-copy", f"{name}: no active fighter has an effect it could copy.")
