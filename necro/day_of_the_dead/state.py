@@ -40,6 +40,10 @@ SOURCE_RULES = {"spirit": "dotd-spirit-unearth", "keyword": "dotd-keyword-uneart
 class DayOfTheDeadState(State):
     """Two necromancers, six turns: the whole game from the deal to the winner."""
 
+    # Log text is built only under ``if self._notes is not None``: on the fast path
+    # (``apply_unchecked``) there is no log to write to, and building its sentences cost a quarter
+    # of a random game.
+
     candidates_in_order = True
     """Every list of choices is built in notation order: hands and decks are kept sorted, places
     are listed ``p1-slot1`` ... ``p1-spirit``, ``p2-slot1`` ..., ``convert`` before ``keep``."""
@@ -64,12 +68,6 @@ class DayOfTheDeadState(State):
         self._advance()
 
     # ------------------------------------------------------------ small helpers
-    @property
-    def logging(self) -> bool:
-        """Whether the step being applied is recorded: on the fast path (``apply_unchecked``) no
-        one reads the log, so the rules skip building its text."""
-        return self._notes is not None
-
     def who(self, p: int) -> str:
         return f"player {p + 1}"
 
@@ -289,12 +287,12 @@ class DayOfTheDeadState(State):
         self.decks[L].remove(card)
         if why == "look":
             self.looking.append(card)
-            if self.logging:
+            if self._notes is not None:
                 self.note("dotd-unearth", f"{self.who(p).capitalize()} looks at the next "
                           f"{BACK_NAMES[BACK_OF_LETTER[L]]} card from the deck.")
         else:
             bisect.insort(self.hands[p], card)
-            if self.logging:
+            if self._notes is not None:
                 self.note(DRAW_RULES[why], f"{self.who(p).capitalize()} draws {self.a_back(L)}.")
 
     # -- queued steps: set-up and summoning
@@ -310,7 +308,7 @@ class DayOfTheDeadState(State):
         self.fight = None
         t = self.turn
         first, second = self.order()
-        if self.logging:
+        if self._notes is not None:
             self.note("dotd-turn", f"Turn {t} of {TURNS} begins; {self.who(first)} has priority.")
         opening = [["choose", p, "fallen"] for p in (first, second)] if t == 1 else [["open", first], ["open", second]]
         self.queue[:] = (opening + [["choose", first, "spirit"], ["choose", second, "spirit"], ["activate"],
@@ -321,7 +319,7 @@ class DayOfTheDeadState(State):
         spirit = self.spirits[p]
         self.slots[p].append([spirit, False])
         self.spirits[p] = None
-        if self.logging:
+        if self._notes is not None:
             self.note("dotd-open-slot", f"{self.who(p).capitalize()} moves last turn's spirit ({self.a_back(spirit)}) "
                       f"face down into new slot {len(self.slots[p])}.")
 
@@ -335,14 +333,14 @@ class DayOfTheDeadState(State):
         for line in self.slots:
             for entry in line:
                 entry[1] = True
-        if self.logging:
+        if self._notes is not None:
             pairs = [f"{k}: {self.label(a[0])} v {self.label(b[0])}"
                      for k, (a, b) in enumerate(zip(self.slots[0], self.slots[1]), start=1)]
             self.note("dotd-activate", "The field becomes active: " + "; ".join(pairs) + ".")
 
     def _q_spirit_unearth(self, p: int) -> None:
         if self.spirit_back(p) == "unearth":
-            if self.logging:
+            if self._notes is not None:
                 self.note("dotd-spirit-unearth", f"{self.who(p).capitalize()}'s spirit has an Unearth back: it acts now.")
             self.queue_front([["unearth", p, "own", "spirit"]])
 
@@ -351,7 +349,7 @@ class DayOfTheDeadState(State):
         self.fight = new_fight(k)
         first, second = self.order()
         a, b = self.slots[0][k - 1][0], self.slots[1][k - 1][0]
-        if self.logging:
+        if self._notes is not None:
             self.note("dotd-fight-order", f"Fight in slot {k}: {self.label(a)} v {self.label(b)}.")
         size = len(self.queue)  # as queue_front([effects first, effects second, compare]), without the lists
         self._q_effects(first, k)
@@ -365,7 +363,7 @@ class DayOfTheDeadState(State):
         if self.fight["won"] is not None:
             return
         if k in self.marks["cancel"]:
-            if self.logging:
+            if self._notes is not None:
                 self.note("dotd-effect-cancel", f"{self.who(p).capitalize()}'s fighter uses no effect: this fight was "
                           "cancelled.")
             return
@@ -385,13 +383,13 @@ class DayOfTheDeadState(State):
         card = self.slots[p][k - 1][0]
         c = self.cs.cards[card]
         if f["stopped"][p] or card in self.marks["quiet"]:
-            if i == 0 and self.logging:  # said once, not again for each repeat
+            if i == 0 and self._notes is not None:  # said once, not again for each repeat
                 if f["stopped"][p]:
                     self.note("dotd-effect-stop", f"{c.name} cannot use its effect: it was stopped.")
                 else:
                     self.note("dotd-effect-copy", f"{c.name} has lost its effect for this turn (it was copied).")
             return
-        if self.logging:
+        if self._notes is not None:
             double = self.spirit_back(p) == "double"
             rule = "dotd-effects" if i == 0 else "dotd-double" if (i == 1 and double) else "dotd-effect-next"
             again = "" if i == 0 else " again (Double spirit)" if rule == "dotd-double" else " again (extra use)"
@@ -417,7 +415,7 @@ class DayOfTheDeadState(State):
         entries = [self.slots[0][k - 1], self.slots[1][k - 1]]
         if f["won"] is not None:
             winner = f["won"]
-            if self.logging:
+            if self._notes is not None:
                 self.note("dotd-effect-win", f"{self.who(winner).capitalize()} wins the fight without comparing power.")
         else:
             power = []
@@ -437,18 +435,18 @@ class DayOfTheDeadState(State):
             f["power"] = power
             winner = 0 if power[0] > power[1] else 1 if power[1] > power[0] else -1
             if winner < 0:
-                if self.logging:
+                if self._notes is not None:
                     self.note("dotd-tie", f"Power {power[0]} v {power[1]}: a tie, both fighters stay active.")
         f["winner"] = winner
         if winner >= 0:
             loser = 1 - winner
             entries[loser][1] = False
             if f["power"] is not None:
-                if self.logging:
+                if self._notes is not None:
                     self.note("dotd-compare", f"Power {f['power'][0]} v {f['power'][1]}: {self.who(winner)}'s "
                               f"{self.cs[entries[winner][0]].name} wins; {self.cs[entries[loser][0]].name} falls face down.")
             else:
-                if self.logging:
+                if self._notes is not None:
                     self.note("dotd-compare", f"{self.cs[entries[loser][0]].name} falls face down.")
         size = len(self.queue)  # as queue_front([after, convert])
         self._q_after(k)
@@ -484,19 +482,19 @@ class DayOfTheDeadState(State):
             cards = self.cs.cards
             points = sum(cards[c].power for c, up in self.slots[p] if up)
             self.scores[p] += points
-            if self.logging:
+            if self._notes is not None:
                 self.note("dotd-score", f"{self.who(p).capitalize()} scores {points} for active fighters "
                           f"({self.scores[p]} in all).")
 
     def _q_end_turn(self) -> None:
         self.priority = 1 - self.priority
-        if self.logging:
+        if self._notes is not None:
             self.note("dotd-pass-priority", f"Priority passes to {self.who(self.priority)}.")
         if self.turn < TURNS:
             self.queue.append(["turn"])
             return
         self.over = True
-        if self.logging:
+        if self._notes is not None:
             a, b = self.scores
             if a != b:
                 self.note("dotd-win", f"After six turns {self.who(0 if a > b else 1)} wins, {max(a, b)} to {min(a, b)}.")
@@ -512,13 +510,13 @@ class DayOfTheDeadState(State):
         if source == "spirit" and not self.game.options["unearth_spirit"]:
             options = [place for place in options if place != f"p{chooser + 1}-spirit"]
         if not options:
-            if self.logging:
+            if self._notes is not None:
                 self.note(SOURCE_RULES[source], "There is no card to unearth.")
             return
         self.task = {"do": "target", "p": chooser, "options": options, "source": source}
 
     def start_unearth(self, chooser: int, target: str, source: str, wish: int | None = None) -> None:
-        if self.logging:
+        if self._notes is not None:
             owner, k = self.place_of(target)
             where = "spirit" if k == 0 else f"slot {k}"
             whose = "their own" if owner == chooser else f"{self.who(owner)}'s"
@@ -543,7 +541,7 @@ class DayOfTheDeadState(State):
 
     def _q_replace(self, chooser: int, target: str, source: str) -> None:
         if not self.looking:
-            if self.logging:
+            if self._notes is not None:
                 self.note("dotd-unearth", "No card could be drawn: the unearthed card stays.")
             return
         self.task = {"do": "take", "p": chooser, "target": target, "source": source}
@@ -579,16 +577,16 @@ class DayOfTheDeadState(State):
     # -- decisions
     def _decide(self, task: dict, action: Act) -> None:
         kind, p, card = task["do"], task.get("p"), action.arg
-        Who = self.who(p).capitalize() if self.logging else ""
+        Who = self.who(p).capitalize() if self._notes is not None else ""
         if kind in ("fallen", "spirit"):
             self.hands[p].remove(card)
             if kind == "fallen":
                 self.slots[p].append([card, False])
-                if self.logging:
+                if self._notes is not None:
                     self.note("dotd-open-slot", f"{Who} lays {self.a_back(card)} face down in slot 1.")
             else:
                 self.spirits[p] = card
-                if self.logging:
+                if self._notes is not None:
                     self.note("dotd-spirit", f"{Who} lays {self.a_back(card)} face down as the new spirit.")
         elif kind == "target":
             self.start_unearth(p, self.card_at(card), task["source"])
@@ -598,29 +596,29 @@ class DayOfTheDeadState(State):
             k = task["slot"]
             if task["quiet"] and card not in self.marks["quiet"]:
                 self.marks["quiet"].append(card)
-            if self.logging:
+            if self._notes is not None:
                 lost = "; it loses its effect for the rest of the turn" if task["quiet"] else ""
                 self.note("dotd-effect-copy", f"{task['name']} copies {self.cs[card].name}{lost}.")
             self.queue_front([["step", p, k, card, j, task["use"]] for j in range(len(self.cs[card].effect))])
         elif kind == "dig":
-            if self.logging:
+            if self._notes is not None:
                 self.note("dotd-keyword-dig", f"{Who} digs in the {BACK_NAMES[BACK_OF_LETTER[card]]} deck.")
             self.queue_front([["dig-draw", p, card], ["dig-discard", p, card]])
         elif kind == "discard":
             self.hands[p].remove(card)
             self.discards[card[0]].append(card)
-            if self.logging:
+            if self._notes is not None:
                 self.note("dotd-keyword-dig", f"{Who} discards {self.cs[card].name}.")
         elif kind == "convert":
             if action == CONVERT:
                 self._convert(p, task["slot"])
-            elif self.logging:
+            elif self._notes is not None:
                 self.note("dotd-convert", f"{Who} keeps the loser in line.")
         elif kind == "after":
             owner = task["owner"]
             if action != PASS:
                 self.start_unearth(owner, self.card_at(task["place"]), "after", wish=p)
-            elif self.logging:
+            elif self._notes is not None:
                 name = self.cs[self.card_at(task["place"])].name
                 self.note("dotd-effect-after", f"{Who} does not have {name} unearthed.")
 
@@ -637,7 +635,7 @@ class DayOfTheDeadState(State):
         self.discards[L].append(target)
         self.discards[L].extend(self.looking)
         self.looking = []
-        if self.logging:
+        if self._notes is not None:
             where = "as the spirit" if k == 0 else f"in slot {k}, {'active' if up else 'fallen'}"
             shown = self.cs[card].name if up else f"{self.a_back(card)} face down"
             self.note("dotd-unearth", f"{self.who(chooser).capitalize()} puts {shown} {where} for {self.who(owner)}; "
@@ -650,14 +648,14 @@ class DayOfTheDeadState(State):
         up = self.game.options["spirit_fills"] == "active"
         line.append([old, up])
         self.spirits[p] = loser
-        if self.logging:
+        if self._notes is not None:
             moved = ("" if k >= len(line) else f"slot {k + 1} moves down one, " if k + 1 == len(line)
                      else f"slots {k + 1}-{len(line)} move down one, ")
             self.note("dotd-convert", f"{self.who(p).capitalize()} pulls {self.cs[loser].name} out of slot {k}: {moved}"
                       f"the old spirit, {self.cs[old].name}, fills slot {len(line)} "
                       f"{'active' if up else 'face down'}, and {self.cs[loser].name} becomes the new spirit.")
         if self.cs.cards[loser].back == "unearth":
-            if self.logging:
+            if self._notes is not None:
                 self.note("dotd-spirit-unearth", "The new spirit has an Unearth back: it acts now.")
             self.queue_front([["unearth", p, "own", "spirit"]])
 
@@ -668,7 +666,7 @@ class DayOfTheDeadState(State):
         options = sorted(c for q in sides for c, up in self.slots[q]
                          if up and c != me and self.cs.cards[c].copyable)
         if not options:
-            if self.logging:
+            if self._notes is not None:
                 self.note("dotd-effect-copy", f"{name}: no active fighter has an effect it could copy.")
             return
         self.task = {"do": "copy", "p": p, "slot": k, "quiet": quiet, "use": use, "name": name,
@@ -679,14 +677,14 @@ class DayOfTheDeadState(State):
         L = entry[0][0]
         pile = self.discards[L]
         if not pile:
-            if self.logging:
+            if self._notes is not None:
                 self.note("dotd-effect-return", f"{name}: the {BACK_NAMES[BACK_OF_LETTER[L]]} discard pile is empty, "
                           "so nothing happens.")
             return
         new = pile.pop()
         pile.append(entry[0])
         entry[0] = new
-        if self.logging:
+        if self._notes is not None:
             self.note("dotd-effect-return", f"{name} goes to the discard pile and {self.label(new)} takes its place, active.")
 
     # ----------------------------------------------------------- explanations
