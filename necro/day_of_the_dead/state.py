@@ -399,7 +399,9 @@ class DayOfTheDeadState(State):
                 self.note(rule, f"{c.name} has no effect.")
         size, steps = len(self.queue), len(c.effect)  # the steps run at once, as in queue_front
         for j in range(steps):
-            self._q_step(p, k, card, j, i)
+            if f["won"] is not None or f["stopped"][p]:
+                return  # as _q_step: the fight is over, or this fighter was stopped
+            effects.run(self, p, k, card, j, i)
             if self.task is not None or len(self.queue) != size:
                 self._queue_rest(size, [["step", p, k, card, n, i] for n in range(j + 1, steps)])
                 return
