@@ -210,6 +210,8 @@ class DayOfTheDeadState(State):
     def _legal_actions(self):
         task = self.task
         kind, p = task["do"], task.get("p")
+        if kind == "convert":  # the most frequent choice (most fights have a loser)
+            return [CONVERT, KEEP]
         if kind == "priority":
             return [act("priority", "1"), act("priority", "2")]
         if kind == "draw":
@@ -228,8 +230,6 @@ class DayOfTheDeadState(State):
             return [act("dig", L) for L in LETTERS if self.decks[L] or self.discards[L]]
         if kind == "discard":
             return [act("discard", c) for c in self.hands[p] if c[0] == task["L"]]
-        if kind == "convert":
-            return [CONVERT, KEEP]
         if kind == "after":
             return [PASS, act("unearth", task["place"])]
         raise AssertionError(f"unknown task {kind}")  # pragma: no cover
@@ -580,7 +580,12 @@ class DayOfTheDeadState(State):
     def _decide(self, task: dict, action: Act) -> None:
         kind, p, card = task["do"], task.get("p"), action.arg
         Who = self.who(p).capitalize() if self._notes is not None else ""
-        if kind in ("fallen", "spirit"):
+        if kind == "convert":  # the most frequent choice first
+            if action == CONVERT:
+                self._convert(p, task["slot"])
+            elif self._notes is not None:
+                self.note("dotd-convert", f"{Who} keeps the loser in line.")
+        elif kind in ("fallen", "spirit"):
             self.hands[p].remove(card)
             if kind == "fallen":
                 self.slots[p].append([card, False])
@@ -611,11 +616,6 @@ class DayOfTheDeadState(State):
             self.discards[card[0]].append(card)
             if self._notes is not None:
                 self.note("dotd-keyword-dig", f"{Who} discards {self.cs[card].name}.")
-        elif kind == "convert":
-            if action == CONVERT:
-                self._convert(p, task["slot"])
-            elif self._notes is not None:
-                self.note("dotd-convert", f"{Who} keeps the loser in line.")
         elif kind == "after":
             owner = task["owner"]
             if action != PASS:
