@@ -21,6 +21,7 @@ seventh card of the Double deck), so it copies fast and is its own JSON:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from necro.core import NotationError
@@ -49,6 +50,10 @@ class Act(NamedTuple):
 
 
 CONVERT, KEEP, PASS = Act("convert"), Act("keep"), Act("pass")
+
+act = lru_cache(maxsize=None)(Act)
+"""``Act(verb, arg)`` made once and shared (actions are values): listing the legal actions and
+drawing cards are the engine's hot path."""
 
 
 def is_card_id(text) -> bool:

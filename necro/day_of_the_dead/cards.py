@@ -60,7 +60,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from necro.core import FormatError, Reader
@@ -108,6 +108,16 @@ class Card:
     @property
     def has_effect(self) -> bool:
         return bool(self.effect)
+
+    @cached_property
+    def verbs(self) -> tuple[str, ...]:
+        """The verb of each effect step, worked out once (effects run often)."""
+        return tuple(next(k for k in step if k in VERBS) for step in self.effect)
+
+    @cached_property
+    def copyable(self) -> bool:
+        """Whether a copy may read this card's effect (it has one, and no copy of its own)."""
+        return bool(self.effect) and "copy" not in self.verbs
 
     def face(self) -> dict:
         """What a face-up card shows, for views: name, power, back, text, provenance."""

@@ -60,15 +60,18 @@ def count(s, p: int, what: str) -> int:
     return sum(1 for _, up in s.slots[side] if up == active)
 
 
-def run(s, p: int, k: int, src: str, step: dict, use: int) -> None:
-    """Run one effect step (see the module docstring)."""
-    verb = verb_of(step)
+def run(s, p: int, k: int, src: str, j: int, use: int) -> None:
+    """Run step ``j`` of ``src``'s effect (see the module docstring)."""
+    card = s.cs.cards[src]
+    step, verb = card.effect[j], card.verbs[j]
     rule = VERB_RULES[verb]
-    name = s.cs[src].name
-    who = s.who(p)
+    name = card.name
+    log = s._notes is not None  # the fast path keeps no log: no text to build
+    who = s.who(p) if log else ""
     cond = step.get("if")
     if cond and not condition_holds(s, p, k, cond):
-        s.note(rule, f"{name}: nothing happens, since it needs that {CONDITION_WORDS[cond]}.")
+        if log:
+            s.note(rule, f"{name}: nothing happens, since it needs that {CONDITION_WORDS[cond]}.")
         return
     f = s.fight
     value = step[verb]
@@ -76,37 +79,45 @@ def run(s, p: int, k: int, src: str, step: dict, use: int) -> None:
         amount = value if verb == "power" else value * count(s, p, step["count"])
         f["bonus"][p] += amount
         f["parts"].append([p, name + (" again" if use else ""), amount])
-        s.note(rule, f"{name}: {amount:+d} power for {who}.")
+        if log:
+            s.note(rule, f"{name}: {amount:+d} power for {who}.")
     elif verb in ("gain", "gain_div"):
         amount = value if verb == "gain" else s.scores[p] // value
         s.scores[p] += amount
-        s.note(rule, f"{name}: {who} gains {amount} point{'s' * (amount != 1)} ({s.scores[p]}).")
+        if log:
+            s.note(rule, f"{name}: {who} gains {amount} point{'s' * (amount != 1)} ({s.scores[p]}).")
     elif verb in ("drain", "drain_div"):
         q = 1 - p
         wanted = value if verb == "drain" else s.scores[q] // value
         amount = min(wanted, s.scores[q])
         s.scores[q] -= amount
-        s.note(rule, f"{name}: {s.who(q)} loses {amount} point{'s' * (amount != 1)} ({s.scores[q]})"
-               + (" (a score never goes below 0)" if amount < wanted else "") + ".")
+        if log:
+            s.note(rule, f"{name}: {s.who(q)} loses {amount} point{'s' * (amount != 1)} ({s.scores[q]})"
+                   + (" (a score never goes below 0)" if amount < wanted else "") + ".")
     elif verb == "win":
         f["won"] = p
-        s.note(rule, f"{name}: {who} wins the fight outright; it ends here.")
+        if log:
+            s.note(rule, f"{name}: {who} wins the fight outright; it ends here.")
     elif verb == "stop":
         f["stopped"][1 - p] = True
-        s.note(rule, f"{name}: {s.who(1 - p)}'s fighter uses no more effects in this fight.")
+        if log:
+            s.note(rule, f"{name}: {s.who(1 - p)}'s fighter uses no more effects in this fight.")
     elif verb in ("cancel_next", "extra_next", "cultivate"):
         if k == 1:
-            s.note(rule, f"{name}: there is no next fight this turn, so nothing happens.")
+            if log:
+                s.note(rule, f"{name}: there is no next fight this turn, so nothing happens.")
         elif verb == "cancel_next":
             if k - 1 not in s.marks["cancel"]:
                 s.marks["cancel"].append(k - 1)
-            s.note(rule, f"{name}: no effects will be used in the fight in slot {k - 1}.")
+            if log:
+                s.note(rule, f"{name}: no effects will be used in the fight in slot {k - 1}.")
         else:
             kind = "extra" if verb == "extra_next" else "cultivate"
             s.marks[kind].append([p, k - 1, value])
-            what = (f"uses its effect {value} more time{'s' * (value != 1)}" if kind == "extra"
-                    else f"gets +{value}x its printed power")
-            s.note(rule, f"{name}: {who}'s fighter in slot {k - 1} {what}.")
+            if log:
+                what = (f"uses its effect {value} more time{'s' * (value != 1)}" if kind == "extra"
+                        else f"gets +{value}x its printed power")
+                s.note(rule, f"{name}: {who}'s fighter in slot {k - 1} {what}.")
     elif verb == "copy":
         s.ask_copy(p, k, value, bool(step.get("quiet")), use, name)
     elif verb == "return":
@@ -124,5 +135,6 @@ def run(s, p: int, k: int, src: str, step: dict, use: int) -> None:
     elif verb == "after":
         if [p, value] not in f["after"]:
             f["after"].append([p, value])
-        whom = "its owner" if value == "spy" else s.who(1 - p)
-        s.note(rule, f"{name}: once the fight is decided, {whom} may have it unearthed.")
+        if log:
+            whom = "its owner" if value == "spy" else s.who(1 - p)
+            s.note(rule, f"{name}: once the fight is decided, {whom} may have it unearthed.")

@@ -21,7 +21,7 @@ from fractions import Fraction
 from necro.core import CHANCE, TERMINAL, NotationError, State
 
 from . import effects
-from .board import CONVERT, KEEP, LETTERS, PASS, Act, copy_fight, empty_marks, is_card_id, new_fight, parse_act
+from .board import CONVERT, KEEP, LETTERS, PASS, Act, act, copy_fight, empty_marks, is_card_id, new_fight, parse_act
 from .cards import BACK_NAMES, BACK_OF_LETTER, card_set
 
 TURNS = 6
@@ -39,6 +39,14 @@ SOURCE_RULES = {"spirit": "dotd-spirit-unearth", "keyword": "dotd-keyword-uneart
 
 class DayOfTheDeadState(State):
     """Two necromancers, six turns: the whole game from the deal to the winner."""
+
+    # Log text is built only under ``if self._notes is not None``: on the fast path
+    # (``apply_unchecked``) there is no log to write to, and building its sentences cost a quarter
+    # of a random game.
+
+    candidates_in_order = True
+    """Every list of choices is built in notation order: hands and decks are kept sorted, places
+    are listed ``p1-slot1`` ... ``p1-spirit``, ``p2-slot1`` ..., ``convert`` before ``keep``."""
 
     # ----------------------------------------------------------------- set-up
     def setup(self) -> None:
@@ -81,7 +89,34 @@ class DayOfTheDeadState(State):
         return first, 1 - first
 
     def queue_front(self, items: list) -> None:
-        self.queue[:0] = items
+        """Do the steps ``items`` next, before the rest of the queue.
+
+        They run at once, in order, as :meth:`_advance` would run them after this step (the fast
+        path for the turn's many small steps: no queue traffic). The first that waits for a
+        choice, or queues steps of its own (which come first), leaves the rest queued after
+        those. So a step queues its next steps last, with no task set (see :meth:`_q_after`).
+        """
+        queue, steps = self.queue, self._STEPS
+        size = len(queue)
+        for n, item in enumerate(items):
+            steps[item[0]](self, *item[1:])
+            if self.task is not None or len(queue) != size:
+                self._queue_rest(size, items[n + 1:])
+                return
+
+    def _queue_rest(self, size: int, rest: list) -> None:
+        """Queue the steps ``rest`` after those a step run at once has just queued (the queue was
+        ``size`` long before it)."""
+        at = len(self.queue) - size
+        self.queue[at:at] = rest
+
+    def _waits(self, size: int, rest: list) -> bool:
+        """After a step run at once (the queue was ``size`` long before it): if it waits for a
+        choice or queued steps of its own, queue ``rest`` after those and say so."""
+        if self.task is None and len(self.queue) == size:
+            return False
+        self._queue_rest(size, rest)
+        return True
 
     def in_play(self, p: int) -> list[str]:
         cards = [c for c, _ in self.slots[p]]
@@ -99,6 +134,13 @@ class DayOfTheDeadState(State):
                     return p, i + 1
         return None
 
+    def places(self, p: int) -> list[str]:
+        """The places of ``p``'s cards in play in notation order: ``p1-slot1`` ... ``p1-spirit``."""
+        names = [f"p{p + 1}-slot{k}" for k in range(1, len(self.slots[p]) + 1)]
+        if self.spirits[p]:
+            names.append(f"p{p + 1}-spirit")
+        return names
+
     def place_name(self, card: str) -> str:
         """Where a card in play lies, as Unearth notation names it: ``p2-slot3``, ``p1-spirit``."""
         owner, k = self.place_of(card)
@@ -114,15 +156,15 @@ class DayOfTheDeadState(State):
 
     def spirit_back(self, p: int) -> str | None:
         spirit = self.spirits[p]
-        return self.cs[spirit].back if spirit else None
+        return BACK_OF_LETTER[spirit[0]] if spirit else None  # an id starts with its back's letter
 
     def spirit_choices(self, p: int) -> list[str]:
         """Hand cards that keep at most two of each back in play (any card on turn 6)."""
         hand = self.hands[p]
         if self.turn >= TURNS:
             return list(hand)
-        backs = [self.cs[c].back for c in self.in_play(p)]
-        fits = [c for c in hand if backs.count(self.cs[c].back) < LIMIT]
+        backs = [c[0] for c in self.in_play(p)]  # an id starts with its back's letter
+        fits = [c for c in hand if backs.count(c[0]) < LIMIT]
         return fits or list(hand)
 
     # ------------------------------------------------------------- the contract
@@ -133,6 +175,14 @@ class DayOfTheDeadState(State):
         if task is None or task["do"] in ("draw", "priority"):
             return CHANCE
         return task["p"]
+
+    # the two questions every playout asks at each step, answered without current_player's detour
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def is_chance_node(self) -> bool:
+        task = self.task
+        return not self.over and (task is None or task["do"] in ("draw", "priority"))
 
     def chance_outcomes(self):
         task = self.task
@@ -145,9 +195,9 @@ class DayOfTheDeadState(State):
     def sample_chance(self, rng):
         task = self.task
         if task["do"] == "priority":
-            return Act("priority", str(1 + rng.randbelow(2)))
+            return act("priority", str(1 + rng.randbelow(2)))
         deck = self.decks[task["L"]]
-        return Act("draw", deck[rng.randbelow(len(deck))])
+        return act("draw", deck[rng.randbelow(len(deck))])
 
     def is_legal(self, action) -> bool:
         if not isinstance(action, Act) or self.over:
@@ -160,28 +210,28 @@ class DayOfTheDeadState(State):
     def _legal_actions(self):
         task = self.task
         kind, p = task["do"], task.get("p")
-        if kind == "priority":
-            return [Act("priority", "1"), Act("priority", "2")]
-        if kind == "draw":
-            return [Act("draw", c) for c in self.decks[task["L"]]]
-        if kind == "fallen":
-            return [Act("fallen", c) for c in self.hands[p]]
-        if kind == "spirit":
-            return [Act("spirit", c) for c in self.spirit_choices(p)]
-        if kind == "target":
-            return [Act("unearth", place) for place in task["options"]]
-        if kind == "copy":
-            return [Act("copy", c) for c in sorted(task["options"])]
-        if kind == "take":
-            return [Act("take", c) for c in sorted(self.looking)]
-        if kind == "dig":
-            return [Act("dig", L) for L in LETTERS if self.decks[L] or self.discards[L]]
-        if kind == "discard":
-            return [Act("discard", c) for c in self.hands[p] if c[0] == task["L"]]
-        if kind == "convert":
+        if kind == "convert":  # the most frequent choice (most fights have a loser)
             return [CONVERT, KEEP]
+        if kind == "priority":
+            return [act("priority", "1"), act("priority", "2")]
+        if kind == "draw":
+            return [act("draw", c) for c in self.decks[task["L"]]]
+        if kind == "fallen":
+            return [act("fallen", c) for c in self.hands[p]]
+        if kind == "spirit":
+            return [act("spirit", c) for c in self.spirit_choices(p)]
+        if kind == "target":
+            return [act("unearth", place) for place in task["options"]]
+        if kind == "copy":
+            return [act("copy", c) for c in sorted(task["options"])]
+        if kind == "take":
+            return [act("take", c) for c in sorted(self.looking)]
+        if kind == "dig":
+            return [act("dig", L) for L in LETTERS if self.decks[L] or self.discards[L]]
+        if kind == "discard":
+            return [act("discard", c) for c in self.hands[p] if c[0] == task["L"]]
         if kind == "after":
-            return [PASS, Act("unearth", task["place"])]
+            return [PASS, act("unearth", task["place"])]
         raise AssertionError(f"unknown task {kind}")  # pragma: no cover
 
     def parse_action(self, text):
@@ -212,11 +262,11 @@ class DayOfTheDeadState(State):
         self._advance()
 
     def _advance(self) -> None:
-        steps = self._STEPS
+        steps, queue = self._STEPS, self.queue  # one list for the whole game (see _q_turn)
         while self.task is None and not self.over:
-            if not self.queue:
+            if not queue:
                 raise AssertionError("the turn's queue ran dry")  # pragma: no cover
-            item = self.queue.pop(0)
+            item = queue.pop(0)
             steps[item[0]](self, *item[1:])
 
     def _draw(self, L: str, p: int, why: str) -> None:
@@ -235,13 +285,15 @@ class DayOfTheDeadState(State):
     def _drawn(self, task: dict, card: str) -> None:
         L, p, why = task["L"], task["p"], task["why"]
         self.decks[L].remove(card)
-        back = BACK_NAMES[BACK_OF_LETTER[L]]
         if why == "look":
             self.looking.append(card)
-            self.note("dotd-unearth", f"{self.who(p).capitalize()} looks at the next {back} card from the deck.")
+            if self._notes is not None:
+                self.note("dotd-unearth", f"{self.who(p).capitalize()} looks at the next "
+                          f"{BACK_NAMES[BACK_OF_LETTER[L]]} card from the deck.")
         else:
             bisect.insort(self.hands[p], card)
-            self.note(DRAW_RULES[why], f"{self.who(p).capitalize()} draws {self.a_back(L)}.")
+            if self._notes is not None:
+                self.note(DRAW_RULES[why], f"{self.who(p).capitalize()} draws {self.a_back(L)}.")
 
     # -- queued steps: set-up and summoning
     def _q_deal(self, p: int, L: str) -> None:
@@ -256,18 +308,20 @@ class DayOfTheDeadState(State):
         self.fight = None
         t = self.turn
         first, second = self.order()
-        self.note("dotd-turn", f"Turn {t} of {TURNS} begins; {self.who(first)} has priority.")
+        if self._notes is not None:
+            self.note("dotd-turn", f"Turn {t} of {TURNS} begins; {self.who(first)} has priority.")
         opening = [["choose", p, "fallen"] for p in (first, second)] if t == 1 else [["open", first], ["open", second]]
-        self.queue = (opening + [["choose", first, "spirit"], ["choose", second, "spirit"], ["activate"],
-                                 ["spirit-unearth", first], ["spirit-unearth", second]]
-                      + [["fight", k] for k in range(t, 0, -1)] + [["rewards"], ["end-turn"]])
+        self.queue[:] = (opening + [["choose", first, "spirit"], ["choose", second, "spirit"], ["activate"],
+                                    ["spirit-unearth", first], ["spirit-unearth", second]]
+                         + [["fight", k] for k in range(t, 0, -1)] + [["rewards"], ["end-turn"]])
 
     def _q_open(self, p: int) -> None:
         spirit = self.spirits[p]
         self.slots[p].append([spirit, False])
         self.spirits[p] = None
-        self.note("dotd-open-slot", f"{self.who(p).capitalize()} moves last turn's spirit ({self.a_back(spirit)}) "
-                  f"face down into new slot {len(self.slots[p])}.")
+        if self._notes is not None:
+            self.note("dotd-open-slot", f"{self.who(p).capitalize()} moves last turn's spirit ({self.a_back(spirit)}) "
+                      f"face down into new slot {len(self.slots[p])}.")
 
     def _q_choose(self, p: int, kind: str) -> None:
         if not self.hands[p]:
@@ -279,13 +333,15 @@ class DayOfTheDeadState(State):
         for line in self.slots:
             for entry in line:
                 entry[1] = True
-        pairs = [f"{k}: {self.label(a[0])} v {self.label(b[0])}"
-                 for k, (a, b) in enumerate(zip(self.slots[0], self.slots[1]), start=1)]
-        self.note("dotd-activate", "The field becomes active: " + "; ".join(pairs) + ".")
+        if self._notes is not None:
+            pairs = [f"{k}: {self.label(a[0])} v {self.label(b[0])}"
+                     for k, (a, b) in enumerate(zip(self.slots[0], self.slots[1]), start=1)]
+            self.note("dotd-activate", "The field becomes active: " + "; ".join(pairs) + ".")
 
     def _q_spirit_unearth(self, p: int) -> None:
         if self.spirit_back(p) == "unearth":
-            self.note("dotd-spirit-unearth", f"{self.who(p).capitalize()}'s spirit has an Unearth back: it acts now.")
+            if self._notes is not None:
+                self.note("dotd-spirit-unearth", f"{self.who(p).capitalize()}'s spirit has an Unearth back: it acts now.")
             self.queue_front([["unearth", p, "own", "spirit"]])
 
     # -- queued steps: fighting
@@ -293,61 +349,84 @@ class DayOfTheDeadState(State):
         self.fight = new_fight(k)
         first, second = self.order()
         a, b = self.slots[0][k - 1][0], self.slots[1][k - 1][0]
-        self.note("dotd-fight-order", f"Fight in slot {k}: {self.label(a)} v {self.label(b)}.")
-        self.queue_front([["effects", first, k], ["effects", second, k], ["compare", k]])
+        if self._notes is not None:
+            self.note("dotd-fight-order", f"Fight in slot {k}: {self.label(a)} v {self.label(b)}.")
+        size = len(self.queue)  # as queue_front([effects first, effects second, compare]), without the lists
+        self._q_effects(first, k)
+        if self._waits(size, [["effects", second, k], ["compare", k]]):
+            return
+        self._q_effects(second, k)
+        if not self._waits(size, [["compare", k]]):
+            self._q_compare(k)
 
     def _q_effects(self, p: int, k: int) -> None:
         if self.fight["won"] is not None:
             return
         if k in self.marks["cancel"]:
-            self.note("dotd-effect-cancel", f"{self.who(p).capitalize()}'s fighter uses no effect: this fight was "
-                      "cancelled.")
+            if self._notes is not None:
+                self.note("dotd-effect-cancel", f"{self.who(p).capitalize()}'s fighter uses no effect: this fight was "
+                          "cancelled.")
             return
-        uses = 1 + (self.spirit_back(p) == "double") + sum(n for q, s, n in self.marks["extra"] if q == p and s == k)
-        self.queue_front([["use", p, k, i] for i in range(uses)])
+        extra = self.marks["extra"]
+        uses = 1 + (self.spirit_back(p) == "double") + (sum(n for q, s, n in extra if q == p and s == k) if extra else 0)
+        size = len(self.queue)  # the uses run at once, as in queue_front
+        for i in range(uses):
+            self._q_use(p, k, i)
+            if self.task is not None or len(self.queue) != size:
+                self._queue_rest(size, [["use", p, k, j] for j in range(i + 1, uses)])
+                return
 
     def _q_use(self, p: int, k: int, i: int) -> None:
         f = self.fight
         if f["won"] is not None:
             return
         card = self.slots[p][k - 1][0]
-        c = self.cs[card]
-        double = self.spirit_back(p) == "double"
-        rule = "dotd-effects" if i == 0 else "dotd-double" if (i == 1 and double) else "dotd-effect-next"
+        c = self.cs.cards[card]
         if f["stopped"][p] or card in self.marks["quiet"]:
-            if i == 0:  # said once, not again for each repeat
+            if i == 0 and self._notes is not None:  # said once, not again for each repeat
                 if f["stopped"][p]:
                     self.note("dotd-effect-stop", f"{c.name} cannot use its effect: it was stopped.")
                 else:
                     self.note("dotd-effect-copy", f"{c.name} has lost its effect for this turn (it was copied).")
             return
-        if not c.effect:
-            if i == 0:
+        if self._notes is not None:
+            double = self.spirit_back(p) == "double"
+            rule = "dotd-effects" if i == 0 else "dotd-double" if (i == 1 and double) else "dotd-effect-next"
+            again = "" if i == 0 else " again (Double spirit)" if rule == "dotd-double" else " again (extra use)"
+            if c.effect:
+                self.note(rule, f"{self.who(p).capitalize()}'s {c.name} uses its effect{again}: {c.text}")
+            elif i == 0:
                 self.note(rule, f"{c.name} has no effect.")
-            return
-        again = "" if i == 0 else " again (Double spirit)" if rule == "dotd-double" else " again (extra use)"
-        self.note(rule, f"{self.who(p).capitalize()}'s {c.name} uses its effect{again}: {c.text}")
-        self.queue_front([["step", p, k, card, j, i] for j in range(len(c.effect))])
+        size, steps = len(self.queue), len(c.effect)  # the steps run at once, as in queue_front
+        for j in range(steps):
+            if f["won"] is not None or f["stopped"][p]:
+                return  # as _q_step: the fight is over, or this fighter was stopped
+            effects.run(self, p, k, card, j, i)
+            if self.task is not None or len(self.queue) != size:
+                self._queue_rest(size, [["step", p, k, card, n, i] for n in range(j + 1, steps)])
+                return
 
     def _q_step(self, p: int, k: int, src: str, j: int, i: int) -> None:
         f = self.fight
         if f["won"] is not None or f["stopped"][p]:
             return
-        effects.run(self, p, k, src, self.cs[src].effect[j], i)
+        effects.run(self, p, k, src, j, i)
 
     def _q_compare(self, k: int) -> None:
         f = self.fight
         entries = [self.slots[0][k - 1], self.slots[1][k - 1]]
         if f["won"] is not None:
             winner = f["won"]
-            self.note("dotd-effect-win", f"{self.who(winner).capitalize()} wins the fight without comparing power.")
+            if self._notes is not None:
+                self.note("dotd-effect-win", f"{self.who(winner).capitalize()} wins the fight without comparing power.")
         else:
             power = []
+            cultivate = self.marks["cultivate"]
             for p in (0, 1):
-                c = self.cs[entries[p][0]]
+                c = self.cs.cards[entries[p][0]]
                 f["parts"].insert(0, [p, f"printed ({c.name})", c.power])
                 total = c.power + f["bonus"][p]
-                for q, s, n in self.marks["cultivate"]:
+                for q, s, n in cultivate:
                     if q == p and s == k:
                         f["parts"].append([p, "next-fighter bonus", n * c.power])
                         total += n * c.power
@@ -358,29 +437,35 @@ class DayOfTheDeadState(State):
             f["power"] = power
             winner = 0 if power[0] > power[1] else 1 if power[1] > power[0] else -1
             if winner < 0:
-                self.note("dotd-tie", f"Power {power[0]} v {power[1]}: a tie, both fighters stay active.")
+                if self._notes is not None:
+                    self.note("dotd-tie", f"Power {power[0]} v {power[1]}: a tie, both fighters stay active.")
         f["winner"] = winner
         if winner >= 0:
             loser = 1 - winner
             entries[loser][1] = False
             if f["power"] is not None:
-                self.note("dotd-compare", f"Power {f['power'][0]} v {f['power'][1]}: {self.who(winner)}'s "
-                          f"{self.cs[entries[winner][0]].name} wins; {self.cs[entries[loser][0]].name} falls face down.")
+                if self._notes is not None:
+                    self.note("dotd-compare", f"Power {f['power'][0]} v {f['power'][1]}: {self.who(winner)}'s "
+                              f"{self.cs[entries[winner][0]].name} wins; {self.cs[entries[loser][0]].name} falls face down.")
             else:
-                self.note("dotd-compare", f"{self.cs[entries[loser][0]].name} falls face down.")
-        self.queue_front([["after", k], ["convert", k]])
+                if self._notes is not None:
+                    self.note("dotd-compare", f"{self.cs[entries[loser][0]].name} falls face down.")
+        size = len(self.queue)  # as queue_front([after, convert])
+        self._q_after(k)
+        if not self._waits(size, [["convert", k]]):
+            self._q_convert(k)
 
     def _q_after(self, k: int) -> None:
         f = self.fight
-        pending = sorted(f["after"], key=lambda x: x[0] != self.priority)
-        if not pending:
+        if not f["after"]:
             return
+        pending = sorted(f["after"], key=lambda x: x[0] != self.priority)
         owner, kind = pending[0]
         f["after"].remove(pending[0])
         card = self.slots[owner][k - 1][0]
         decider = owner if kind == "spy" else 1 - owner
         self.task = {"do": "after", "p": decider, "owner": owner, "place": self.place_name(card), "kind": kind}
-        self.queue_front([["after", k]])
+        self.queue.insert(0, ["after", k])  # the next one after this choice (not queue_front: a task is set)
 
     def _q_convert(self, k: int) -> None:
         f = self.fight
@@ -396,16 +481,22 @@ class DayOfTheDeadState(State):
 
     def _q_rewards(self) -> None:
         for p in (0, 1):
-            points = sum(self.cs[c].power for c, up in self.slots[p] if up)
+            cards = self.cs.cards
+            points = sum(cards[c].power for c, up in self.slots[p] if up)
             self.scores[p] += points
-            self.note("dotd-score", f"{self.who(p).capitalize()} scores {points} for active fighters "
-                      f"({self.scores[p]} in all).")
+            if self._notes is not None:
+                self.note("dotd-score", f"{self.who(p).capitalize()} scores {points} for active fighters "
+                          f"({self.scores[p]} in all).")
 
     def _q_end_turn(self) -> None:
         self.priority = 1 - self.priority
-        self.note("dotd-pass-priority", f"Priority passes to {self.who(self.priority)}.")
-        if self.turn >= TURNS:
-            self.over = True
+        if self._notes is not None:
+            self.note("dotd-pass-priority", f"Priority passes to {self.who(self.priority)}.")
+        if self.turn < TURNS:
+            self.queue.append(["turn"])
+            return
+        self.over = True
+        if self._notes is not None:
             a, b = self.scores
             if a != b:
                 self.note("dotd-win", f"After six turns {self.who(0 if a > b else 1)} wins, {max(a, b)} to {min(a, b)}.")
@@ -414,28 +505,26 @@ class DayOfTheDeadState(State):
                           "fighters and wins (variant).")
             else:
                 self.note("dotd-ruling-final-tie", f"Tied at {a}: the game is a draw.")
-        else:
-            self.queue.append(["turn"])
 
     # -- queued steps: Unearth, Dig
     def _q_unearth(self, chooser: int, scope: str, source: str) -> None:
-        sides = (chooser,) if scope == "own" else (0, 1)
-        options = [c for q in sides for c in self.in_play(q)]
+        options = self.places(chooser) if scope == "own" else self.places(0) + self.places(1)
         if source == "spirit" and not self.game.options["unearth_spirit"]:
-            options = [c for c in options if c != self.spirits[chooser]]
+            options = [place for place in options if place != f"p{chooser + 1}-spirit"]
         if not options:
-            self.note(SOURCE_RULES[source], "There is no card to unearth.")
+            if self._notes is not None:
+                self.note(SOURCE_RULES[source], "There is no card to unearth.")
             return
-        self.task = {"do": "target", "p": chooser, "options": sorted(self.place_name(c) for c in options),
-                     "source": source}
+        self.task = {"do": "target", "p": chooser, "options": options, "source": source}
 
     def start_unearth(self, chooser: int, target: str, source: str, wish: int | None = None) -> None:
-        owner, k = self.place_of(target)
-        where = "spirit" if k == 0 else f"slot {k}"
-        whose = "their own" if owner == chooser else f"{self.who(owner)}'s"
-        asked = f" at {self.who(wish)}'s wish" if wish is not None and wish != chooser else ""
-        self.note(SOURCE_RULES[source], f"{self.who(chooser).capitalize()} unearths {whose} "
-                  f"{self._shown(target, chooser)} ({where}){asked}.")
+        if self._notes is not None:
+            owner, k = self.place_of(target)
+            where = "spirit" if k == 0 else f"slot {k}"
+            whose = "their own" if owner == chooser else f"{self.who(owner)}'s"
+            asked = f" at {self.who(wish)}'s wish" if wish is not None and wish != chooser else ""
+            self.note(SOURCE_RULES[source], f"{self.who(chooser).capitalize()} unearths {whose} "
+                      f"{self._shown(target, chooser)} ({where}){asked}.")
         L = target[0]
         self.queue_front([["look", chooser, L]] * 3 + [["replace", chooser, self.place_name(target), source]])
 
@@ -454,7 +543,8 @@ class DayOfTheDeadState(State):
 
     def _q_replace(self, chooser: int, target: str, source: str) -> None:
         if not self.looking:
-            self.note("dotd-unearth", "No card could be drawn: the unearthed card stays.")
+            if self._notes is not None:
+                self.note("dotd-unearth", "No card could be drawn: the unearthed card stays.")
             return
         self.task = {"do": "take", "p": chooser, "target": target, "source": source}
 
@@ -489,15 +579,22 @@ class DayOfTheDeadState(State):
     # -- decisions
     def _decide(self, task: dict, action: Act) -> None:
         kind, p, card = task["do"], task.get("p"), action.arg
-        Who = self.who(p).capitalize()
-        if kind in ("fallen", "spirit"):
+        Who = self.who(p).capitalize() if self._notes is not None else ""
+        if kind == "convert":  # the most frequent choice first
+            if action == CONVERT:
+                self._convert(p, task["slot"])
+            elif self._notes is not None:
+                self.note("dotd-convert", f"{Who} keeps the loser in line.")
+        elif kind in ("fallen", "spirit"):
             self.hands[p].remove(card)
             if kind == "fallen":
                 self.slots[p].append([card, False])
-                self.note("dotd-open-slot", f"{Who} lays {self.a_back(card)} face down in slot 1.")
+                if self._notes is not None:
+                    self.note("dotd-open-slot", f"{Who} lays {self.a_back(card)} face down in slot 1.")
             else:
                 self.spirits[p] = card
-                self.note("dotd-spirit", f"{Who} lays {self.a_back(card)} face down as the new spirit.")
+                if self._notes is not None:
+                    self.note("dotd-spirit", f"{Who} lays {self.a_back(card)} face down as the new spirit.")
         elif kind == "target":
             self.start_unearth(p, self.card_at(card), task["source"])
         elif kind == "take":
@@ -506,28 +603,26 @@ class DayOfTheDeadState(State):
             k = task["slot"]
             if task["quiet"] and card not in self.marks["quiet"]:
                 self.marks["quiet"].append(card)
-            lost = "; it loses its effect for the rest of the turn" if task["quiet"] else ""
-            self.note("dotd-effect-copy", f"{task['name']} copies {self.cs[card].name}{lost}.")
+            if self._notes is not None:
+                lost = "; it loses its effect for the rest of the turn" if task["quiet"] else ""
+                self.note("dotd-effect-copy", f"{task['name']} copies {self.cs[card].name}{lost}.")
             self.queue_front([["step", p, k, card, j, task["use"]] for j in range(len(self.cs[card].effect))])
         elif kind == "dig":
-            self.note("dotd-keyword-dig", f"{Who} digs in the {BACK_NAMES[BACK_OF_LETTER[card]]} deck.")
+            if self._notes is not None:
+                self.note("dotd-keyword-dig", f"{Who} digs in the {BACK_NAMES[BACK_OF_LETTER[card]]} deck.")
             self.queue_front([["dig-draw", p, card], ["dig-discard", p, card]])
         elif kind == "discard":
             self.hands[p].remove(card)
             self.discards[card[0]].append(card)
-            self.note("dotd-keyword-dig", f"{Who} discards {self.cs[card].name}.")
-        elif kind == "convert":
-            if action == CONVERT:
-                self._convert(p, task["slot"])
-            else:
-                self.note("dotd-convert", f"{Who} keeps the loser in line.")
+            if self._notes is not None:
+                self.note("dotd-keyword-dig", f"{Who} discards {self.cs[card].name}.")
         elif kind == "after":
             owner = task["owner"]
-            if action == PASS:
+            if action != PASS:
+                self.start_unearth(owner, self.card_at(task["place"]), "after", wish=p)
+            elif self._notes is not None:
                 name = self.cs[self.card_at(task["place"])].name
                 self.note("dotd-effect-after", f"{Who} does not have {name} unearthed.")
-            else:
-                self.start_unearth(owner, self.card_at(task["place"]), "after", wish=p)
 
     def _take(self, chooser: int, target: str, card: str) -> None:
         owner, k = self.place_of(target)
@@ -542,10 +637,11 @@ class DayOfTheDeadState(State):
         self.discards[L].append(target)
         self.discards[L].extend(self.looking)
         self.looking = []
-        where = "as the spirit" if k == 0 else f"in slot {k}, {'active' if up else 'fallen'}"
-        shown = self.cs[card].name if up else f"{self.a_back(card)} face down"
-        self.note("dotd-unearth", f"{self.who(chooser).capitalize()} puts {shown} {where} for {self.who(owner)}; "
-                  f"{self.cs[target].name} and the other cards looked at are discarded.")
+        if self._notes is not None:
+            where = "as the spirit" if k == 0 else f"in slot {k}, {'active' if up else 'fallen'}"
+            shown = self.cs[card].name if up else f"{self.a_back(card)} face down"
+            self.note("dotd-unearth", f"{self.who(chooser).capitalize()} puts {shown} {where} for {self.who(owner)}; "
+                      f"{self.cs[target].name} and the other cards looked at are discarded.")
 
     def _convert(self, p: int, k: int) -> None:
         line = self.slots[p]
@@ -554,13 +650,15 @@ class DayOfTheDeadState(State):
         up = self.game.options["spirit_fills"] == "active"
         line.append([old, up])
         self.spirits[p] = loser
-        moved = ("" if k >= len(line) else f"slot {k + 1} moves down one, " if k + 1 == len(line)
-                 else f"slots {k + 1}-{len(line)} move down one, ")
-        self.note("dotd-convert", f"{self.who(p).capitalize()} pulls {self.cs[loser].name} out of slot {k}: {moved}"
-                  f"the old spirit, {self.cs[old].name}, fills slot {len(line)} "
-                  f"{'active' if up else 'face down'}, and {self.cs[loser].name} becomes the new spirit.")
-        if self.cs[loser].back == "unearth":
-            self.note("dotd-spirit-unearth", "The new spirit has an Unearth back: it acts now.")
+        if self._notes is not None:
+            moved = ("" if k >= len(line) else f"slot {k + 1} moves down one, " if k + 1 == len(line)
+                     else f"slots {k + 1}-{len(line)} move down one, ")
+            self.note("dotd-convert", f"{self.who(p).capitalize()} pulls {self.cs[loser].name} out of slot {k}: {moved}"
+                      f"the old spirit, {self.cs[old].name}, fills slot {len(line)} "
+                      f"{'active' if up else 'face down'}, and {self.cs[loser].name} becomes the new spirit.")
+        if self.cs.cards[loser].back == "unearth":
+            if self._notes is not None:
+                self.note("dotd-spirit-unearth", "The new spirit has an Unearth back: it acts now.")
             self.queue_front([["unearth", p, "own", "spirit"]])
 
     # -- effects that change cards (called from effects.run)
@@ -568,10 +666,10 @@ class DayOfTheDeadState(State):
         me = self.slots[p][k - 1][0]
         sides = {"own": (p,), "opponent": (1 - p,), "any": (0, 1)}[whose]
         options = sorted(c for q in sides for c, up in self.slots[q]
-                         if up and c != me and self.cs[c].effect
-                         and not any("copy" in step for step in self.cs[c].effect))
+                         if up and c != me and self.cs.cards[c].copyable)
         if not options:
-            self.note("dotd-effect-copy", f"{name}: no active fighter has an effect it could copy.")
+            if self._notes is not None:
+                self.note("dotd-effect-copy", f"{name}: no active fighter has an effect it could copy.")
             return
         self.task = {"do": "copy", "p": p, "slot": k, "quiet": quiet, "use": use, "name": name,
                      "options": options}
@@ -581,13 +679,15 @@ class DayOfTheDeadState(State):
         L = entry[0][0]
         pile = self.discards[L]
         if not pile:
-            self.note("dotd-effect-return", f"{name}: the {BACK_NAMES[BACK_OF_LETTER[L]]} discard pile is empty, "
-                      "so nothing happens.")
+            if self._notes is not None:
+                self.note("dotd-effect-return", f"{name}: the {BACK_NAMES[BACK_OF_LETTER[L]]} discard pile is empty, "
+                          "so nothing happens.")
             return
         new = pile.pop()
         pile.append(entry[0])
         entry[0] = new
-        self.note("dotd-effect-return", f"{name} goes to the discard pile and {self.label(new)} takes its place, active.")
+        if self._notes is not None:
+            self.note("dotd-effect-return", f"{name} goes to the discard pile and {self.label(new)} takes its place, active.")
 
     # ----------------------------------------------------------- explanations
     def action_rule(self, action) -> str:

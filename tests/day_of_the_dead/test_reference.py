@@ -1,0 +1,42 @@
+"""The bare reference loop of benchmarks/reference/day_of_the_dead.py plays the engine's games.
+
+The speed benchmark (benchmarks/speed.py) compares the engine's fast path with that loop; this
+keeps the comparison honest: on the same seeds both play the same random games (the same scores
+after six turns and the same number of decisions), so the loop follows the same rules and rulings
+as the engine.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+
+import pytest
+
+PATH = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "reference" / "day_of_the_dead.py"
+
+
+@pytest.fixture(scope="module")
+def reference():
+    spec = importlib.util.spec_from_file_location("reference_day_of_the_dead", PATH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_reference_plays_the_engines_games(reference):
+    games = [(reference.play(seed), reference.engine_game(seed)) for seed in range(120)]
+    assert all(mine == engine for mine, engine in games)
+    # both players win some of these games, and they are of many lengths
+    scores = [score for (score, _), _ in games]
+    assert any(a > b for a, b in scores) and any(a < b for a, b in scores)
+    assert len({decisions for (_, decisions), _ in games}) >= 10
+
+
+@pytest.mark.parametrize("verb", ["copy", "dig", "return"])
+def test_a_changed_rule_would_be_seen(reference, monkeypatch, verb):
+    """The comparison can fail: a reference whose cards with an effect of ``verb`` (a copy, a Dig,
+    a Return) use it no more parts from the engine on some seed."""
+    effect = tuple(tuple(s for s in e if s[0] != verb) for e in reference.EFFECT)
+    monkeypatch.setattr(reference, "EFFECT", effect)
+    assert any(reference.play(seed) != reference.engine_game(seed) for seed in range(60))
