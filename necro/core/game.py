@@ -175,9 +175,10 @@ class State:
     """A position of a game, with its history, log, undo and redo."""
 
     candidates_in_order: ClassVar[bool] = False
-    """True when ``_legal_actions`` already yields the actions in ``action_sort_key`` order, so
-    :meth:`legal_actions` need not sort them (the shared playout harness checks the order at
-    every step, so a game that says so cannot drift)."""
+    """True when ``_legal_actions`` already returns the actions in ``action_sort_key`` order, as a
+    new list at each call, so :meth:`legal_actions` hands that list over as it is, with no sort
+    and no copy (the shared playout harness checks the order at every step, so a game that says
+    so cannot drift)."""
 
     def __init__(self, game: Game, seed: int = 0, _setup: bool = True):
         self.game = game
@@ -188,12 +189,25 @@ class State:
         self._redo: list[Step] = []
         self._notes: list[LogEntry] | None = []
         self._recorded = True
-        self._start: str | None = None
+        self._start_json: str | None = None
+        # A new game's start is its set-up, which the game and the seed decide: it is written out
+        # only when a saved game needs it (see _start), not for every game a bot or a study plays.
+        self._start_seed: int | None = seed if _setup else None
         self.prelude: tuple[LogEntry, ...] = ()
         """Log lines written while a loaded position ran on to its first decision (shown before step 1)."""
         if _setup:
             self.setup()
-            self._start = self._snapshot()
+
+    @property
+    def _start(self) -> str | None:
+        """The position the history starts from (a snapshot), or None."""
+        if self._start_json is None and self._start_seed is not None:
+            self._start_json = type(self)(self.game, self._start_seed)._snapshot()
+        return self._start_json
+
+    @_start.setter
+    def _start(self, snapshot: str | None) -> None:
+        self._start_json, self._start_seed = snapshot, None
 
     # ------------------------------------------------------------------ hooks
     def setup(self) -> None:
@@ -320,8 +334,10 @@ class State:
         if player == CHANCE:
             outcomes = self.chance_outcomes()
             actions = [] if outcomes is None else [a for a, _ in outcomes]
+        elif self.candidates_in_order:
+            return self._legal_actions()
         else:
-            actions = list(self._legal_actions())
+            actions = self._legal_actions()
         return actions if self.candidates_in_order else sorted(actions, key=self.action_sort_key)
 
     def _candidates(self) -> list[Action]:
@@ -420,14 +436,13 @@ class State:
         """Apply without validation, log or history: the fast path for search on copies.
 
         A state used this way no longer records a replayable history, so it
-        cannot be undone past this point and saves without history.
+        cannot be undone past this point and saves without history. Nor does it
+        collect log lines (``note`` writes nothing, ``logger`` is None) until a
+        recorded step (:meth:`apply`, :meth:`play_chance`) starts its own.
         """
-        notes, self._notes = self._notes, None
-        try:
-            self._apply(action)
-        finally:
-            self._notes = notes
+        self._notes = None
         self._recorded = False
+        self._apply(action)
 
     def resolve_chance_unchecked(self) -> None:
         """Fast path of :meth:`play_chance` for playouts and search."""
