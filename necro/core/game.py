@@ -267,6 +267,15 @@ class State:
         :data:`SPECTATOR`: then every player's secrets are masked."""
         return position
 
+    def redeal_unseen(self, viewer: int, rng: Rng) -> "State | None":
+        """A state ``viewer`` cannot tell from this one, every card hidden from them dealt anew
+        (by ``rng``, and by nothing of the cards replaced), with no history: what a page that
+        shows the game from ``viewer``'s seat may carry for its engine to play on, so that its
+        source holds no other player's secret. None when the game keeps no card to deal anew
+        (the default: a game without secrets, or one that deals hidden cards only when they are
+        turned over)."""
+        return None
+
     def decorate_view(self, position: dict) -> dict:
         """Add display-only facts to a view's position (e.g. the faces of the cards it
         shows), after masking; not part of the saved position. Default: unchanged."""

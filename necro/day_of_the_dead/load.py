@@ -369,6 +369,53 @@ def check_playable(state, path: str) -> None:
 
 
 # ------------------------------------------------------------------- views
+def unseen_cards(position: dict, player: int, decks: bool = True) -> set[str]:
+    """The cards ``player`` cannot see in ``position`` (each shows them only its back): the other
+    player's hand, face-down fighters and face-down spirit, a card the other player is looking
+    at, and (with ``decks``) every card in the decks."""
+    task = position.get("task")
+    unseen = set() if task and task.get("p") == player else set(position["looking"])
+    for other in (p for p in (0, 1) if p != player):
+        unseen |= set(position["hands"][other]) | {c for c, s in position["slots"][other] if s == "fallen"}
+        unseen |= {position["spirits"][other]} - {None}
+    if decks:
+        unseen |= {c for cards in position["decks"].values() for c in cards}
+    return unseen
+
+
+def redealt(position: dict, player: int, rng) -> dict:
+    """``position`` with the cards ``player`` cannot see dealt anew among themselves, each place
+    keeping its back (a Day card where a Day card lay): a position that player cannot tell from
+    this one. The new deal depends only on what the player sees (which cards are unseen, where
+    their backs lie) and on ``rng``, never on the cards it replaces, so it reveals nothing of them.
+    Every mention of a card (the turn's bookkeeping too) follows it; hands and decks stay sorted."""
+    unseen = unseen_cards(position, player)
+    places = []  # the unseen cards in an order a player can name: by where they lie, not by which
+    for other in (p for p in (0, 1) if p != player):
+        places += position["hands"][other]
+        places += [c for c, s in position["slots"][other] if s == "fallen"]
+        places += [position["spirits"][other]] if position["spirits"][other] else []
+    places += [c for c in position["looking"] if c in unseen]
+    places += [c for L in sorted(position["decks"]) for c in position["decks"][L]]
+    mapping = {}
+    for back in sorted({c[0] for c in unseen}):
+        here = [c for c in places if c[0] == back]
+        pool = sorted(here)
+        rng.shuffle(pool)
+        mapping.update(zip(here, pool))
+
+    def swap(value):
+        if isinstance(value, dict):
+            return {k: swap(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [swap(v) for v in value]
+        return mapping.get(value, value) if isinstance(value, str) else value
+    out = swap(position)
+    out["hands"] = [sorted(h) for h in out["hands"]]
+    out["decks"] = {L: sorted(cards) for L, cards in out["decks"].items()}
+    return out
+
+
 def mask(position: dict, player: int) -> dict:
     """``position`` as ``player`` sees it (a new dict; the input is not changed); a
     :data:`~necro.core.SPECTATOR` sees neither player's secrets."""
@@ -388,11 +435,7 @@ def mask(position: dict, player: int) -> dict:
     if position["looking"] and not (task and task.get("p") == player):
         out["looking"] = [c[0] for c in position["looking"]]
     # The turn's bookkeeping may name a hidden card (Spook aiming at a face-down spirit): its back only.
-    hidden = set(position["looking"]) - set(out["looking"])
-    for other in others:
-        hidden |= set(position["hands"][other]) | {c for c, s in position["slots"][other] if s == "fallen"}
-        hidden |= {position["spirits"][other]} - {None}
-    hide = _hider(hidden)
+    hide = _hider(unseen_cards(position, player, decks=False))
     out["task"] = hide(task)
     out["queue"] = hide(position["queue"])
     return out

@@ -873,6 +873,15 @@ class DayOfTheDeadState(State):
         check_playable(self, path)
 
     # ---------------------------------------------------------------- views
+    def redeal_unseen(self, viewer: int, rng):
+        """The other player's hand, face-down cards and the decks dealt anew by back (see
+        :func:`~necro.day_of_the_dead.load.redealt`), the generator and forced draws kept."""
+        from .load import redealt
+
+        state = self.game.state_from_position(redealt(self.position(), viewer, rng))
+        state.rng, state.forced = self.rng.copy(), list(self.forced)
+        return state
+
     def hide(self, position: dict, player: int) -> dict:
         """What ``player`` sees: the other's hand, face-down cards and the decks show only their backs."""
         from .load import mask

@@ -24,7 +24,11 @@ widget state):
 - ``bots``: the computer players by seat, pickled (base64), with their names
   in ``bot_names`` in case they cannot be rebuilt;
 - ``insight``: the insight function, pickled (a module-level function of
-  ``necro``), or None.
+  ``necro``), or None;
+- ``sealed``: True when ``doc`` is a new deal of what the board's seat cannot
+  see, without history (see :func:`engine_spec`): the page's source then holds
+  no other player's secret, and the engine plays on in that deal, its log
+  starting with the lines the seat had read.
 
 Pickles are read back by :func:`safe_loads`, which builds only classes and
 functions of ``necro`` (and a few plain built-in types): a pasted position
@@ -49,6 +53,7 @@ from typing import Mapping
 from ..core.bots import RandomBot
 from ..core.errors import NecroError
 from ..core.game import LogEntry, State, load_state
+from ..core.rng import Rng
 from .play import Play
 from .view import bot_name
 
@@ -86,20 +91,37 @@ def _dumps(value) -> str | None:
     return text
 
 
+SEALED_SEED = 0
+"""Seed of the new deal in a sealed spec: any will do, since the deal depends on nothing hidden."""
+
+
 def engine_spec(state: State, *, player: int | None = None, bots: Mapping[int, object] | None = None,
-                insight=None, initial: State | None = None) -> dict:
+                insight=None, initial: State | None = None, viewer: int | None = None) -> dict:
     """What a page needs to run the board of ``state`` in the browser (see the module doc);
-    empty for a game the book does not register (the browser could not import it)."""
+    empty for a game the book does not register (the browser could not import it).
+
+    With a ``viewer`` seat (a board that shows the game from one seat, as one against the
+    computer does), a game that hides cards is *sealed*: the spec carries a position that seat
+    cannot tell from this one, every card hidden from it dealt anew
+    (:meth:`~necro.core.State.redeal_unseen`), without the history (which names the cards) but
+    with the log as that seat reads it, and no other start to reset to. The page's source then
+    holds none of the other players' secrets; the engine in the browser plays on in that deal."""
     from ..core.registry import GAMES, game_class
+    from .view import log_entries
 
     if GAMES.get(state.game.id) is None or game_class(state.game.id) is not type(state.game):
         return {}
     bots = dict(bots or {})
+    step = len(state.steps)  # of the position the page shows, which the page checks the spec by
+    sealed = state.redeal_unseen(viewer, Rng(SEALED_SEED)) if viewer is not None else None
+    if sealed is not None:
+        sealed.prelude = tuple(LogEntry(e["rule"], e["text"]) for e in log_entries(state, viewer))
+        state, initial = sealed, None
     doc = state.to_json()
     spec = {
         "format": SPEC_FORMAT,
         "game": state.game.id,
-        "step": len(state.steps),
+        "step": step,
         "doc": doc,
         "initial": None,
         "player": player,
@@ -107,6 +129,7 @@ def engine_spec(state: State, *, player: int | None = None, bots: Mapping[int, o
         "bot_names": {str(seat): bot_name(bot) for seat, bot in sorted(bots.items())},
         "insight": _dumps(insight) if insight is not None else None,
         "prelude": [entry.to_json() for entry in state.prelude],
+        "sealed": sealed is not None,
     }
     if initial is not None:
         first = initial.to_json()

@@ -255,3 +255,58 @@ def test_no_shovelfight_page_carries_a_face_down_card_but_a_lessons():
                 found += [f"{notebook.name} {model_id} {key}: {g} holds {c}"
                           for g, c in sorted(_face_down_known(spec.get(key)) - lessons)]
     assert not found, f"{len(found)} face-down cards in the pages, e.g. " + "; ".join(found[:5])
+
+
+def _fixed_seat(spec: dict, players: int) -> int | None:
+    """The seat a stored board shows the game from (its player, or the one seat no bot plays)."""
+    if spec.get("player") is not None:
+        return spec["player"]
+    humans = [s for s in range(players) if str(s) not in (spec.get("bot_names") or {})]
+    return humans[0] if spec.get("bot_names") and len(humans) == 1 else None
+
+
+def test_a_board_shown_from_one_seat_keeps_no_other_seats_cards_for_its_engine():
+    """Day of the Dead against the computer: the saved game a page keeps for its in-browser engine
+    is a new deal of every card the human's seat cannot see (the computer's hand, the decks),
+    with no history; the seat sees the very same table; and the deal depends on nothing hidden
+    (two tables that differ only in hidden cards give the same one)."""
+    from necro.core import RandomBot, Rng, load_state
+    from necro.day_of_the_dead import DayOfTheDead
+    from necro.day_of_the_dead.load import redealt
+    from necro.widget import GameWidget
+
+    state = DayOfTheDead().new_initial_state(2026)
+    while state.is_chance_node():
+        state.play_chance()
+    spec = GameWidget(state, bots={1: RandomBot(1)}).engine
+    sealed = load_state(spec["doc"])
+    assert spec["doc"]["history"] == [] and spec["initial"] is None and spec["step"] == len(state.steps)
+    assert sealed.view(0) == state.view(0) and sealed.hands[1] != state.hands[1]
+    assert [c[0] for c in sealed.hands[1]] == [c[0] for c in state.hands[1]]
+    other = DayOfTheDead().state_from_position(redealt(state.position(), 0, Rng(99)))
+    assert other.hands[1] != state.hands[1]
+    assert other.redeal_unseen(0, Rng(0)).position() == state.redeal_unseen(0, Rng(0)).position()
+    # hot seat (no fixed seat): the engine goes on from the game itself, history and all
+    assert GameWidget(state).engine["doc"]["history"]
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: str(p.relative_to(BOOK)))
+def test_every_stored_board_shown_from_one_seat_is_sealed(notebook):
+    """No stored board of a game with hands shows the game from one seat while keeping the whole
+    game (history and all) for its engine."""
+    from necro.core.registry import game_class
+
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    models = nb.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    found = []
+    for model_id, model in sorted(models.items()):
+        spec = model.get("state", {}).get("engine") or {}
+        if not spec.get("doc") or spec["game"] not in LEAKS:
+            continue
+        players = len(model["state"]["view"]["players"])
+        seat = _fixed_seat(spec, players)
+        cls = game_class(spec["game"])
+        if seat is not None and cls.state_class.redeal_unseen is not State.redeal_unseen:
+            if spec["doc"].get("history") or spec.get("initial"):
+                found.append(f"{model_id}: seat {seat + 1}, {len(spec['doc']['history'])} steps kept")
+    assert not found, found
