@@ -2759,6 +2759,15 @@ class CaveEvilState(State):
             self.roused, self.guard = dict(other.roused), other.guard
         wz.copy(self, other)
 
+    def redeal_unseen(self, viewer: int, rng):
+        """Other players' hand cards, a card another player looks at, face-down dig cards and the
+        face-down Evil dealt anew (see :mod:`necro.cave_evil.redeal`), the generator kept."""
+        from .redeal import redealt
+
+        state = self.game.state_from_position(redealt(self.position(), viewer, self.game.options, rng))
+        state.rng, state.forced = self.rng.copy(), list(self.forced)
+        return state
+
     def hide(self, position: dict, player: int) -> dict:
         """A dig's face-down card is hidden from everyone: the view shows ``"?"`` on the dig and
         counts the card among the unseen ones of the pile (as the table would)."""

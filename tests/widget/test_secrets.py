@@ -290,6 +290,39 @@ def test_a_board_shown_from_one_seat_keeps_no_other_seats_cards_for_its_engine()
     assert GameWidget(state).engine["doc"]["history"]
 
 
+def test_cave_evil_deals_anew_the_hands_the_looked_at_card_the_digs_and_the_evil():
+    """Cave Evil's full game from seat 1: the other hand (by deck, no event), face-down dig cards
+    and the face-down Evil are dealt anew; seat 1 sees the same table; the deal depends on
+    nothing hidden."""
+    from necro.cave_evil import CaveEvil
+    from necro.cave_evil.redeal import redealt
+    from necro.core import RandomBot, Rng
+
+    state = CaveEvil(2, setup="quick", game="full", awakening="all").new_initial_state(1).apply("first 1")
+    bot = RandomBot(3)
+    while len(state.steps) < 300:
+        state.play_chance() if state.is_chance_node() else state.apply(bot.choose(state))
+    assert not state.track.revealed and [d for d in state.position()["digs"] if d["stage"] == "digging"] == []
+    sealed = state.redeal_unseen(0, Rng(0))
+    assert sealed.view(0) == state.view(0) and sealed.hands[1] != state.hands[1]
+    assert sealed.hands[0] == state.hands[0]
+    assert [x.partition(":")[0] for x in sealed.hands[1]] == [x.partition(":")[0] for x in state.hands[1]]
+    other = state.game.state_from_position(redealt(state.position(), 0, state.game.options, Rng(5)))
+    assert other.hands[1] != state.hands[1]
+    assert other.redeal_unseen(0, Rng(0)).position() == sealed.position()
+    evils = {state.redeal_unseen(0, Rng(seed)).evil for seed in range(12)}
+    assert len(evils) > 1, "the face-down Evil is drawn again"
+    # a dig under way: its face-down card is dealt again from the excavation pile
+    state = CaveEvil(2, setup="quick", game="full", awakening="all").new_initial_state(2).apply("first 1")
+    while len(state.steps) < 600:
+        state.play_chance() if state.is_chance_node() else state.apply(bot.choose(state))
+    digging = [d["card"] for d in state.position()["digs"] if d["stage"] == "digging"]
+    assert digging and all(d != "?" for d in digging)
+    cards = {tuple(d["card"] for d in state.redeal_unseen(0, Rng(seed)).position()["digs"] if d["stage"] == "digging")
+             for seed in range(12)}
+    assert len(cards) > 1 and all(state.redeal_unseen(0, Rng(s)).view(0) == state.view(0) for s in range(3))
+
+
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: str(p.relative_to(BOOK)))
 def test_every_stored_board_shown_from_one_seat_is_sealed(notebook):
     """No stored board of a game with hands shows the game from one seat while keeping the whole
