@@ -107,6 +107,16 @@ class Policy:
 class AlwaysStand(Policy):
     name = "stand"
 
+    def choose(self, state):
+        # the lookahead's rollouts ask this policy hundreds of times a night: its two constant
+        # answers come without listing the options first
+        k = state.task["k"]
+        if k == "stance":
+            return STAND
+        if k == "reorder":
+            return DONE
+        return getattr(self, _HANDLERS[k])(state, state._legal_actions())
+
 
 class ChargeWhenFavourable(Policy):
     """Counter-charges when its fresh Front Line strength is at least ``ratio`` times the zombies."""
@@ -169,11 +179,19 @@ def rollout(state, policy, player: int) -> float:
     last" tells options apart where survivors-at-dawn alone is nearly always 0.
     """
     state._notes = None
+    # what state._apply does, with its methods looked up once: a rollout makes a hundred steps
+    rng, choose = state.rng, policy.choose
+    sample, chance, decide, advance = state.sample_chance, state._chance, state._decide, state._advance
     while not state.over:
         if state.task["k"] in CHANCE_KINDS:
-            state._apply(state.sample_chance(state.rng))
+            action = sample(rng)
+            state._acts = None
+            chance(action)
         else:
-            state._apply(policy.choose(state))
+            action = choose(state)
+            state._acts = None
+            decide(action)
+        advance()
     b = state.boards[player]
     return float(b.out[0]) if b.out else 11.0 + len(b.survivors())
 
@@ -184,17 +202,27 @@ class Lookahead(Policy):
     At a stand/charge choice it tries both; at the start of a reorder it tries
     two plans (keep everyone where they are, or wounded back and fresh
     survivors, Hero first, forward). Each option is scored by the mean
-    survivors at dawn over ``rollouts`` seeded rollouts of the ``stand``
+    survivors at dawn over up to ``rollouts`` seeded rollouts of the ``stand``
     policy, with the same seeds for every option (common random numbers), so
     the comparison is fair and reproducible. Other decisions follow ``stand``.
+
+    The rollouts are played in stages (``checks``: after 4, then 8, then all
+    16): an alternative that is not even ahead of the base answer at a check
+    cannot win any more, and the comparison stops there. Most comparisons end
+    at the first check (the base answer is kept at nine decisions in ten), so
+    a night costs about half the rollouts; measured on 493 decisions, the
+    stops changed 6 of them (alternatives that were behind after 4 or 8
+    rollouts and would just have won after 16). ``checks=()`` is the policy
+    without stops.
     """
 
     name = "lookahead"
 
-    def __init__(self, seed: int = 0, rollouts: int = 16, margin: float = 2.0):
+    def __init__(self, seed: int = 0, rollouts: int = 16, margin: float = 2.0, checks: tuple = (4, 8)):
         super().__init__(seed)
         self.rollouts = rollouts
         self.margin = margin
+        self.checks = tuple(c for c in checks if 1 < c < rollouts)
         self.base = AlwaysStand(seed)
         self.plan = None
 
@@ -212,10 +240,19 @@ class Lookahead(Policy):
         """The first option (the base policy's own answer) unless another beats it
         clearly: by more than ``margin`` standard errors of the paired differences
         (the rollouts of all options share their seeds)."""
+        # every seed is drawn at once, stop or not: the next decision gets the same seeds either way
         seeds = [self.rng.next64() for _ in range(self.rollouts)]
-        runs = [self._scores(state, f, seeds) for _, f in options]
+        runs: list[list[float]] = [[] for _ in options]
+        done = 0
+        for upto in (*self.checks, len(seeds)):
+            for run, (_, first_moves) in zip(runs, options):
+                run += self._scores(state, first_moves, seeds[done:upto])
+            done = upto
+            base = sum(runs[0])
+            if done < len(seeds) and all(sum(run) <= base for run in runs[1:]):
+                break
         best, best_gain = 0, 0.0
-        n = len(seeds)
+        n = done
         for i in range(1, len(options)):
             diffs = [b - a for a, b in zip(runs[0], runs[i])]
             mean = sum(diffs) / n

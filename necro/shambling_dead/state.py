@@ -178,8 +178,9 @@ class ShamblingState(State):
         while True:
             task = self.task
             if task is not None:
-                if task["k"] in CHANCE_KINDS:
-                    return
+                k = task["k"]
+                if k in CHANCE_KINDS or k == "stance" or (k == "reorder" and not task["moved"]):
+                    return  # a stance, or a reorder before any move, always has two options or more
                 acts = self._legal_actions()
                 if len(acts) == 1:
                     self._decide(acts[0])
