@@ -57,11 +57,13 @@ def main(argv=None) -> int:
     parser.add_argument("--nights", type=int, default=1000)
     parser.add_argument("--processes", type=int, default=1)
     args = parser.parse_args(argv)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     results = study(["lookahead"], args.nights, processes=args.processes, progress=False)
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     results.update(study(["stand", "charge", "cautious"], args.nights, progress=False))
-    print(f"lookahead: {args.nights} nights in {elapsed:.1f}s on {args.processes} process(es) "
+    # the CPU time is this process's own: with several processes it leaves out the workers
+    cpu_text = f", {cpu:.1f}s of CPU" if args.processes <= 1 else ""
+    print(f"lookahead: {args.nights} nights in {elapsed:.1f}s{cpu_text} on {args.processes} process(es) "
           f"({args.nights / elapsed:.1f} nights/s)")
     for name, res in results.items():
         s = res["summary"]
