@@ -180,7 +180,9 @@ class ShamblingState(State):
             if task is not None:
                 k = task["k"]
                 if k in CHANCE_KINDS or k == "stance" or (k == "reorder" and not task["moved"]):
-                    return  # a stance, or a reorder before any move, always has two options or more
+                    # a stance, or a reorder before any move, always has two options or more: they are
+                    # listed when asked (a rollout's stand policy answers them without the list)
+                    return
                 acts = self._legal_actions()
                 if len(acts) == 1:
                     self._decide(acts[0])
