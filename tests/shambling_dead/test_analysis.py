@@ -70,3 +70,76 @@ def test_paired_comparison_needs_the_same_nights():
     assert reach({"hour": 11, "survivors": 4}) == 15 and reach({"hour": 6, "survivors": 0}) == 6
     with pytest.raises(ValueError):
         paired(a, run_nights("stand", 6, seed=4))
+
+
+def _apply_loop(state, policy, hourly):
+    """What a rollout does, one state._apply at a time (the reference for its inlined loop)."""
+    from necro.core import Rng
+    from necro.shambling_dead.state import CHANCE_KINDS
+
+    seed, hour = state.rng.seed, state.hour
+    while not state.over:
+        if hourly and state.hour != hour:
+            hour = state.hour
+            state.rng = Rng(seed + hour)
+        task = state.task
+        state._apply(state.sample_chance(state.rng) if task["k"] in CHANCE_KINDS else policy.choose(state))
+    return state.position()
+
+
+@pytest.mark.parametrize("hourly", [False, True])
+def test_a_rollout_plays_the_night_apply_would(hourly):
+    from necro.shambling_dead import ShamblingDead
+    from necro.shambling_dead.bots import AlwaysStand, fast_copy, rollout
+
+    ends = set()
+    for seed in range(12):
+        start = ShamblingDead().new_initial_state(seed)
+        fast, slow = fast_copy(start, 100 + seed), fast_copy(start, 100 + seed)
+        rollout(fast, AlwaysStand(0), 0, hourly)
+        assert fast.position() == _apply_loop(slow, AlwaysStand(0), hourly)
+        ends.add(str(fast.position()))
+    assert len(ends) > 6  # the nights differ: the comparison above can fail
+
+
+def test_hourly_rollouts_draw_each_hour_from_its_own_generator():
+    from necro.core import Rng
+    from necro.shambling_dead import ShamblingDead
+    from necro.shambling_dead.bots import AlwaysStand, fast_copy, rollout
+    from necro.shambling_dead.state import CHARGE, STAND
+
+    state = ShamblingDead().new_initial_state(7)
+    while state.task["k"] != "stance":
+        state.apply(state.sample_chance(state.rng) if state.is_chance_node() else state.legal_actions()[-1])
+    for first in (STAND, CHARGE):
+        sim = fast_copy(state, 1234)
+        sim.apply_unchecked(first)
+        rollout(sim, AlwaysStand(0), 0, hourly=True)
+        last_hour = 1234 + sim.hour if sim.hour != state.hour else 1234
+        assert sim.rng.seed == Rng(last_hour).seed
+        plain = fast_copy(state, 1234)
+        plain.apply_unchecked(first)
+        rollout(plain, AlwaysStand(0), 0)
+        assert plain.rng.seed == Rng(1234).seed
+
+
+def test_lookahead_stops_a_comparison_no_alternative_leads():
+    look = Lookahead(3)
+    played = []
+    look._scores = lambda state, first, seeds: played.append(len(seeds)) or [1.0] * len(seeds)
+    counter = look.rng.counter
+    choice, means = look._compare(None, [("a", None), ("b", None)])
+    assert choice == "a" and played == [2, 2] and means == [1.0, 1.0]
+    assert look.rng.counter == counter + 16  # all the seeds are drawn: the next decision gets the same ones
+    full = Lookahead(3, checks=())
+    played.clear()
+    full._scores = lambda state, first, seeds: played.append(len(seeds)) or [1.0] * len(seeds)
+    full._compare(None, [("a", None), ("b", None)])
+    assert played == [16, 16]
+
+
+def test_lookahead_takes_a_clearly_better_alternative():
+    look = Lookahead(3)
+    look._scores = lambda state, first, seeds: [float(first) + (i % 2) for i in range(len(seeds))]
+    choice, means = look._compare(None, [("a", 0), ("b", 3)])
+    assert choice == "b" and means == [0.5, 3.5]
