@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections import Counter
 from heapq import heappop, heappush
-from math import gcd
 
 from necro.core.rng import Rng
 
@@ -254,30 +253,15 @@ class Match:
             return
         self.turned(p)
 
-    def turn_over(self, pick):
-        """Chance deals the dug grave's card: ``pick`` among the unseen cards' copies, counted as
-        the engine's ``Rng.weighted`` counts them (each card weighs its copies over their gcd)."""
+    def turn_over(self, card):
+        """Chance has dealt the dug grave's card (from the unseen ones, by copies)."""
         unseen = self.unseen
-        share = 0
-        for k in unseen.values():
-            share = gcd(share, k)
-        for card, k in unseen.items():
-            if pick < k // share:
-                break
-            pick -= k // share
-        if k == 1:
+        if unseen[card] == 1:
             del unseen[card]
         else:
-            unseen[card] = k - 1
+            unseen[card] -= 1
         self.cards[self.wiz[self.turn]] = card
         self.turned(self.turn)
-
-    def draws(self) -> int:
-        """How many equal chances the turn-over's pick is made from."""
-        share = 0
-        for k in self.unseen.values():
-            share = gcd(share, k)
-        return sum(self.unseen.values()) // share
 
     def turned(self, p):
         grave = self.wiz[p]
@@ -552,7 +536,7 @@ def play(seed: int, players: int = 4):
         elif phase == "split":
             m.keep(chance.randbelow(len(m.split[0])))
         elif phase == "turn":
-            m.turn_over(chance.randbelow(m.draws()))
+            m.turn_over(chance.counted(list(m.unseen.items())))
         else:
             options = m.options()
             DECISIONS[phase](m, options[chooser.randbelow(len(options))])

@@ -82,6 +82,20 @@ class Rng:
             pick -= weight
         raise AssertionError("weights exhausted")  # pragma: no cover
 
+    def counted(self, outcomes: Sequence[tuple[T, int]]) -> T:
+        """Pick from ``(outcome, copies)`` pairs, each as likely as its copies: the very draw
+        :meth:`weighted` makes from the probabilities ``copies / total`` (the same generator
+        call, so games replay alike), in integers, for a pick from a pile of cards."""
+        share = 0
+        for _, copies in outcomes:
+            share = _gcd(share, copies)
+        pick = self.randbelow(sum(copies for _, copies in outcomes) // share)
+        for outcome, copies in outcomes:
+            if pick < copies // share:
+                return outcome
+            pick -= copies // share
+        raise AssertionError("weights exhausted")  # pragma: no cover
+
     def to_json(self) -> list[int]:
         return [self.seed, self.counter]
 

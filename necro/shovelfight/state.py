@@ -259,6 +259,11 @@ class ShovelfightState(State):
             return [(act("keep", part[0]), Fraction(1, k)) for part in self.split["parts"]]
         return list(ROLLS)
 
+    def sample_chance(self, rng):
+        if self.phase == "turn":  # the draw weighted() would make, counted in copies
+            return act("turn", rng.counted(sorted(self.unseen().items())))
+        return rng.weighted(self.chance_outcomes())
+
     def unseen(self) -> dict[str, int]:
         """The cards of the deck that lie on no grave yet, with their copies: what a grave that
         holds no card (``None``: face down, never looked at) turns out to be when dug."""

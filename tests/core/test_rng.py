@@ -35,3 +35,17 @@ def test_equal_but_unnormalised_weights_take_the_general_rule():
     outcomes = [("a", 2), ("b", 2)]
     fast, slow = Rng(3), Rng(3)
     assert [fast.weighted(outcomes) for _ in range(50)] == [slow_weighted(slow, outcomes) for _ in range(50)]
+
+
+def test_counted_draws_exactly_as_weighted_does():
+    """A pick by copies is the pick weighted() makes from copies/total: same outcome, same
+    generator call, whatever the counts (all alike, with a common factor, or coprime)."""
+    maker = Rng(3)
+    for case in range(300):
+        counts = [1 + maker.randbelow(4) * (1 + case % 3) for _ in range(1 + maker.randbelow(8))]
+        pairs = [(f"c{i}", k) for i, k in enumerate(counts)]
+        total = sum(counts)
+        by_copies, by_chance = Rng(case, 7), Rng(case, 7)
+        for _ in range(5):
+            assert by_copies.counted(pairs) == by_chance.weighted([(o, Fraction(k, total)) for o, k in pairs])
+        assert by_copies.counter == by_chance.counter
