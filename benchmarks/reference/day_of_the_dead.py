@@ -306,16 +306,9 @@ def play(seed: int) -> tuple[list[int], int]:
 
 def engine_game(seed: int) -> tuple[list[int], int]:
     """The same random game on the engine's fast path: ``(scores, decisions)``."""
+    from necro.core.bots import random_playout
     from necro.day_of_the_dead import DayOfTheDead
 
     state = DayOfTheDead().new_initial_state(seed)
-    players = Rng(seed + 1)
-    decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.resolve_chance_unchecked()
-        else:
-            actions = state.legal_actions()
-            state.apply_unchecked(actions[players.randbelow(len(actions))])
-            decisions += 1
+    decisions = random_playout(state, Rng(seed + 1))
     return list(state.scores), decisions

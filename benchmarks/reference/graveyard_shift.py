@@ -127,16 +127,9 @@ def _take(kind, p, got, pawns):
 
 def engine_game(seed: int, rounds: int = 1):
     """The same random match on the engine's fast path: ``(results, decisions)``."""
+    from necro.core.bots import random_playout
     from necro.graveyard_shift import GraveyardShift
 
     state = GraveyardShift(rounds=rounds).new_initial_state(seed)
-    players = Rng(seed + 1)
-    steps = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.resolve_chance_unchecked()
-        else:
-            actions = state.legal_actions()
-            state.apply_unchecked(actions[players.randbelow(len(actions))])
-            steps += 1
+    steps = random_playout(state, Rng(seed + 1))
     return list(state.pos.results), steps

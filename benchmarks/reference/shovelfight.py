@@ -549,16 +549,9 @@ def play(seed: int, players: int = 4):
 
 def engine_game(seed: int, players: int = 4):
     """The same random game on the engine's fast path, summed up as :func:`play` does."""
+    from necro.core.bots import random_playout
     from necro.shovelfight import Shovelfight
 
     state = Shovelfight(players).new_initial_state(seed)
-    chooser = Rng(seed + 1)
-    decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.resolve_chance_unchecked()
-        else:
-            actions = state.legal_actions()
-            state.apply_unchecked(actions[chooser.randbelow(len(actions))])
-            decisions += 1
+    decisions = random_playout(state, Rng(seed + 1))
     return state.returns(), [(t.hits, t.boxes, len(t.zombies)) for t in state.teams], decisions

@@ -7,20 +7,14 @@ so the loop follows the same rules and rulings as the engine.
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
-
 import pytest
 
-PATH = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "reference" / "graveyard_shift.py"
+from tests.references import load
 
 
 @pytest.fixture(scope="module")
 def reference():
-    spec = importlib.util.spec_from_file_location("reference_graveyard_shift", PATH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("graveyard_shift")
 
 
 @pytest.mark.parametrize("rounds", [1, 3])

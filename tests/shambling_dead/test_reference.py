@@ -8,20 +8,14 @@ the same number of decisions), so the loop follows the same rules and rulings as
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
-
 import pytest
 
-PATH = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "reference" / "shambling_dead.py"
+from tests.references import load
 
 
 @pytest.fixture(scope="module")
 def reference():
-    spec = importlib.util.spec_from_file_location("reference_shambling_dead", PATH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("shambling_dead")
 
 
 def test_the_reference_plays_the_engines_nights(reference):

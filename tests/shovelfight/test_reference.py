@@ -8,20 +8,14 @@ the same rules and rulings as the engine.
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
-
 import pytest
 
-PATH = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "reference" / "shovelfight.py"
+from tests.references import load
 
 
 @pytest.fixture(scope="module")
 def reference():
-    spec = importlib.util.spec_from_file_location("reference_shovelfight", PATH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("shovelfight")
 
 
 @pytest.mark.parametrize("players, seeds", [(3, 30), (4, 80), (5, 20), (6, 20)])
