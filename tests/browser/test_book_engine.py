@@ -133,6 +133,32 @@ def test_the_computer_makes_a_shovelfight_move_in_the_browser(built_book, static
     assert_clean(page)
 
 
+def test_day_of_the_dead_against_the_computer_plays_on_in_its_sealed_deal(built_book, static_server, page):
+    """The page keeps a new deal of the computer's hand for its engine (no history): the reader's
+    first choice is played from the precomputed graph, the engine takes over on that deal, the
+    computer answers, and the reader's own hand is the one the page showed."""
+    import json
+
+    def my_hand() -> list[str]:  # player 1's hand as the board's JSON panel shows it
+        details = box.locator(".necro-editor")
+        if not details.evaluate("(d) => d.open"):
+            details.locator("summary").click()
+        box.locator(".necro-current").click()
+        return json.loads(box.locator(".necro-editor textarea").input_value())["hands"][0]
+
+    page.goto(static_server(built_book) + "book/day-of-the-dead/play.html")
+    box = board_with_bots(page)
+    hand, first = my_hand(), status(box)
+    laid = box.locator(".necro-actions button.necro-action").first.get_attribute("data-a")
+    box.locator(f".necro-actions button[data-a='{laid}']").click()
+    go_live(box)
+    page.wait_for_function("(b) => b.dataset.busy !== '1' && !b.querySelector('.necro-thinking')",
+                           arg=box.element_handle(), timeout=ENGINE_MS)
+    assert status(box) != first and box.locator(".necro-error").inner_text() == ""
+    assert set(my_hand()) <= set(hand) - {laid.split()[1]}  # the page's cards, less the one laid
+    assert_clean(page)
+
+
 def test_a_board_in_view_starts_the_engine_before_the_first_click(built_book, static_server, page):
     page.goto(static_server(built_book) + "book/shambling-dead/survival.html")
     box = board_with_bots(page)
