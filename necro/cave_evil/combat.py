@@ -220,14 +220,48 @@ class Part:
         return f"{self.fighter} {self.printed}{mods}{floored} = {self.value}" if mods else f"{self.fighter} {self.printed}"
 
 
-@dataclass(frozen=True)
 class Tally:
-    """A side's total for one attribute, broken down by creature and flat modifier."""
+    """A side's total for one attribute, broken down by creature and flat modifier.
 
-    attribute: str
-    parts: tuple[Part, ...]
-    flat: tuple[tuple[str, int], ...]
-    total: int
+    The total is made at once; the breakdown (``parts``, ``flat``: what the log and the book
+    show) only when first asked, from the ``source`` it was made from (the arguments of
+    :func:`breakdown`), because most combats (random play, the bots', every combat the odds
+    set up) read only totals. Two tallies are equal when their attribute, breakdown and total are.
+    """
+
+    __slots__ = ("attribute", "total", "_source", "_detail")
+
+    def __init__(self, attribute: str, total: int, source: tuple):
+        self.attribute = attribute
+        self.total = total
+        self._source = source
+        self._detail: tuple[tuple[Part, ...], tuple[tuple[str, int], ...]] | None = None
+
+    @property
+    def parts(self) -> tuple[Part, ...]:
+        """Each creature's share, in squad order."""
+        return self._breakdown()[0]
+
+    @property
+    def flat(self) -> tuple[tuple[str, int], ...]:
+        """The flat modifiers ``(source, amount)`` added to the creatures' sum."""
+        return self._breakdown()[1]
+
+    def _breakdown(self):
+        if self._detail is None:
+            self._detail = breakdown(*self._source)
+        return self._detail
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Tally):
+            return NotImplemented
+        return (self.attribute, self.total, self._breakdown()) == (other.attribute, other.total, other._breakdown())
+
+    def __hash__(self) -> int:
+        return hash((self.attribute, self.total, self._breakdown()))
+
+    def __repr__(self) -> str:
+        return f"Tally(attribute={self.attribute!r}, parts={self.parts!r}, flat={self.flat!r}, total={self.total!r})"
 
     def describe(self) -> str:
         text = " + ".join(p.describe() for p in self.parts)
@@ -246,9 +280,45 @@ def tally(s: Side, opponent: Side, attribute: str, role: str,
     modifiers follow: the side's ``side`` ones and the opponent's ``opponent``
     ones; the total is floored at 0 too (ruling ce-combat-floor-total).
     ``own``/``theirs`` may pass precomputed :func:`bonuses`.
+
+    This sums amounts only; :func:`breakdown` (the tally's ``parts`` and ``flat``, made when
+    asked) names every modifier and sums them again, and the tests hold the two to the same total.
     """
     own = bonuses(s, role, opponent) if own is None else own
     theirs = bonuses(opponent, other(role), s) if theirs is None else theirs
+    flat = bound = 0
+    for b in theirs:
+        e = b.effect
+        if e.attribute == attribute:
+            if e.to == "enemies":
+                bound += e.amount
+            elif e.to == "opponent":
+                flat += e.amount
+    mine = []
+    for b in own:
+        e = b.effect
+        if e.attribute == attribute:
+            if e.to == "side":
+                flat += e.amount
+            elif e.to in ("self", "friends"):
+                mine.append(b)
+    index = ATTRIBUTES.index(attribute)
+    total = flat
+    for i, squad in enumerate(s.squads):
+        for f in squad:
+            value = f.card.attributes[index] + bound
+            for b in mine:
+                e = b.effect
+                if (e.to == "self" and b.fighter == f.id) or (e.to == "friends" and b.squad in (None, i)):
+                    value += e.amount
+            if value > 0:
+                total += value
+    return Tally(attribute, max(0, total), (s, attribute, own, theirs))
+
+
+def breakdown(s: Side, attribute: str, own: tuple[Bonus, ...], theirs: tuple[Bonus, ...]
+              ) -> tuple[tuple[Part, ...], tuple[tuple[str, int], ...]]:
+    """The parts and flat modifiers of :func:`tally`'s total, every modifier named by its source."""
     mine = [b for b in own if b.effect.attribute == attribute]
     hostile = [b for b in theirs if b.effect.attribute == attribute]
     parts = []
@@ -264,8 +334,7 @@ def tally(s: Side, opponent: Side, attribute: str, role: str,
             parts.append(Part(f.id, printed, tuple(mods), max(0, printed + sum(a for _, a in mods))))
     flat = tuple([(b.source, b.effect.amount) for b in mine if b.effect.to == "side"]
                  + [(b.source, b.effect.amount) for b in hostile if b.effect.to == "opponent"])
-    total = max(0, sum(p.value for p in parts) + sum(a for _, a in flat))
-    return Tally(attribute, tuple(parts), flat, total)
+    return tuple(parts), flat
 
 
 def tallies(attacker: Side, defender: Side) -> dict[str, dict[str, Tally]]:
@@ -343,6 +412,10 @@ def gore(fighters: Iterable[Fighter]) -> int:
     return sum(GORE[f.size] for f in fighters)
 
 
+_CHOOSERS = {1: ATTACKER, 2: DEFENDER, 3: "forced"}
+"""Who chose the attribute of each round."""
+
+
 class Combat:
     """A combat fought step by step: choose, roll, choose, roll... until a side has won two rounds.
 
@@ -368,6 +441,9 @@ class Combat:
         self.order: list[str] = []
         self.rounds: list[Round] = []
         self._ties: list[tuple[int, int]] = []
+        self._wins = {ATTACKER: 0, DEFENDER: 0}
+        self.winner: str | None = None
+        """The side that has won two rounds, once one has (kept as rounds are won, not searched for)."""
 
     # ------------------------------------------------------------ queries
     def tally(self, role: str, attribute: str) -> Tally:
@@ -384,14 +460,7 @@ class Combat:
         return {role: {a: self.tally(role, a) for a in ATTRIBUTES} for role in ROLES}
 
     def wins(self, role: str) -> int:
-        return sum(1 for r in self.rounds if r.winner == role)
-
-    @property
-    def winner(self) -> str | None:
-        for role in ROLES:
-            if self.wins(role) >= 2:
-                return role
-        return None
+        return self._wins[role]
 
     def decision(self) -> str:
         if self.winner is not None:
@@ -443,19 +512,27 @@ class Combat:
         for die in (attacker_die, defender_die):
             if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= DIE:
                 raise IllegalAction((attacker_die, defender_die), "ce-combat-round", f"a D12 shows 1 to 12, not {die!r}")
-        attribute = self.attribute
+        return self._roll(attacker_die, defender_die)
+
+    def _roll(self, attacker_die: int, defender_die: int) -> Round | None:
+        """:meth:`roll` without its checks, for dice known to be due and in range."""
+        attribute = self.order[len(self.rounds)]
         att, dfd = self.tally(ATTACKER, attribute), self.tally(DEFENDER, attribute)
         a, d = att.total + attacker_die, dfd.total + defender_die
         if a == d:
             self._ties.append((attacker_die, defender_die))
             return None
-        number = len(self.rounds) + 1
-        chooser = {1: ATTACKER, 2: DEFENDER}.get(number, "forced")
-        done = Round(number, attribute, chooser, att, dfd, tuple(self._ties) + ((attacker_die, defender_die),),
-                     ATTACKER if a > d else DEFENDER)
+        rounds = self.rounds
+        number = len(rounds) + 1
+        winner = ATTACKER if a > d else DEFENDER
+        done = Round(number, attribute, _CHOOSERS[number], att, dfd, (*self._ties, (attacker_die, defender_die)),
+                     winner)
         self._ties = []
-        self.rounds.append(done)
-        if len(self.rounds) == 2 and self.winner is None:
+        rounds.append(done)
+        self._wins[winner] += 1
+        if self._wins[winner] == 2:
+            self.winner = winner
+        elif number == 2:
             self.order.append(third(self.order[0], self.order[1]))
         return done
 
@@ -531,9 +608,13 @@ def fight_random(attacker: Side, defender: Side, rng: Rng, first: Choice | None 
     """A whole combat with dice from ``rng``; a choice left None is made uniformly from ``rng`` too."""
     combat = Combat(attacker, defender)
     combat.choose(_pick(first, combat) if first is not None else rng.choice(ATTRIBUTES))
-    while (step := combat.decision()) != "over":
-        if step == "second":
-            combat.choose(_pick(second, combat) if second is not None else rng.choice(combat.choices()))
-        else:
-            combat.roll_random(rng)
+    randbelow = rng.randbelow
+    while combat.winner is None:
+        if len(combat.order) == len(combat.rounds):
+            if second is None:  # a random reply is one of the neighbours: no need to check it
+                combat.order.append(neighbours(combat.order[0])[randbelow(2)])
+            else:
+                combat.choose(_pick(second, combat))
+        else:  # the dice drawn as roll_random draws them, in range
+            combat._roll(randbelow(DIE) + 1, randbelow(DIE) + 1)
     return combat.result()
