@@ -138,7 +138,10 @@ def side(*squads, items=(), spells=(), extra=(), control: str = "player",
 
 
 def check_side(s: Side, role: str) -> None:
-    """Refuse a side the rules do not allow, naming the rule (IllegalAction)."""
+    """Refuse a side the rules do not allow, naming the rule (IllegalAction).
+
+    Every combat checks both its sides, so the hand rules are looked at only when items or spells
+    are used (without any, they hold)."""
     label = f"the {role}"
     if s.control not in CONTROLS:
         raise ValueError(f"control must be one of {CONTROLS}")
@@ -147,12 +150,13 @@ def check_side(s: Side, role: str) -> None:
         raise IllegalAction(label, "ce-combat-attacker", f"{label} has no creature to fight with")
     if role == ATTACKER and s.control == "wandering":
         raise IllegalAction(label, "ce-combat-attacker", "a Wandering Monster never attacks: the player's squad does")
-    ids = [f.id for f in fighters]
-    if len(set(ids)) != len(ids):
+    if len({f.id for f in fighters}) != len(fighters):
         raise ValueError(f"two fighters on {label}'s side share a name")
     for i, squad in enumerate(s.squads):
         if not squad or not fits(squad):
             raise IllegalAction(label, "ce-squad-size", f"squad {i + 1} of {label} is not a legal squad")
+    if not (s.items or s.spells):
+        return
     for item in s.items:
         if item.kind != "item":
             raise IllegalAction(item.id, "ce-spell-cast", f"{item.name} is a spell: it works only when cast")
@@ -194,14 +198,21 @@ def active_items(s: Side, opponent: Side) -> tuple[ItemCard, ...]:
 
 
 def bonuses(s: Side, role: str, opponent: Side) -> tuple[Bonus, ...]:
-    """Every effect of side ``s`` in force when it fights as ``role`` (rule ce-ability-when)."""
+    """Every effect of side ``s`` in force when it fights as ``role`` (rule ce-ability-when).
+
+    (Plain loops: every combat makes both sides' bonuses, and most cards have no effect at all.)"""
     out = []
     for i, squad in enumerate(s.squads):
         for f in squad:
-            out.extend(Bonus(f.id, e, i, f.id) for e in f.card.effects if e.applies(role))
-    for card in active_items(s, opponent):
-        out.extend(Bonus(card.id, e) for e in card.effects if e.applies(role))
-    out.extend(Bonus(source, e) for source, e in s.extra if e.applies(role))
+            for e in f.card.effects:
+                if e.applies(role):
+                    out.append(Bonus(f.id, e, i, f.id))
+    if s.items or s.spells:
+        for card in active_items(s, opponent):
+            out.extend(Bonus(card.id, e) for e in card.effects if e.applies(role))
+    for source, e in s.extra:
+        if e.applies(role):
+            out.append(Bonus(source, e))
     return tuple(out)
 
 
