@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import chain
 from typing import Callable, Iterable
 
 from necro.core import IllegalAction, Rng
@@ -110,7 +111,8 @@ class Side:
 
     @property
     def fighters(self) -> tuple[Fighter, ...]:
-        return tuple(f for squad in self.squads for f in squad)
+        squads = self.squads
+        return squads[0] if len(squads) == 1 else tuple(chain.from_iterable(squads))
 
 
 def side(*squads, items=(), spells=(), extra=(), control: str = "player",
@@ -148,7 +150,7 @@ def check_side(s: Side, role: str) -> None:
     fighters = s.fighters
     if not fighters:
         raise IllegalAction(label, "ce-combat-attacker", f"{label} has no creature to fight with")
-    if role == ATTACKER and s.control == "wandering":
+    if s.control == "wandering" and role == ATTACKER:
         raise IllegalAction(label, "ce-combat-attacker", "a Wandering Monster never attacks: the player's squad does")
     if len({f.id for f in fighters}) != len(fighters):
         raise ValueError(f"two fighters on {label}'s side share a name")
@@ -175,7 +177,7 @@ def check_side(s: Side, role: str) -> None:
 
 
 # ------------------------------------------------------------------ totals
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bonus:
     """An effect in force in a combat, with its source.
 
@@ -216,7 +218,7 @@ def bonuses(s: Side, role: str, opponent: Side) -> tuple[Bonus, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Part:
     """One creature's share of a total: printed value, the modifiers reaching it, and what it adds (never < 0)."""
 
@@ -357,7 +359,7 @@ def tallies(attacker: Side, defender: Side) -> dict[str, dict[str, Tally]]:
 
 
 # ------------------------------------------------------------------ rounds
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Round:
     """One fight round as it was fought.
 
@@ -388,7 +390,7 @@ class Round:
                 f"defender {self.defender.total} + {d} = {sd}{again}: the {self.winner} wins")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Result:
     """How a finished combat ended: the rounds, the dead, and what the winner gets.
 
@@ -459,11 +461,12 @@ class Combat:
     # ------------------------------------------------------------ queries
     def tally(self, role: str, attribute: str) -> Tally:
         """``role``'s total for ``attribute`` in this combat (made once, when first needed)."""
-        key = (role, attribute)
-        if key not in self._tallies:
-            self._tallies[key] = tally(self.sides[role], self.sides[other(role)], attribute, role,
-                                       self._bonuses[role], self._bonuses[other(role)])
-        return self._tallies[key]
+        made = self._tallies.get((role, attribute))
+        if made is None:
+            foe = other(role)
+            made = self._tallies[role, attribute] = tally(self.sides[role], self.sides[foe], attribute, role,
+                                                          self._bonuses[role], self._bonuses[foe])
+        return made
 
     @property
     def tallies(self) -> dict[str, dict[str, Tally]]:
@@ -618,11 +621,14 @@ def fight_random(attacker: Side, defender: Side, rng: Rng, first: Choice | None 
                  second: Choice | None = None) -> Result:
     """A whole combat with dice from ``rng``; a choice left None is made uniformly from ``rng`` too."""
     combat = Combat(attacker, defender)
-    combat.choose(_pick(first, combat) if first is not None else rng.choice(ATTRIBUTES))
+    if first is None:  # a random opening is one of the six (this combat does not restrict them): no check
+        combat.order.append(rng.choice(ATTRIBUTES))
+    else:
+        combat.choose(_pick(first, combat))
     randbelow = rng.randbelow
     while combat.winner is None:
         if len(combat.order) == len(combat.rounds):
-            if second is None:  # a random reply is one of the neighbours: no need to check it
+            if second is None:  # a random reply is one of the neighbours: no check
                 combat.order.append(neighbours(combat.order[0])[randbelow(2)])
             else:
                 combat.choose(_pick(second, combat))
