@@ -38,7 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain
-from typing import Callable, Iterable
+from typing import Callable, Iterable, NamedTuple
 
 from necro.core import IllegalAction, Rng
 
@@ -177,9 +177,8 @@ def check_side(s: Side, role: str) -> None:
 
 
 # ------------------------------------------------------------------ totals
-@dataclass(frozen=True, slots=True)
-class Bonus:
-    """An effect in force in a combat, with its source.
+class Bonus(NamedTuple):
+    """An effect in force in a combat, with its source (a named tuple: every combat makes a few).
 
     ``squad`` is the index of the squad whose creature's card carries it (its
     ``friends`` bindings reach only that squad: rule ce-ability-own-squad), or
@@ -359,9 +358,8 @@ def tallies(attacker: Side, defender: Side) -> dict[str, dict[str, Tally]]:
 
 
 # ------------------------------------------------------------------ rounds
-@dataclass(frozen=True, slots=True)
-class Round:
-    """One fight round as it was fought.
+class Round(NamedTuple):
+    """One fight round as it was fought (a named tuple: a combat makes two or three, cheaply).
 
     ``rolls`` are the dice pairs ``(attacker, defender)`` thrown, ties
     included; the last pair decided the round (rule ce-combat-tie).
@@ -390,9 +388,8 @@ class Round:
                 f"defender {self.defender.total} + {d} = {sd}{again}: the {self.winner} wins")
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
-    """How a finished combat ended: the rounds, the dead, and what the winner gets.
+class Result(NamedTuple):
+    """How a finished combat ended: the rounds, the dead, and what the winner gets (a named tuple).
 
     ``kill_points`` go to the winner only when a player controls it
     (``kill_kind`` says which kind they are, by who controlled the dead;
