@@ -622,13 +622,14 @@ def fight_random(attacker: Side, defender: Side, rng: Rng, first: Choice | None 
         combat.order.append(rng.choice(ATTRIBUTES))
     else:
         combat.choose(_pick(first, combat))
-    randbelow = rng.randbelow
+    # the dice are drawn as roll_random draws them, and are in range: no check
+    randbelow, throw = rng.randbelow, combat._roll
+    while throw(randbelow(DIE) + 1, randbelow(DIE) + 1) is None:  # round 1, thrown until not a tie
+        pass
+    if second is None:  # a random reply is one of the neighbours: no check
+        combat.order.append(neighbours(combat.order[0])[randbelow(2)])
+    else:
+        combat.choose(_pick(second, combat))
     while combat.winner is None:
-        if len(combat.order) == len(combat.rounds):
-            if second is None:  # a random reply is one of the neighbours: no check
-                combat.order.append(neighbours(combat.order[0])[randbelow(2)])
-            else:
-                combat.choose(_pick(second, combat))
-        else:  # the dice drawn as roll_random draws them, in range
-            combat._roll(randbelow(DIE) + 1, randbelow(DIE) + 1)
+        throw(randbelow(DIE) + 1, randbelow(DIE) + 1)
     return combat.result()
