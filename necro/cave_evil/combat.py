@@ -159,18 +159,25 @@ def check_side(s: Side, role: str) -> None:
             raise IllegalAction(label, "ce-squad-size", f"squad {i + 1} of {label} is not a legal squad")
     if not (s.items or s.spells):
         return
+    used = len(s.spells)
     for item in s.items:
         if item.kind != "item":
             raise IllegalAction(item.id, "ce-spell-cast", f"{item.name} is a spell: it works only when cast")
+        if not item.trinket:
+            used += 1
     for spell in s.spells:
         if spell.kind != "spell":
             raise IllegalAction(spell.id, "ce-spell-cast", f"{spell.name} is an item, not a spell to cast")
-    hands = sum(f.card.item_count for f in fighters if f.card.item_use)
-    casters = sum(f.card.item_count for f in fighters if f.card.spellcaster)
+    hands = casters = 0
+    for f in fighters:
+        card = f.card
+        if card.item_use:
+            hands += card.item_count
+        if card.spellcaster:
+            casters += card.item_count
     if len(s.spells) > casters:
         raise IllegalAction(label, "ce-spell-cast",
                             f"{label} casts {len(s.spells)} spells but its spellcasters use only {casters} items")
-    used = sum(1 for i in s.items if not i.trinket) + len(s.spells)
     if used > hands:
         raise IllegalAction(label, "ce-item-use",
                             f"{label} uses {used} items and spells but its creatures can use only {hands}")
@@ -194,8 +201,11 @@ class Bonus(NamedTuple):
 
 def active_items(s: Side, opponent: Side) -> tuple[ItemCard, ...]:
     """The items and spells of ``s`` that still work: those the opponent does not cancel (rule ce-item-cancel)."""
+    cards = s.items + s.spells
+    if not (opponent.items or opponent.spells):
+        return cards
     theirs = {c.id for c in opponent.items + opponent.spells}
-    return tuple(c for c in s.items + s.spells if not theirs.intersection(c.cancels))
+    return tuple(c for c in cards if not theirs.intersection(c.cancels))
 
 
 def bonuses(s: Side, role: str, opponent: Side) -> tuple[Bonus, ...]:
@@ -210,7 +220,9 @@ def bonuses(s: Side, role: str, opponent: Side) -> tuple[Bonus, ...]:
                     out.append(Bonus(f.id, e, i, f.id))
     if s.items or s.spells:
         for card in active_items(s, opponent):
-            out.extend(Bonus(card.id, e) for e in card.effects if e.applies(role))
+            for e in card.effects:
+                if e.applies(role):
+                    out.append(Bonus(card.id, e))
     for source, e in s.extra:
         if e.applies(role):
             out.append(Bonus(source, e))
@@ -445,9 +457,8 @@ class Combat:
         self.sides = {ATTACKER: attacker, DEFENDER: defender}
         self.firsts = ATTRIBUTES if firsts is None else tuple(a for a in ATTRIBUTES if a in firsts)
         """The attributes the attacker may open with: all six, or those its ranged creatures require (rule ce-shoot-first)."""
-        self._bonuses = {ATTACKER: bonuses(attacker, ATTACKER, defender),
-                         DEFENDER: bonuses(defender, DEFENDER, attacker)}
-        self._tallies: dict[tuple[str, str], Tally] = {}
+        self._bonuses = (bonuses(attacker, ATTACKER, defender), bonuses(defender, DEFENDER, attacker))
+        self._tallies: dict[str, tuple[Tally, Tally]] = {}
         self.order: list[str] = []
         self.rounds: list[Round] = []
         self._ties: list[tuple[int, int]] = []
@@ -458,12 +469,17 @@ class Combat:
     # ------------------------------------------------------------ queries
     def tally(self, role: str, attribute: str) -> Tally:
         """``role``'s total for ``attribute`` in this combat (made once, when first needed)."""
-        made = self._tallies.get((role, attribute))
-        if made is None:
-            foe = other(role)
-            made = self._tallies[role, attribute] = tally(self.sides[role], self.sides[foe], attribute, role,
-                                                          self._bonuses[role], self._bonuses[foe])
-        return made
+        return self._pair(attribute)[role == DEFENDER]
+
+    def _pair(self, attribute: str) -> tuple[Tally, Tally]:
+        """The attacker's and the defender's tallies for ``attribute``, made together (a round needs both)."""
+        pair = self._tallies.get(attribute)
+        if pair is None:
+            att, dfd = self.sides[ATTACKER], self.sides[DEFENDER]
+            mine, theirs = self._bonuses
+            pair = self._tallies[attribute] = (tally(att, dfd, attribute, ATTACKER, mine, theirs),
+                                               tally(dfd, att, attribute, DEFENDER, theirs, mine))
+        return pair
 
     @property
     def tallies(self) -> dict[str, dict[str, Tally]]:
@@ -528,7 +544,7 @@ class Combat:
     def _roll(self, attacker_die: int, defender_die: int) -> Round | None:
         """:meth:`roll` without its checks, for dice known to be due and in range."""
         attribute = self.order[len(self.rounds)]
-        att, dfd = self.tally(ATTACKER, attribute), self.tally(DEFENDER, attribute)
+        att, dfd = self._pair(attribute)
         a, d = att.total + attacker_die, dfd.total + defender_die
         if a == d:
             self._ties.append((attacker_die, defender_die))
