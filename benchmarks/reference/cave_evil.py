@@ -35,7 +35,7 @@ import importlib.util
 from functools import lru_cache
 from pathlib import Path
 
-from necro.cave_evil.combat import ATTACKER, fight_random
+from necro.cave_evil.combat import fight_random
 from necro.core.rng import Rng
 
 WHAT = "one combat: a random opening and reply, seeded match-ups from the card file"
@@ -43,6 +43,7 @@ POOL = 200
 """Match-ups in the pool (the benchmark's default)."""
 
 RING = ("strength", "special", "dodge", "bloodthirst", "armor", "weapon")
+ROLES = ("attacker", "defender")
 KILL_POINTS = {True: {"large": 9.0, "medium": 6.0, "small": 3.0, "trinket": 1.5},   # a player's creatures
                False: {"large": 3.0, "medium": 2.0, "small": 1.0, "trinket": 0.5}}  # a monster's
 GORE = {"large": 3, "medium": 2, "small": 1, "trinket": 0}
@@ -122,8 +123,9 @@ def total(fighters: tuple, mine: list, hostile: list, a: int) -> int:
 
 
 def fight(att: tuple, dfd: tuple, rng: Rng) -> tuple:
-    """One combat: ``(winner, rounds, throws, dead, kill points, gore, dropped)``, ``winner`` 0 for
-    the attacker, ``rounds`` the ``(attribute, attacker total, defender total)`` of each round."""
+    """One combat: ``(winner, rounds, throws, dead, kill points, gore, dropped)``, ``winner``
+    ``"attacker"`` or ``"defender"``, ``rounds`` the ``(attribute, attacker total, defender total)``
+    of each round."""
     randbelow = rng.randbelow
     mine, theirs = in_force(att, True, dfd), in_force(dfd, False, att)
     first = randbelow(6)
@@ -141,7 +143,7 @@ def fight(att: tuple, dfd: tuple, rng: Rng) -> tuple:
             if ta + x != td + y:
                 break
         wins[ta + x < td + y] += 1
-        rounds.append((a, ta, td))
+        rounds.append((RING[a], ta, td))
         if len(rounds) == 1:
             order.append((first - 1) % 6 if randbelow(2) == 0 else (first + 1) % 6)
         elif len(rounds) == 2:
@@ -153,7 +155,7 @@ def fight(att: tuple, dfd: tuple, rng: Rng) -> tuple:
     if (att, dfd)[winner][0]:
         table = KILL_POINTS[loser[0]]
         points = sum(table[f[2]] for f in dead)
-    return (winner, tuple(rounds), throws, len(dead), points, sum(GORE[f[2]] for f in dead),
+    return (ROLES[winner], tuple(rounds), throws, len(dead), points, sum(GORE[f[2]] for f in dead),
             tuple(c[0] for c in loser[2] if c[3]))
 
 
@@ -167,6 +169,6 @@ def engine_game(seed: int) -> tuple:
     """The same combat with the engine's ``fight_random``, summed up as :func:`play` does."""
     att, dfd = pool()[0][seed % POOL]
     res = fight_random(att, dfd, Rng(seed))
-    rounds = tuple((RING.index(r.attribute), r.attacker.total, r.defender.total) for r in res.rounds)
-    return (0 if res.winner == ATTACKER else 1, rounds, sum(len(r.rolls) for r in res.rounds), len(res.dead),
-            res.kill_points, res.gore, res.dropped)
+    rounds = tuple((r.attribute, r.attacker.total, r.defender.total) for r in res.rounds)
+    return (res.winner, rounds, sum(len(r.rolls) for r in res.rounds), len(res.dead), res.kill_points, res.gore,
+            res.dropped)

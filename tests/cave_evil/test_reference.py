@@ -30,9 +30,10 @@ def test_the_reference_fights_the_engines_combats(reference):
     # diverse combats: both sides win, in two rounds and in three, after ties, with every opening,
     # floored totals, dead monsters (no kill points) and dead players' creatures, dropped cards
     results = [mine for mine, _ in combats]
-    assert {(winner, len(rounds)) for winner, rounds, *_ in results} == {(0, 2), (0, 3), (1, 2), (1, 3)}
+    assert {(winner, len(rounds)) for winner, rounds, *_ in results} == {
+        (role, n) for role in ("attacker", "defender") for n in (2, 3)}
     assert any(throws > len(rounds) for _, rounds, throws, *_ in results)
-    assert {rounds[0][0] for _, rounds, *_ in results} == set(range(6))
+    assert {rounds[0][0] for _, rounds, *_ in results} == set(reference.RING)
     assert any(0 in (ta, td) for _, rounds, *_ in results for _, ta, td in rounds)
     assert {points == 0 for *_, points, _, _ in results} == {True, False}
     assert any(dropped for *_, dropped in results)
