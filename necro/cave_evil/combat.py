@@ -426,12 +426,18 @@ class Result(NamedTuple):
 def kill_points(fighters: Iterable[Fighter], kind: str) -> float:
     """Kill points for slaying ``fighters``: ``kind`` is ``enemy`` or ``wandering`` (rule ce-kill-points)."""
     table = KILL_POINTS[kind]
-    return sum(table[f.size] for f in fighters)
+    points = 0.0
+    for f in fighters:  # a plain loop: every combat ends here
+        points += table[f.size]
+    return points
 
 
 def gore(fighters: Iterable[Fighter]) -> int:
     """Gore the slain spill on their hex (rules ce-gore, ce-gore-trinket)."""
-    return sum(GORE[f.size] for f in fighters)
+    spilt = 0
+    for f in fighters:
+        spilt += GORE[f.size]
+    return spilt
 
 
 _CHOOSERS = {1: ATTACKER, 2: DEFENDER, 3: "forced"}
