@@ -2,9 +2,11 @@
 
 Only the combat is covered: the six-attribute D12 fight that the odds (``necro/cave_evil/odds.py``),
 the bots and every fight on the map stand on. The map game itself (15,000 lines of set-up,
-digging, moving, conjuring, events, Awakened Evils) has no reference loop: random play of it is
-not compared here. Shots (the first attribute fixed by the shooters' cards, rule ce-shoot-first),
-abilities given by hand and everything the card data does not model are not exercised either.
+digging, moving, conjuring, events, Awakened Evils) has no reference loop: random play of it would
+need every phase's legal actions in the engine's order, a second engine rather than a bare loop,
+so it is not compared here. Shots (the first attribute fixed by the shooters' cards, rule
+ce-shoot-first), the Wandering Monster's own reply (ruling ce-wandering-second), abilities given
+by hand and everything the card data does not model are not exercised either.
 
 A "game" is one combat of a pool of seeded random match-ups (``benchmarks/cave_evil_combat.py``:
 one or two legal squads a side drawn from the card file, sometimes with items and a spell, the
@@ -24,7 +26,8 @@ ce-combat-total, ce-binding, ce-ability-own-squad, floors ce-combat-floor, ce-co
 for each attribute fought, when it is first fought. No validation, no log, no per-round objects.
 
 :func:`engine_game` fights the same match-up with ``necro.cave_evil.combat.fight_random`` and the
-same seed, so both fight the same combat (tests/cave_evil/test_reference.py checks the winner, the
+same seed (the engine's fast path: it checks both sides, as every ``Combat`` does, but not the
+choices and dice it draws itself), so both fight the same combat (tests/cave_evil/test_reference.py checks the winner, the
 attributes and totals of every round, the throws, the dead, kill points, gore and drops): the loop
 cannot drift from the engine's rules.
 """

@@ -638,7 +638,11 @@ def resolve(attacker: Side, defender: Side, first: str, second: Choice,
 
 def fight_random(attacker: Side, defender: Side, rng: Rng, first: Choice | None = None,
                  second: Choice | None = None) -> Result:
-    """A whole combat with dice from ``rng``; a choice left None is made uniformly from ``rng`` too."""
+    """A whole combat with dice from ``rng``; a choice left None is made uniformly from ``rng`` too.
+
+    The fast path of random play (the benchmark ``benchmarks/speed.py`` times it): the sides are
+    checked as every :class:`Combat` checks them, but what it draws itself is legal by construction
+    and is not checked again."""
     combat = Combat(attacker, defender)
     if first is None:  # a random opening is one of the six (this combat does not restrict them): no check
         combat.order.append(rng.choice(ATTRIBUTES))
