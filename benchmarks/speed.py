@@ -22,7 +22,8 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
 
 REFERENCES = {"graveyard-shift": "reference.graveyard_shift", "shovelfight": "reference.shovelfight",
-              "shambling-dead": "reference.shambling_dead", "day-of-the-dead": "reference.day_of_the_dead"}
+              "shambling-dead": "reference.shambling_dead", "day-of-the-dead": "reference.day_of_the_dead",
+              "cave-evil": "reference.cave_evil"}
 """Game id -> module of ``benchmarks/reference`` with ``play(seed)`` and ``engine_game(seed)``."""
 
 

@@ -37,7 +37,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Iterable
+from itertools import chain
+from typing import Callable, Iterable, NamedTuple
 
 from necro.core import IllegalAction, Rng
 
@@ -110,7 +111,8 @@ class Side:
 
     @property
     def fighters(self) -> tuple[Fighter, ...]:
-        return tuple(f for squad in self.squads for f in squad)
+        squads = self.squads
+        return squads[0] if len(squads) == 1 else tuple(chain.from_iterable(squads))
 
 
 def side(*squads, items=(), spells=(), extra=(), control: str = "player",
@@ -138,42 +140,52 @@ def side(*squads, items=(), spells=(), extra=(), control: str = "player",
 
 
 def check_side(s: Side, role: str) -> None:
-    """Refuse a side the rules do not allow, naming the rule (IllegalAction)."""
+    """Refuse a side the rules do not allow, naming the rule (IllegalAction).
+
+    Every combat checks both its sides, so the hand rules are looked at only when items or spells
+    are used (without any, they hold)."""
     label = f"the {role}"
     if s.control not in CONTROLS:
         raise ValueError(f"control must be one of {CONTROLS}")
     fighters = s.fighters
     if not fighters:
         raise IllegalAction(label, "ce-combat-attacker", f"{label} has no creature to fight with")
-    if role == ATTACKER and s.control == "wandering":
+    if s.control == "wandering" and role == ATTACKER:
         raise IllegalAction(label, "ce-combat-attacker", "a Wandering Monster never attacks: the player's squad does")
-    ids = [f.id for f in fighters]
-    if len(set(ids)) != len(ids):
+    if len({f.id for f in fighters}) != len(fighters):
         raise ValueError(f"two fighters on {label}'s side share a name")
     for i, squad in enumerate(s.squads):
         if not squad or not fits(squad):
             raise IllegalAction(label, "ce-squad-size", f"squad {i + 1} of {label} is not a legal squad")
+    if not (s.items or s.spells):
+        return
+    used = len(s.spells)
     for item in s.items:
         if item.kind != "item":
             raise IllegalAction(item.id, "ce-spell-cast", f"{item.name} is a spell: it works only when cast")
+        if not item.trinket:
+            used += 1
     for spell in s.spells:
         if spell.kind != "spell":
             raise IllegalAction(spell.id, "ce-spell-cast", f"{spell.name} is an item, not a spell to cast")
-    hands = sum(f.card.item_count for f in fighters if f.card.item_use)
-    casters = sum(f.card.item_count for f in fighters if f.card.spellcaster)
+    hands = casters = 0
+    for f in fighters:
+        card = f.card
+        if card.item_use:
+            hands += card.item_count
+        if card.spellcaster:
+            casters += card.item_count
     if len(s.spells) > casters:
         raise IllegalAction(label, "ce-spell-cast",
                             f"{label} casts {len(s.spells)} spells but its spellcasters use only {casters} items")
-    used = sum(1 for i in s.items if not i.trinket) + len(s.spells)
     if used > hands:
         raise IllegalAction(label, "ce-item-use",
                             f"{label} uses {used} items and spells but its creatures can use only {hands}")
 
 
 # ------------------------------------------------------------------ totals
-@dataclass(frozen=True)
-class Bonus:
-    """An effect in force in a combat, with its source.
+class Bonus(NamedTuple):
+    """An effect in force in a combat, with its source (a named tuple: every combat makes a few).
 
     ``squad`` is the index of the squad whose creature's card carries it (its
     ``friends`` bindings reach only that squad: rule ce-ability-own-squad), or
@@ -189,23 +201,35 @@ class Bonus:
 
 def active_items(s: Side, opponent: Side) -> tuple[ItemCard, ...]:
     """The items and spells of ``s`` that still work: those the opponent does not cancel (rule ce-item-cancel)."""
+    cards = s.items + s.spells
+    if not (opponent.items or opponent.spells):
+        return cards
     theirs = {c.id for c in opponent.items + opponent.spells}
-    return tuple(c for c in s.items + s.spells if not theirs.intersection(c.cancels))
+    return tuple(c for c in cards if not theirs.intersection(c.cancels))
 
 
 def bonuses(s: Side, role: str, opponent: Side) -> tuple[Bonus, ...]:
-    """Every effect of side ``s`` in force when it fights as ``role`` (rule ce-ability-when)."""
+    """Every effect of side ``s`` in force when it fights as ``role`` (rule ce-ability-when).
+
+    (Plain loops: every combat makes both sides' bonuses, and most cards have no effect at all.)"""
     out = []
     for i, squad in enumerate(s.squads):
         for f in squad:
-            out.extend(Bonus(f.id, e, i, f.id) for e in f.card.effects if e.applies(role))
-    for card in active_items(s, opponent):
-        out.extend(Bonus(card.id, e) for e in card.effects if e.applies(role))
-    out.extend(Bonus(source, e) for source, e in s.extra if e.applies(role))
+            for e in f.card.effects:
+                if e.applies(role):
+                    out.append(Bonus(f.id, e, i, f.id))
+    if s.items or s.spells:
+        for card in active_items(s, opponent):
+            for e in card.effects:
+                if e.applies(role):
+                    out.append(Bonus(card.id, e))
+    for source, e in s.extra:
+        if e.applies(role):
+            out.append(Bonus(source, e))
     return tuple(out)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Part:
     """One creature's share of a total: printed value, the modifiers reaching it, and what it adds (never < 0)."""
 
@@ -220,14 +244,48 @@ class Part:
         return f"{self.fighter} {self.printed}{mods}{floored} = {self.value}" if mods else f"{self.fighter} {self.printed}"
 
 
-@dataclass(frozen=True)
 class Tally:
-    """A side's total for one attribute, broken down by creature and flat modifier."""
+    """A side's total for one attribute, broken down by creature and flat modifier.
 
-    attribute: str
-    parts: tuple[Part, ...]
-    flat: tuple[tuple[str, int], ...]
-    total: int
+    The total is made at once; the breakdown (``parts``, ``flat``: what the log and the book
+    show) only when first asked, from the ``source`` it was made from (the arguments of
+    :func:`breakdown`), because most combats (random play, the bots', every combat the odds
+    set up) read only totals. Two tallies are equal when their attribute, breakdown and total are.
+    """
+
+    __slots__ = ("attribute", "total", "_source", "_detail")
+
+    def __init__(self, attribute: str, total: int, source: tuple):
+        self.attribute = attribute
+        self.total = total
+        self._source = source
+        self._detail: tuple[tuple[Part, ...], tuple[tuple[str, int], ...]] | None = None
+
+    @property
+    def parts(self) -> tuple[Part, ...]:
+        """Each creature's share, in squad order."""
+        return self._breakdown()[0]
+
+    @property
+    def flat(self) -> tuple[tuple[str, int], ...]:
+        """The flat modifiers ``(source, amount)`` added to the creatures' sum."""
+        return self._breakdown()[1]
+
+    def _breakdown(self):
+        if self._detail is None:
+            self._detail = breakdown(*self._source)
+        return self._detail
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Tally):
+            return NotImplemented
+        return (self.attribute, self.total, self._breakdown()) == (other.attribute, other.total, other._breakdown())
+
+    def __hash__(self) -> int:
+        return hash((self.attribute, self.total, self._breakdown()))
+
+    def __repr__(self) -> str:
+        return f"Tally(attribute={self.attribute!r}, parts={self.parts!r}, flat={self.flat!r}, total={self.total!r})"
 
     def describe(self) -> str:
         text = " + ".join(p.describe() for p in self.parts)
@@ -246,9 +304,45 @@ def tally(s: Side, opponent: Side, attribute: str, role: str,
     modifiers follow: the side's ``side`` ones and the opponent's ``opponent``
     ones; the total is floored at 0 too (ruling ce-combat-floor-total).
     ``own``/``theirs`` may pass precomputed :func:`bonuses`.
+
+    This sums amounts only; :func:`breakdown` (the tally's ``parts`` and ``flat``, made when
+    asked) names every modifier and sums them again, and the tests hold the two to the same total.
     """
     own = bonuses(s, role, opponent) if own is None else own
     theirs = bonuses(opponent, other(role), s) if theirs is None else theirs
+    flat = bound = 0
+    for b in theirs:
+        e = b.effect
+        if e.attribute == attribute:
+            if e.to == "enemies":
+                bound += e.amount
+            elif e.to == "opponent":
+                flat += e.amount
+    mine = []
+    for b in own:
+        e = b.effect
+        if e.attribute == attribute:
+            if e.to == "side":
+                flat += e.amount
+            elif e.to in ("self", "friends"):
+                mine.append(b)
+    index = ATTRIBUTES.index(attribute)
+    total = flat
+    for i, squad in enumerate(s.squads):
+        for f in squad:
+            value = f.card.attributes[index] + bound
+            for b in mine:
+                e = b.effect
+                if (e.to == "self" and b.fighter == f.id) or (e.to == "friends" and b.squad in (None, i)):
+                    value += e.amount
+            if value > 0:
+                total += value
+    return Tally(attribute, max(0, total), (s, attribute, own, theirs))
+
+
+def breakdown(s: Side, attribute: str, own: tuple[Bonus, ...], theirs: tuple[Bonus, ...]
+              ) -> tuple[tuple[Part, ...], tuple[tuple[str, int], ...]]:
+    """The parts and flat modifiers of :func:`tally`'s total, every modifier named by its source."""
     mine = [b for b in own if b.effect.attribute == attribute]
     hostile = [b for b in theirs if b.effect.attribute == attribute]
     parts = []
@@ -264,8 +358,7 @@ def tally(s: Side, opponent: Side, attribute: str, role: str,
             parts.append(Part(f.id, printed, tuple(mods), max(0, printed + sum(a for _, a in mods))))
     flat = tuple([(b.source, b.effect.amount) for b in mine if b.effect.to == "side"]
                  + [(b.source, b.effect.amount) for b in hostile if b.effect.to == "opponent"])
-    total = max(0, sum(p.value for p in parts) + sum(a for _, a in flat))
-    return Tally(attribute, tuple(parts), flat, total)
+    return tuple(parts), flat
 
 
 def tallies(attacker: Side, defender: Side) -> dict[str, dict[str, Tally]]:
@@ -277,9 +370,8 @@ def tallies(attacker: Side, defender: Side) -> dict[str, dict[str, Tally]]:
 
 
 # ------------------------------------------------------------------ rounds
-@dataclass(frozen=True)
-class Round:
-    """One fight round as it was fought.
+class Round(NamedTuple):
+    """One fight round as it was fought (a named tuple: a combat makes two or three, cheaply).
 
     ``rolls`` are the dice pairs ``(attacker, defender)`` thrown, ties
     included; the last pair decided the round (rule ce-combat-tie).
@@ -308,9 +400,8 @@ class Round:
                 f"defender {self.defender.total} + {d} = {sd}{again}: the {self.winner} wins")
 
 
-@dataclass(frozen=True)
-class Result:
-    """How a finished combat ended: the rounds, the dead, and what the winner gets.
+class Result(NamedTuple):
+    """How a finished combat ended: the rounds, the dead, and what the winner gets (a named tuple).
 
     ``kill_points`` go to the winner only when a player controls it
     (``kill_kind`` says which kind they are, by who controlled the dead;
@@ -335,12 +426,22 @@ class Result:
 def kill_points(fighters: Iterable[Fighter], kind: str) -> float:
     """Kill points for slaying ``fighters``: ``kind`` is ``enemy`` or ``wandering`` (rule ce-kill-points)."""
     table = KILL_POINTS[kind]
-    return sum(table[f.size] for f in fighters)
+    points = 0.0
+    for f in fighters:  # a plain loop: every combat ends here
+        points += table[f.size]
+    return points
 
 
 def gore(fighters: Iterable[Fighter]) -> int:
     """Gore the slain spill on their hex (rules ce-gore, ce-gore-trinket)."""
-    return sum(GORE[f.size] for f in fighters)
+    spilt = 0
+    for f in fighters:
+        spilt += GORE[f.size]
+    return spilt
+
+
+_CHOOSERS = {1: ATTACKER, 2: DEFENDER, 3: "forced"}
+"""Who chose the attribute of each round."""
 
 
 class Combat:
@@ -362,21 +463,29 @@ class Combat:
         self.sides = {ATTACKER: attacker, DEFENDER: defender}
         self.firsts = ATTRIBUTES if firsts is None else tuple(a for a in ATTRIBUTES if a in firsts)
         """The attributes the attacker may open with: all six, or those its ranged creatures require (rule ce-shoot-first)."""
-        self._bonuses = {ATTACKER: bonuses(attacker, ATTACKER, defender),
-                         DEFENDER: bonuses(defender, DEFENDER, attacker)}
-        self._tallies: dict[tuple[str, str], Tally] = {}
+        self._bonuses = (bonuses(attacker, ATTACKER, defender), bonuses(defender, DEFENDER, attacker))
+        self._tallies: dict[str, tuple[Tally, Tally]] = {}
         self.order: list[str] = []
         self.rounds: list[Round] = []
         self._ties: list[tuple[int, int]] = []
+        self._wins = {ATTACKER: 0, DEFENDER: 0}
+        self.winner: str | None = None
+        """The side that has won two rounds, once one has (kept as rounds are won, not searched for)."""
 
     # ------------------------------------------------------------ queries
     def tally(self, role: str, attribute: str) -> Tally:
         """``role``'s total for ``attribute`` in this combat (made once, when first needed)."""
-        key = (role, attribute)
-        if key not in self._tallies:
-            self._tallies[key] = tally(self.sides[role], self.sides[other(role)], attribute, role,
-                                       self._bonuses[role], self._bonuses[other(role)])
-        return self._tallies[key]
+        return self._pair(attribute)[role == DEFENDER]
+
+    def _pair(self, attribute: str) -> tuple[Tally, Tally]:
+        """The attacker's and the defender's tallies for ``attribute``, made together (a round needs both)."""
+        pair = self._tallies.get(attribute)
+        if pair is None:
+            att, dfd = self.sides[ATTACKER], self.sides[DEFENDER]
+            mine, theirs = self._bonuses
+            pair = self._tallies[attribute] = (tally(att, dfd, attribute, ATTACKER, mine, theirs),
+                                               tally(dfd, att, attribute, DEFENDER, theirs, mine))
+        return pair
 
     @property
     def tallies(self) -> dict[str, dict[str, Tally]]:
@@ -384,14 +493,7 @@ class Combat:
         return {role: {a: self.tally(role, a) for a in ATTRIBUTES} for role in ROLES}
 
     def wins(self, role: str) -> int:
-        return sum(1 for r in self.rounds if r.winner == role)
-
-    @property
-    def winner(self) -> str | None:
-        for role in ROLES:
-            if self.wins(role) >= 2:
-                return role
-        return None
+        return self._wins[role]
 
     def decision(self) -> str:
         if self.winner is not None:
@@ -443,19 +545,27 @@ class Combat:
         for die in (attacker_die, defender_die):
             if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= DIE:
                 raise IllegalAction((attacker_die, defender_die), "ce-combat-round", f"a D12 shows 1 to 12, not {die!r}")
-        attribute = self.attribute
-        att, dfd = self.tally(ATTACKER, attribute), self.tally(DEFENDER, attribute)
+        return self._roll(attacker_die, defender_die)
+
+    def _roll(self, attacker_die: int, defender_die: int) -> Round | None:
+        """:meth:`roll` without its checks, for dice known to be due and in range."""
+        attribute = self.order[len(self.rounds)]
+        att, dfd = self._pair(attribute)
         a, d = att.total + attacker_die, dfd.total + defender_die
         if a == d:
             self._ties.append((attacker_die, defender_die))
             return None
-        number = len(self.rounds) + 1
-        chooser = {1: ATTACKER, 2: DEFENDER}.get(number, "forced")
-        done = Round(number, attribute, chooser, att, dfd, tuple(self._ties) + ((attacker_die, defender_die),),
-                     ATTACKER if a > d else DEFENDER)
+        rounds = self.rounds
+        number = len(rounds) + 1
+        winner = ATTACKER if a > d else DEFENDER
+        done = Round(number, attribute, _CHOOSERS[number], att, dfd, (*self._ties, (attacker_die, defender_die)),
+                     winner)
         self._ties = []
-        self.rounds.append(done)
-        if len(self.rounds) == 2 and self.winner is None:
+        rounds.append(done)
+        self._wins[winner] += 1
+        if self._wins[winner] == 2:
+            self.winner = winner
+        elif number == 2:
             self.order.append(third(self.order[0], self.order[1]))
         return done
 
@@ -528,12 +638,24 @@ def resolve(attacker: Side, defender: Side, first: str, second: Choice,
 
 def fight_random(attacker: Side, defender: Side, rng: Rng, first: Choice | None = None,
                  second: Choice | None = None) -> Result:
-    """A whole combat with dice from ``rng``; a choice left None is made uniformly from ``rng`` too."""
+    """A whole combat with dice from ``rng``; a choice left None is made uniformly from ``rng`` too.
+
+    The fast path of random play (the benchmark ``benchmarks/speed.py`` times it): the sides are
+    checked as every :class:`Combat` checks them, but what it draws itself is legal by construction
+    and is not checked again."""
     combat = Combat(attacker, defender)
-    combat.choose(_pick(first, combat) if first is not None else rng.choice(ATTRIBUTES))
-    while (step := combat.decision()) != "over":
-        if step == "second":
-            combat.choose(_pick(second, combat) if second is not None else rng.choice(combat.choices()))
-        else:
-            combat.roll_random(rng)
+    if first is None:  # a random opening is one of the six (this combat does not restrict them): no check
+        combat.order.append(rng.choice(ATTRIBUTES))
+    else:
+        combat.choose(_pick(first, combat))
+    # the dice are drawn as roll_random draws them, and are in range: no check
+    randbelow, throw = rng.randbelow, combat._roll
+    while throw(randbelow(DIE) + 1, randbelow(DIE) + 1) is None:  # round 1, thrown until not a tie
+        pass
+    if second is None:  # a random reply is one of the neighbours: no check
+        combat.order.append(neighbours(combat.order[0])[randbelow(2)])
+    else:
+        combat.choose(_pick(second, combat))
+    while combat.winner is None:
+        throw(randbelow(DIE) + 1, randbelow(DIE) + 1)
     return combat.result()

@@ -29,7 +29,7 @@ Functions that change squads change the :class:`Squads` in place (as
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import deque
 from dataclasses import dataclass, field
 
 from necro.core import IllegalAction, Reader
@@ -157,8 +157,17 @@ def squad_id(owner: int | None, card: str) -> str:
 
 
 def size_counts(creatures) -> tuple[int, int, int]:
-    n = Counter(c.size for c in creatures)
-    return n["large"], n["medium"], n["small"]
+    """How many large, medium and small creatures (a plain loop: every combat checks its squads)."""
+    large = medium = small = 0
+    for c in creatures:
+        size = c.size
+        if size == "small":
+            small += 1
+        elif size == "medium":
+            medium += 1
+        elif size == "large":
+            large += 1
+    return large, medium, small
 
 
 def fits(creatures) -> bool:

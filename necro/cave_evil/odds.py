@@ -57,6 +57,13 @@ def win_in_order(p1: Fraction, p2: Fraction, p3: Fraction) -> Fraction:
     return p1 * p2 + (p1 * (1 - p2) + (1 - p1) * p2) * p3
 
 
+@lru_cache(maxsize=65536)
+def _reply(p1: Fraction, p2: Fraction, p3: Fraction) -> tuple[Fraction, Fraction]:
+    """:func:`win_in_order`, and the chance the combat ends after two rounds, remembered together
+    (the same triples recur, and rational arithmetic costs more than looking them up)."""
+    return win_in_order(p1, p2, p3), p1 * p2 + (1 - p1) * (1 - p2)
+
+
 @dataclass(frozen=True)
 class FirstOdds:
     """The attacker's chances if it opens with ``first``.
@@ -80,9 +87,9 @@ def first_odds(rounds: dict[str, Fraction], first: str) -> FirstOdds:
     replies, short = [], []
     p1 = rounds[first]
     for second in neighbours(first):
-        p2, p3 = rounds[second], rounds[third(first, second)]
-        replies.append((second, win_in_order(p1, p2, p3)))
-        short.append((second, p1 * p2 + (1 - p1) * (1 - p2)))
+        win, two = _reply(p1, rounds[second], rounds[third(first, second)])
+        replies.append((second, win))
+        short.append((second, two))
     reply, win = min(replies, key=lambda x: x[1])
     return FirstOdds(first, win, reply, tuple(replies), tuple(short))
 
