@@ -8,20 +8,14 @@ throws, the dead, kill points, gore and the cards dropped, so the loop follows t
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
-
 import pytest
 
-PATH = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "reference" / "cave_evil.py"
+from tests.references import load
 
 
 @pytest.fixture(scope="module")
 def reference():
-    spec = importlib.util.spec_from_file_location("reference_cave_evil", PATH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("cave_evil")
 
 
 def test_the_reference_fights_the_engines_combats(reference):
