@@ -343,3 +343,44 @@ def test_every_stored_board_shown_from_one_seat_is_sealed(notebook):
             if spec["doc"].get("history") or spec.get("initial"):
                 found.append(f"{model_id}: seat {seat + 1}, {len(spec['doc']['history'])} steps kept")
     assert not found, found
+
+
+def unknown_evils(spec: dict) -> list[str]:
+    """The face-down Awakening Evils a stored engine spec keeps that nobody may know (the options
+    shuffle more than the Pit), unless the spec is a sealed new deal."""
+    found = []
+    if spec.get("game") != "cave-evil" or spec.get("sealed"):
+        return found
+    for key in ("doc", "initial"):
+        doc = spec.get(key)
+        if not doc or "hands" not in doc["position"]:
+            continue
+        position, awakening = doc["position"], doc["game"]["options"].get("awakening", "pit")
+        if position["evil"] is not None and not position["track"]["revealed"] and awakening != "pit":
+            found.append(f"{key}: a face-down {position['evil']}")
+    return found
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: str(p.relative_to(BOOK)))
+def test_no_stored_cave_evil_board_keeps_an_evil_nobody_knows(notebook):
+    """A face-down Awakening Evil is a secret unless the options shuffle one card alone (the Pit):
+    no page keeps such a secret for its engine (a board shown from one seat deals it anew; the
+    book's hot-seat boards start before it is drawn, or shuffle the Pit alone)."""
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    models = nb.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    found = [f"{model_id} {leak}" for model_id, model in sorted(models.items())
+             for leak in unknown_evils(model.get("state", {}).get("engine") or {})]
+    assert not found, found
+
+
+def test_the_evil_scan_finds_one():
+    from necro.cave_evil import CaveEvil
+    from necro.core import RandomBot
+    from necro.widget import GameWidget
+
+    state = CaveEvil(2, setup="quick", game="full", awakening="all").new_initial_state(1).apply("first 1")
+    bot = RandomBot(3)
+    while state.evil is None:
+        state.play_chance() if state.is_chance_node() else state.apply(bot.choose(state))
+    assert unknown_evils(GameWidget(state).engine)  # hot seat keeps it: the scan sees it
+    assert not unknown_evils(GameWidget(state, player=0).engine)  # one seat: sealed
