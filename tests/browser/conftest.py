@@ -179,6 +179,7 @@ class RequestLog:
         self.blocked: list[str] = []
         self.page_errors: list[str] = []
         self.console_errors: list[str] = []
+        self.failed: list[str] = []  # "status url" of every response that was an error (a 404 ...)
 
     def assert_local_only(self) -> None:
         assert not self.blocked, "requests left the machine:\n" + "\n".join(self.blocked)
@@ -207,6 +208,7 @@ def page(browser, request):
     context.route("**/*", route)
     page = context.new_page()
     page.on("request", lambda req: log.urls.append(req.url))
+    page.on("response", lambda r: log.failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     page.on("pageerror", lambda exc: log.page_errors.append(str(exc)))
     page.on(
         "console", lambda msg: log.console_errors.append(msg.text) if msg.type == "error" else None

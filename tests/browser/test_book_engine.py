@@ -62,7 +62,7 @@ def click_random(box, rng: random.Random) -> str:
 
 def assert_clean(page) -> None:
     assert not page.necro_log.page_errors, page.necro_log.page_errors
-    assert not page.necro_log.console_errors, page.necro_log.console_errors
+    assert not page.necro_log.console_errors, (page.necro_log.console_errors, page.necro_log.failed)
     page.necro_log.assert_local_only()
 
 

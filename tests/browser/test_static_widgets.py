@@ -100,7 +100,7 @@ def test_built_book_pages_open_offline(built_book, static_server, page):
         page.goto(base + name)
         page.wait_for_load_state("load")
         assert not page.necro_log.page_errors, (name, page.necro_log.page_errors)
-        assert not page.necro_log.console_errors, (name, page.necro_log.console_errors)
+        assert not page.necro_log.console_errors, (name, page.necro_log.console_errors, page.necro_log.failed)
     assert not [url for url in page.necro_log.urls if "/necro-js/engine/" in url], \
         "a page loaded the in-browser engine before any board was touched"
     page.necro_log.assert_local_only()
