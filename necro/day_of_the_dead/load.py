@@ -404,13 +404,7 @@ def redealt(position: dict, player: int, rng) -> dict:
         rng.shuffle(pool)
         mapping.update(zip(here, pool))
 
-    def swap(value):
-        if isinstance(value, dict):
-            return {k: swap(v) for k, v in value.items()}
-        if isinstance(value, list):
-            return [swap(v) for v in value]
-        return mapping.get(value, value) if isinstance(value, str) else value
-    out = swap(position)
+    out = _map_strings(position, lambda v: mapping.get(v, v))
     out["hands"] = [sorted(h) for h in out["hands"]]
     out["decks"] = {L: sorted(cards) for L, cards in out["decks"].items()}
     return out
@@ -435,20 +429,20 @@ def mask(position: dict, player: int) -> dict:
     if position["looking"] and not (task and task.get("p") == player):
         out["looking"] = [c[0] for c in position["looking"]]
     # The turn's bookkeeping may name a hidden card (Spook aiming at a face-down spirit): its back only.
-    hide = _hider(unseen_cards(position, player, decks=False))
-    out["task"] = hide(task)
-    out["queue"] = hide(position["queue"])
+    hidden = unseen_cards(position, player, decks=False)
+    out["task"] = _map_strings(task, lambda v: v[0] if v in hidden else v)
+    out["queue"] = _map_strings(position["queue"], lambda v: v[0] if v in hidden else v)
     return out
 
 
-def _hider(hidden: set):
-    def hide(value):
-        if isinstance(value, dict):
-            return {k: hide(v) for k, v in value.items()}
-        if isinstance(value, list):
-            return [hide(v) for v in value]
-        return value[0] if isinstance(value, str) and value in hidden else value
-    return hide
+def _map_strings(value, change):
+    """``value`` (JSON: dicts, lists, scalars) with every string ``s`` replaced by ``change(s)``
+    (dict keys kept): how a card named anywhere in the turn's bookkeeping is masked or dealt anew."""
+    if isinstance(value, dict):
+        return {k: _map_strings(v, change) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_map_strings(v, change) for v in value]
+    return change(value) if isinstance(value, str) else value
 
 
 HIDDEN_REFERENCE = ("this view hides which card the turn is busy with (only its back, {v!r}, is shown): "

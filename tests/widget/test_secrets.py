@@ -94,10 +94,15 @@ def test_every_game_that_hides_something_says_what_a_leak_is():
     assert hiding and hiding <= set(LEAKS), sorted(hiding - set(LEAKS))
 
 
+def stored_models(notebook: Path) -> dict:
+    """The widget models a notebook stores (what the built page carries), by model id."""
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    return nb.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+
+
 def stored_views(notebook: Path) -> list[tuple[str, dict]]:
     """``(where, view)`` for the current view and every graph node of each GameWidget stored."""
-    nb = json.loads(notebook.read_text(encoding="utf-8"))
-    models = nb.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    models = stored_models(notebook)
     out = []
     for model_id, model in sorted(models.items()):
         state = model.get("state", {})
@@ -115,8 +120,7 @@ def stored_views(notebook: Path) -> list[tuple[str, dict]]:
 def stored_notations(notebook: Path) -> list[tuple[str, str, dict, dict | None]]:
     """``(where, game, view, graph node or None)`` for what each stored GameWidget's notations
     can show: its current view, its graph's first log and every node with its steps."""
-    nb = json.loads(notebook.read_text(encoding="utf-8"))
-    models = nb.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    models = stored_models(notebook)
     out = []
     for model_id, model in sorted(models.items()):
         state = model.get("state", {})
@@ -245,8 +249,7 @@ def test_no_shovelfight_page_carries_a_face_down_card_but_a_lessons():
     assert lessons, "some scenario lays a known card face down"
     found = []
     for notebook in NOTEBOOKS:
-        nb = json.loads(notebook.read_text(encoding="utf-8"))
-        models = nb.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+        models = stored_models(notebook)
         for model_id, model in sorted(models.items()):
             spec = model.get("state", {}).get("engine") or {}
             if spec.get("game") != "shovelfight":
@@ -329,8 +332,7 @@ def test_every_stored_board_shown_from_one_seat_is_sealed(notebook):
     game (history and all) for its engine."""
     from necro.core.registry import game_class
 
-    nb = json.loads(notebook.read_text(encoding="utf-8"))
-    models = nb.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    models = stored_models(notebook)
     found = []
     for model_id, model in sorted(models.items()):
         spec = model.get("state", {}).get("engine") or {}
@@ -366,8 +368,7 @@ def test_no_stored_cave_evil_board_keeps_an_evil_nobody_knows(notebook):
     """A face-down Awakening Evil is a secret unless the options shuffle one card alone (the Pit):
     no page keeps such a secret for its engine (a board shown from one seat deals it anew; the
     book's hot-seat boards start before it is drawn, or shuffle the Pit alone)."""
-    nb = json.loads(notebook.read_text(encoding="utf-8"))
-    models = nb.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    models = stored_models(notebook)
     found = [f"{model_id} {leak}" for model_id, model in sorted(models.items())
              for leak in unknown_evils(model.get("state", {}).get("engine") or {})]
     assert not found, found
