@@ -15,6 +15,7 @@ import html
 from necro.core import IllegalAction, State
 from necro.widget import GameWidget
 from necro.widget.links import playground_link
+from necro.widget.play import TABLE_UNLESS_ONE_HUMAN
 
 
 def show_log(state: State, since: int = 0) -> None:
@@ -47,13 +48,16 @@ def refuse(state: State, *actions: str) -> None:
     print(" then ".join(actions) + ": legal")
 
 
-def board(state: State, *opening: str, depth: int = 2, budget: int = 150_000, max_nodes: int = 400) -> GameWidget:
+def board(state: State, *opening: str, depth: int = 2, budget: int = 150_000, max_nodes: int = 400,
+          player=TABLE_UNLESS_ONE_HUMAN) -> GameWidget:
     """A widget on ``state`` after the ``opening`` actions (played on a copy), precomputed
-    ``depth`` steps deep for the static book, or less deep if that is over ``budget`` bytes."""
+    ``depth`` steps deep for the static book, or less deep if that is over ``budget`` bytes.
+    ``player`` as :class:`~necro.widget.GameWidget`'s: a lesson that opens the hands passes
+    :data:`~necro.widget.HOT_SEAT`."""
     state = state.copy()
     for action in opening:
         state.apply(action)
-    return GameWidget(state).explorable(depth, max_nodes=max_nodes, max_bytes=budget, warn=False)
+    return GameWidget(state, player=player).explorable(depth, max_nodes=max_nodes, max_bytes=budget, warn=False)
 
 
 class PlaygroundLink:

@@ -657,6 +657,7 @@ class NecroWidget {
     let view = node.view;
     if (view.position && view.position.$shared) view = { ...view, position: unshare(graph, view.position) };
     if (graph.pooled && view.position) view = { ...view, position: { ...view.position, ...graph.pooled } };
+    if (graph.viewing !== undefined) view = { ...view, viewing: graph.viewing }; // whose eyes the graph was built for
     return { terminal: false, winner: null, ...graph.common, ...view, step: graph.root_step + this.path.length,
       actions, log, can_undo: this.path.length > 0, can_redo: this.redoStack.length > 0 };
   }
@@ -973,6 +974,14 @@ class NecroWidget {
       buttons.push(el("span", { class: "necro-preview necro-hidden-choices" }, view.to_move === "chance"
         ? "(what may be drawn is hidden from this seat)"
         : `(${who}'s choices are hidden from this seat: show the board as them, or as the hot seat, to choose)`));
+      // Hand the screen over in one click: to the player deciding, or to whoever decides from now on.
+      if (this.viewerOffered(view) && view.to_move !== "chance" && view.players && view.players[view.to_move]) {
+        buttons.push(
+          el("button", { type: "button", class: "necro-take-seat", onclick: () => this.request({ type: "viewer", seat: view.to_move }) },
+            `Show ${who}'s hand`),
+          el("button", { type: "button", class: "necro-take-seat", onclick: () => this.request({ type: "viewer", seat: null }) },
+            "Hot seat: show each player's hand in turn"));
+      }
     } else if (!buttons.length && !view.terminal) {
       buttons.push(el("span", { class: "necro-preview" }, "(no action to choose)"));
     }
@@ -1050,8 +1059,16 @@ class NecroWidget {
 
   // Whose eyes the board looks through, in games that hide something (view.viewing, from the
   // engine: null for whoever decides now, -2 for the table, or a seat).
+  // Offered where an engine answers a change of eyes: a kernel, or the page's engine (running,
+  // or able to start: a static board's precomputed views are all from the one seat it was built for).
+  viewerOffered(view) {
+    if (!("viewing" in view)) return false;
+    return this.mode === "live" || this.mode === "browser" ||
+      (this.mode !== "pending" && ["idle", "starting", "attaching"].includes(this.engineState));
+  }
+
   drawViewer(view) {
-    const offered = "viewing" in view && (this.mode === "live" || this.mode === "browser");
+    const offered = this.viewerOffered(view);
     this.viewerLabel.hidden = !offered;
     if (!offered) return;
     const current = view.viewing === null || view.viewing === undefined ? "" : String(view.viewing);

@@ -45,9 +45,10 @@ anywidget) is imported on first use.
 
 from __future__ import annotations
 
+from .play import HOT_SEAT
 from .view import build_graph, build_view, expand_view
 
-__all__ = ["GameWidget", "build_graph", "build_view", "expand_view"]
+__all__ = ["HOT_SEAT", "GameWidget", "build_graph", "build_view", "expand_view"]
 
 
 def __getattr__(name):

@@ -37,6 +37,21 @@ from .view import build_view
 MAX_AUTO_STEPS = 10_000
 """Bound on the chance draws and bot moves run after one human action."""
 
+HOT_SEAT = None
+"""``player`` of a board that shows whoever decides now their own secrets, as when the players
+pass one screen round the table (a lesson that opens the hands says so with this)."""
+
+TABLE_UNLESS_ONE_HUMAN = "default"
+"""The default ``player`` of a board: the table's view (:data:`~necro.core.SPECTATOR`) in a game
+that hides something, so a page or a link shows no hand and no face-down card until the reader
+picks a seat; against the computer, the one human seat's view; in a game with no secret, the
+hot seat (which then shows the same)."""
+
+
+def hides_something(state: State) -> bool:
+    """Whether ``state``'s game keeps anything from some seat (a hand, a face-down card)."""
+    return type(state).hide is not State.hide
+
 
 class Play:
     """The engine side of a board: requests in, ``view`` and ``error`` out."""
@@ -64,12 +79,15 @@ class Play:
 
     @property
     def viewer(self) -> int | None:
-        """The seat whose view is drawn (see ``player``)."""
-        if self.player is not None:
+        """The seat whose view is drawn (see ``player``): a seat, the table
+        (:data:`~necro.core.SPECTATOR`) or None for whoever decides now."""
+        if self.player not in (HOT_SEAT, TABLE_UNLESS_ONE_HUMAN):
             return self.player
         humans = [s for s in range(self.state.game.players) if s not in self.bot_seats]
         if self.bot_seats and len(humans) == 1:
             return humans[0]
+        if self.player == TABLE_UNLESS_ONE_HUMAN and hides_something(self.state):
+            return SPECTATOR
         return None
 
     def bots(self) -> dict[int, object]:
@@ -90,10 +108,15 @@ class Play:
             view["actions"] = []
             view["edit"] = editing.edit_view(self.state)
             view["status"] = "Editing the position: " + view["status"]
-        if type(self.state).hide is not State.hide:
-            # The game hides something: the page offers whose eyes to look through (set_viewer).
-            view["viewing"] = self.player
+        if hides_something(self.state):
+            # The page offers whose eyes to look through (set_viewer), starting from these.
+            view["viewing"] = self.viewing()
         self.view = view
+
+    def viewing(self) -> int | None:
+        """Whose eyes the page's selector shows: the seat chosen, the table, or None for the
+        hot seat; the default as it works out now (see :data:`TABLE_UNLESS_ONE_HUMAN`)."""
+        return self.viewer if self.player == TABLE_UNLESS_ONE_HUMAN else self.player
 
     def set_viewer(self, seat) -> bool:
         """Look at the board as ``seat`` (its secrets shown, nobody else's), as the table

@@ -236,6 +236,9 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
       and ``p`` only when not empty. ``view`` has
       ``insight`` only where ``insight(state)`` returned a table.
 
+    The widget adds ``viewing`` (in a game that hides something): the seat the views were
+    built for, which the page's selector starts from.
+
     A frontier node is where the depth or the node budget stopped the walk
     (the page then points to the live mode). :func:`expand_view` turns a node
     back into exactly the view the live widget would show.
@@ -419,6 +422,8 @@ def expand_view(graph: dict, path: list[str]) -> dict:
         log += [line(rule, text, graph["root_step"] + i + 1, shown) for rule, text in action.get("log", [])]
         node = graph["nodes"][action["to"]]
     view = {**graph["common"], **node["view"]}
+    if "viewing" in graph:
+        view["viewing"] = graph["viewing"]
     if isinstance(view.get("position"), dict):
         view["position"] = _unshare(graph, view["position"])
     if graph.get("pooled") and isinstance(view.get("position"), dict):

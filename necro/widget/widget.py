@@ -29,10 +29,10 @@ from typing import Mapping
 import anywidget
 import traitlets
 
-from ..core.game import State
+from ..core.game import SPECTATOR, State
 from .assets import assemble, stub_esm
 from .browser import engine_spec
-from .play import MAX_AUTO_STEPS, Play
+from .play import HOT_SEAT, MAX_AUTO_STEPS, TABLE_UNLESS_ONE_HUMAN, Play, hides_something
 from .view import bot_name, build_graph
 
 __all__ = ["GameWidget", "MAX_AUTO_STEPS", "MAX_GRAPH_BYTES"]
@@ -58,12 +58,15 @@ class GameWidget(anywidget.AnyWidget, Play):
         ``{seat: bot}``: seats the computer plays (a bot has ``choose(state)``).
         Any of these bots can also be moved to another seat from the page.
     player:
-        The seat whose view is shown (hidden information masked), or
-        ``necro.core.SPECTATOR`` for what the whole table sees. None is
-        hot-seat play: the view of the player deciding now (at a chance step,
-        the table's), and the log as the table reads it; when the computer
-        plays every seat but one, the human seat's view. No view a page stores
-        holds what its seat may not see.
+        Whose eyes the board looks through. A seat: that player's view (hidden
+        information masked). ``necro.core.SPECTATOR``: what the whole table
+        sees. ``HOT_SEAT`` (None): the view of the player deciding now (at a
+        chance step, the table's), and the log as the table reads it, for a
+        lesson that opens the hands. The default: the table's view in a game
+        that hides something, the human seat's when the computer plays every
+        seat but one (see :data:`necro.widget.play.TABLE_UNLESS_ONE_HUMAN`).
+        The reader can change it on the page. No view a page stores holds what
+        its seat may not see.
     auto_chance:
         Resolve chance nodes (dice, shuffles) as soon as they come up.
     explore_depth:
@@ -94,7 +97,7 @@ class GameWidget(anywidget.AnyWidget, Play):
     engine = traitlets.Dict().tag(sync=True)
 
     def __init__(self, state: State, *, bots: Mapping[int, object] | None = None,
-                 player: int | None = None, auto_chance: bool = True,
+                 player: int | str | None = TABLE_UNLESS_ONE_HUMAN, auto_chance: bool = True,
                  explore_depth: int | None = None, board=None, insight=None, **kwargs):
         if not isinstance(state, State):
             raise TypeError(f"GameWidget needs a necro State, not {type(state).__name__}")
@@ -105,9 +108,10 @@ class GameWidget(anywidget.AnyWidget, Play):
                 raise ValueError(f"bot seat {seat!r} is not a seat of this {seats}-player game (0-{seats - 1})")
             if not callable(getattr(bot, "choose", None)):
                 raise TypeError(f"the bot for seat {seat} has no choose(state) method")
-        if player is not None and (isinstance(player, bool) or not isinstance(player, int)
-                                   or not 0 <= player < seats):
-            raise ValueError(f"player {player!r} is not a seat of this {seats}-player game (0-{seats - 1})")
+        if player not in (HOT_SEAT, TABLE_UNLESS_ONE_HUMAN, SPECTATOR) and (
+                isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < seats):
+            raise ValueError(f"player {player!r} is not a seat of this {seats}-player game (0-{seats - 1}),"
+                             " SPECTATOR (the table), HOT_SEAT or the default")
         if insight is not None and not callable(insight):
             raise TypeError("insight must be a function insight(state) -> dict | None")
         self._insight = insight
@@ -163,6 +167,8 @@ class GameWidget(anywidget.AnyWidget, Play):
             warnings.warn(f"{self.state.game.id}: the graph {depth} steps deep is over {max_bytes} bytes;"
                           f" kept depth {tried} ({size} bytes, {len(graph['nodes'])} positions)",
                           stacklevel=2)
+        if hides_something(self.state):  # the seat the views were built for, for the page's selector
+            graph["viewing"] = self.viewing()
         self.graph = graph
         self._record_engine()
         return self

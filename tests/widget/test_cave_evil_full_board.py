@@ -22,7 +22,7 @@ from necro.cave_evil import turn as tn
 from necro.cave_evil.awaken_rules import AWAKEN_RULES
 from necro.cave_evil.creatures import catalogue
 from necro.cave_evil.game import CaveEvil
-from necro.widget import GameWidget
+from necro.widget import HOT_SEAT, GameWidget
 from necro.widget.view import build_view
 
 SPEC = cj.conjuration_spec()
@@ -291,7 +291,7 @@ def test_queued_choices_that_name_a_hex_carry_it_for_the_map():
 def test_the_widget_traits_follow_a_turn_played_through_its_messages():
     s = at_conjure()
     s.force("deal 1 bribe ratman")
-    w = GameWidget(s)  # hot-seat: no seat given, no bots
+    w = GameWidget(s, player=HOT_SEAT)  # hot seat: whoever decides sees their hand
     full = lambda: w.view["position"]["map"]["full"]  # noqa: E731
     assert {a["a"] for a in w.view["actions"]} == {f"conjure {d}" for d in cj.DECKS}
     w.handle({"type": "act", "a": "conjure bribe"})  # chance deals the forced card at once

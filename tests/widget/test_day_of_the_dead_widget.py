@@ -12,7 +12,7 @@ import json
 from necro.core import RandomBot
 from necro.day_of_the_dead import scenarios
 from necro.day_of_the_dead.board import LETTERS, is_card_id
-from necro.widget import GameWidget, build_graph, expand_view
+from necro.widget import HOT_SEAT, GameWidget, build_graph, expand_view
 from necro.widget.view import build_view
 from necro.widget.assets import assemble
 
@@ -167,13 +167,13 @@ def test_repr_is_stable():
 
 
 def test_static_graph_follows_a_click_on_a_card():
-    w = GameWidget(scenarios.unearth_oaf(), explore_depth=2)
+    w = GameWidget(scenarios.unearth_oaf(), player=HOT_SEAT, explore_depth=2)  # a lesson: hands open
     graph = w.graph
     root = graph["nodes"][graph["root"]]
     followed = [x for x in root["actions"] if "to" in x]
     assert {x["hint"]["card"] for x in followed} == set(w.state.hands[0]) >= {"P02", "P06", "U03"}
     view = expand_view(graph, ["spirit U03"])
-    live = GameWidget(scenarios.unearth_oaf())
+    live = GameWidget(scenarios.unearth_oaf(), player=HOT_SEAT)
     live.act("spirit U03")
     assert view["status"] == live.view["status"]
     # hot-seat: player 2 decides next and sees player 1's spirit face down

@@ -151,10 +151,14 @@ def test_a_board_of_a_game_with_secrets_looks_through_any_seat():
     state = DayOfTheDead().new_initial_state(1)
     while state.is_chance_node():
         state.play_chance()
-    board = GameWidget(state)
-    assert board.view["viewing"] is None and "viewing" not in GameWidget(GraveyardShift().new_initial_state(1)).view
+    board = GameWidget(state)  # by default, the table's view: no hand shown, no choice listed
+    assert board.view["viewing"] == SPECTATOR and "viewing" not in GameWidget(GraveyardShift().new_initial_state(1)).view
+    assert board.view["position"] == state.decorate_view(state.view(SPECTATOR)) and board.view["hidden_choices"]
     decider = state.current_player()
+    board.handle_play({"type": "viewer", "seat": None})  # hot seat: the decider's hand and choices
+    assert board.error == "" and board.view["viewing"] is None and board.view["seat"] == decider
     hand = board.view["position"]
+    assert hand != state.decorate_view(state.view(SPECTATOR)) and board.view["actions"]
     board.handle_play({"type": "viewer", "seat": SPECTATOR})
     assert board.error == "" and board.view["viewing"] == SPECTATOR and board.view["seat"] is None
     assert board.view["position"] == state.decorate_view(state.view(SPECTATOR)) != hand

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from necro.core import Game, State
+from necro.core import SPECTATOR, Game, State
+from necro.widget import HOT_SEAT
 from necro.widget.view import node_views
 
 BOOK = Path(__file__).resolve().parents[2] / "book"
@@ -289,8 +290,13 @@ def test_a_board_shown_from_one_seat_keeps_no_other_seats_cards_for_its_engine()
     other = DayOfTheDead().state_from_position(redealt(state.position(), 0, Rng(99)))
     assert other.hands[1] != state.hands[1]
     assert other.redeal_unseen(0, Rng(0)).position() == state.redeal_unseen(0, Rng(0)).position()
-    # hot seat (no fixed seat): the engine goes on from the game itself, history and all
-    assert GameWidget(state).engine["doc"]["history"]
+    # hot seat (a lesson that opens the hands): the engine goes on from the game itself, history and all
+    assert GameWidget(state, player=HOT_SEAT).engine["doc"]["history"]
+    # the default with no computer player is the table's view: sealed too, both hands dealt anew
+    table = GameWidget(state).engine
+    assert table["sealed"] and table["doc"]["history"] == []
+    dealt = load_state(table["doc"])
+    assert dealt.view(SPECTATOR) == state.view(SPECTATOR) and dealt.hands != state.hands
 
 
 def test_cave_evil_deals_anew_the_hands_the_looked_at_card_the_digs_and_the_evil():
@@ -383,5 +389,6 @@ def test_the_evil_scan_finds_one():
     bot = RandomBot(3)
     while state.evil is None:
         state.play_chance() if state.is_chance_node() else state.apply(bot.choose(state))
-    assert unknown_evils(GameWidget(state).engine)  # hot seat keeps it: the scan sees it
+    assert unknown_evils(GameWidget(state, player=HOT_SEAT).engine)  # hot seat keeps it: the scan sees it
+    assert not unknown_evils(GameWidget(state).engine)  # the table's view (the default): sealed
     assert not unknown_evils(GameWidget(state, player=0).engine)  # one seat: sealed
