@@ -19,6 +19,7 @@ import pytest
 
 from necro.core import SPECTATOR, Game, State
 from necro.widget import HOT_SEAT
+from necro.widget.play import TABLE_UNLESS_ONE_HUMAN
 from necro.widget.view import node_views
 
 BOOK = Path(__file__).resolve().parents[2] / "book"
@@ -262,11 +263,15 @@ def test_no_shovelfight_page_carries_a_face_down_card_but_a_lessons():
 
 
 def _fixed_seat(spec: dict, players: int) -> int | None:
-    """The seat a stored board shows the game from (its player, or the one seat no bot plays)."""
-    if spec.get("player") is not None:
-        return spec["player"]
+    """The seat a stored board shows the game from: its player, the one seat no bot plays, by
+    default the table (``SPECTATOR``); None for the hot seat."""
+    player = spec.get("player")
+    if player not in (HOT_SEAT, TABLE_UNLESS_ONE_HUMAN):
+        return player
     humans = [s for s in range(players) if str(s) not in (spec.get("bot_names") or {})]
-    return humans[0] if spec.get("bot_names") and len(humans) == 1 else None
+    if spec.get("bot_names") and len(humans) == 1:
+        return humans[0]
+    return SPECTATOR if player == TABLE_UNLESS_ONE_HUMAN else None
 
 
 def test_a_board_shown_from_one_seat_keeps_no_other_seats_cards_for_its_engine():
@@ -349,7 +354,7 @@ def test_every_stored_board_shown_from_one_seat_is_sealed(notebook):
         cls = game_class(spec["game"])
         if seat is not None and cls.state_class.redeal_unseen is not State.redeal_unseen:
             if spec["doc"].get("history") or spec.get("initial"):
-                found.append(f"{model_id}: seat {seat + 1}, {len(spec['doc']['history'])} steps kept")
+                found.append(f"{model_id}: seat {seat}, {len(spec['doc']['history'])} steps kept")
     assert not found, found
 
 
@@ -392,3 +397,43 @@ def test_the_evil_scan_finds_one():
     assert unknown_evils(GameWidget(state, player=HOT_SEAT).engine)  # hot seat keeps it: the scan sees it
     assert not unknown_evils(GameWidget(state).engine)  # the table's view (the default): sealed
     assert not unknown_evils(GameWidget(state, player=0).engine)  # one seat: sealed
+
+
+def graph_paths(graph: dict, limit: int = 80) -> list[list[str]]:
+    """A path (notations from the root) to each node of a stored graph, breadth first, at most ``limit``."""
+    paths, seen, todo = [], {graph["root"]}, [(graph["root"], [])]
+    while todo and len(paths) < limit:
+        node, path = todo.pop(0)
+        paths.append(path)
+        for action in graph["nodes"][node]["actions"]:
+            if "to" in action and action["to"] not in seen:
+                seen.add(action["to"])
+                todo.append((action["to"], path + [action["a"]]))
+    return paths
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: str(p.relative_to(BOOK)))
+def test_a_sealed_deal_shows_its_seat_every_position_the_page_precomputed(notebook):
+    """A sealed page's engine goes on from where the reader clicked in the precomputed graph, by
+    replaying the clicks on its new deal: every position of the graph must look the same there
+    (same table, same choices), or the board would change under the reader's eyes."""
+    from necro.widget.browser import Session
+    from necro.widget.view import expand_view
+
+    checked = 0
+    for model_id, model in sorted(stored_models(notebook).items()):
+        state = model.get("state", {})
+        spec, graph = state.get("engine") or {}, state.get("graph") or {}
+        if not spec.get("sealed") or not graph.get("nodes"):
+            continue
+        for path in graph_paths(graph):
+            session = Session(spec, bot_seats=state["bot_seats"], auto_chance=state["auto_chance"], path=path,
+                              advance=False)
+            shown = expand_view(graph, path)
+            where = f"{model_id} after {path}"
+            assert session.view["position"] == shown["position"], where
+            assert [a["a"] for a in session.view["actions"]] == [a["a"] for a in shown["actions"]], where
+            assert session.view["status"] == shown["status"], where
+            checked += 1
+    if notebook.name in {"playground.ipynb", "play.ipynb"} and notebook.parent.name != "shovelfight":
+        assert checked, "the playground and the game against the computer have sealed boards"
