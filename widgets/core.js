@@ -949,6 +949,7 @@ class NecroWidget {
   }
 
   drawActions(view) {
+    this.previewLine.style.minHeight = "";
     const actions = view.actions || [];
     const who = view.to_move === "chance" ? "chance" : (view.players && view.players[view.to_move] ? view.players[view.to_move].name : "");
     this.actionsTitle.textContent = view.terminal ? "Decisions (the game is over)" : `Decisions: ${who}`;
@@ -1022,6 +1023,9 @@ class NecroWidget {
     for (const button of this.actionsBox.querySelectorAll("button.necro-action")) {
       button.classList.toggle("necro-hot", !!action && button.dataset.a === notation);
     }
+    // Pointing away keeps the line's height until the next redraw: the controls below must not
+    // move between a press and its release (a click on them would land elsewhere).
+    this.previewLine.style.minHeight = action ? "" : `${this.previewLine.offsetHeight}px`;
     this.previewLine.textContent = action
       ? [action.a, hintText(action.hint), action.p ? `probability ${action.p}` : "", action.rule ? `rule ${action.rule}` : ""]
         .filter(Boolean).join(" - ")

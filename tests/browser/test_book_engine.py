@@ -233,3 +233,28 @@ def test_the_cave_evil_combat_example_is_fought_to_the_end_in_the_browser(built_
     assert "2 rounds to" in log and ("dies" in log or "die" in log), log[-600:]
     assert box.locator(".necro-error").inner_text() == ""
     assert_clean(page)
+
+
+def test_the_playground_opens_day_of_the_dead_on_the_tables_view_and_hands_over_the_screen(
+        built_book, static_server, page):
+    """The playground's Day of the Dead board shows no hand and lists no choice (the table's view);
+    one click on the hot seat starts the engine and shows the decider's hand and choices."""
+    page.goto(static_server(built_book) + "book/playground.html")
+    page.wait_for_function("document.querySelectorAll('.necro-w[data-mode=static]').length >= 5", timeout=60_000)
+    box = page.locator(".necro-w:has(.dotd)").first
+    box.scroll_into_view_if_needed()
+    assert box.locator(".necro-action").count() == 0
+    assert "hidden from this seat" in box.locator(".necro-hidden-choices").inner_text()
+    assert box.locator(".dotd-card .dotd-name").count() == 0  # no card face: every hand shows its backs
+    assert box.locator(".necro-viewer").input_value() == "-2"  # the selector says: the table
+    hot = box.locator("button.necro-take-seat", has_text="Hot seat")
+    hot.click()
+    go_live(box)
+    wait_idle(box)
+    assert box.locator(".necro-action").count() > 0 and box.locator(".necro-hidden-choices").count() == 0
+    assert box.locator(".dotd-card .dotd-name").count() >= 9  # the decider's hand, face up
+    assert box.locator(".necro-viewer").input_value() == ""  # hot seat
+    box.locator(".necro-action").first.click()
+    wait_idle(box)
+    assert box.locator(".necro-error").inner_text() == ""
+    assert_clean(page)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pytest
 
-from necro.widget import GameWidget
+from necro.widget import HOT_SEAT, GameWidget
 from necro.widget.view import expand_view
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -29,7 +29,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 def open_board(page, tmp_path, state=None, depth=2):
     from necro.cave_evil import scenarios
 
-    widget = GameWidget(state or scenarios.quick()).explorable(depth, max_bytes=None)
+    widget = GameWidget(state or scenarios.quick(), player=HOT_SEAT).explorable(depth, max_bytes=None)
     page.goto(widget.save_html(tmp_path / "board.html").as_uri())
     page.wait_for_selector(".necro-w[data-mode=static]", timeout=20_000)
     page.wait_for_selector(".necro-board [data-squad]", timeout=20_000)

@@ -22,7 +22,7 @@ import pytest
 
 from necro.cave_evil import conjuration as cj
 from necro.cave_evil import turn as tn
-from necro.widget import GameWidget
+from necro.widget import HOT_SEAT, GameWidget
 from necro.widget.view import expand_view
 from tests.widget.test_cave_evil_full_board import at_conjure
 
@@ -80,7 +80,7 @@ def data(locator, name):
 def test_a_turn_is_played_on_the_board(page, tmp_path):
     state = at_conjure()
     state.force("deal 1 bribe ratman")
-    widget = GameWidget(state)  # hot-seat: every seat a person, none hidden from the screen
+    widget = GameWidget(state, player=HOT_SEAT)  # every seat a person, each sees their own hand
     kernel, box, board = open_live(page, tmp_path, widget)
     s = widget.state
 
@@ -163,7 +163,7 @@ def test_a_spawned_card_is_placed_from_the_map(page, tmp_path):
     free = sorted(str(h) for h, st in s.ground.status.items()
                   if st == "open" and s.squads.at(h) is None and h not in s.ground.spawn_pits)[:2]
     pos["queue"] = [{"do": "spot", "player": 0, "card": "ratman", "deck": "bribe", "hexes": free}]
-    widget = GameWidget(s.game.state_from_position(pos)).explorable(1, max_bytes=None)
+    widget = GameWidget(s.game.state_from_position(pos), player=HOT_SEAT).explorable(1, max_bytes=None)
     page.goto(widget.save_html(tmp_path / "spot.html").as_uri())
     page.wait_for_selector(".necro-w[data-mode=static]", timeout=20_000)
     board = page.locator(".necro-w .necro-board")

@@ -9,13 +9,14 @@ from __future__ import annotations
 import pytest
 
 from necro.cave_evil import CaveEvil
-from necro.widget import GameWidget
+from necro.widget import HOT_SEAT, GameWidget
 
 pytestmark = [pytest.mark.browser]
 
 
 def test_a_static_board_stops_at_a_roll_for_the_reader_to_pick(page, tmp_path):
-    widget = GameWidget(CaveEvil(2, setup="quick").new_initial_state(1), auto_chance=False, explore_depth=2)
+    widget = GameWidget(CaveEvil(2, setup="quick").new_initial_state(1), player=HOT_SEAT, auto_chance=False,
+                        explore_depth=2)
     page.goto(widget.save_html(tmp_path / "board.html").as_uri())
     page.wait_for_selector(".necro-w[data-mode=static]", timeout=20_000)
     box = page.locator(".necro-w")

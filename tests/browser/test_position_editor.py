@@ -61,6 +61,16 @@ def position_shown(box) -> dict:
     return json.loads(box.locator(".necro-editor textarea").input_value())
 
 
+def take_hot_seat(box) -> None:
+    """A board of a game with secrets opens on the table's view, where a player deciding in secret
+    has no choice listed: hand the screen over (the hot seat), as the board offers."""
+    hand_over = box.locator("button.necro-take-seat", has_text="Hot seat")
+    if hand_over.count():
+        hand_over.click()
+        wait_idle(box)
+        assert box.locator(".necro-viewer").input_value() == ""
+
+
 def finish_and_share(page, box, browser, game_id: str) -> None:
     """Leave edit mode, play the first offered move, copy the link and open it in a fresh page:
     the same position must be there."""
@@ -68,6 +78,7 @@ def finish_and_share(page, box, browser, game_id: str) -> None:
     page.wait_for_function("(b) => b.dataset.editing === '0' && b.dataset.busy !== '1'",
                            arg=box.element_handle(), timeout=ENGINE_MS)
     assert refused(box) == ""
+    take_hot_seat(box)
     box.locator(".necro-action").first.click()
     wait_idle(box)
     assert refused(box) == ""
@@ -84,6 +95,7 @@ def finish_and_share(page, box, browser, game_id: str) -> None:
                                 arg=friend.element_handle(), timeout=ENGINE_MS)
         friend.scroll_into_view_if_needed()
         assert refused(friend) == ""
+        take_hot_seat(friend)  # the link, too, opens on the table's view
         assert position_shown(friend) == expected
     finally:
         other.close()
@@ -123,18 +135,21 @@ def test_graveyard_shift_set_up_by_clicks(built_book, static_server, page, brows
 
 
 def test_a_board_with_secrets_looks_through_the_table_or_a_seat(built_book, static_server, page):
-    """Day of the Dead: once its engine runs, the board offers whose eyes to look through; the
+    """Day of the Dead: the board offers whose eyes to look through, the table's by default; the
     table's view shows no hand that the deciding player's view shows."""
     box = open_editor(page, static_server(built_book), "day-of-the-dead")
     box.locator(".necro-edit-done").click()
     wait_idle(box)
     viewer = box.locator("select.necro-viewer")
-    assert viewer.is_visible() and viewer.input_value() == ""
+    assert viewer.is_visible() and viewer.input_value() == "-2"
+    table = position_shown(box)
+    viewer.select_option("")
+    wait_idle(box)
     hot = position_shown(box)
+    assert box.locator(".necro-action").count() > 0 and box.locator(".necro-hidden-choices").count() == 0
     viewer.select_option("-2")
     wait_idle(box)
-    table = position_shown(box)
-    assert refused(box) == "" and table != hot
+    assert refused(box) == "" and table != hot and position_shown(box) == table
     assert json.dumps(table).count('"name"') < json.dumps(hot).count('"name"'), "the table sees fewer card faces"
     # nor are the deciding player's choices listed to the table: they would name the hand
     assert box.locator(".necro-action").count() == 0

@@ -19,7 +19,7 @@ import pytest
 
 from necro.core import State
 from necro.core.registry import GAMES, game_class
-from necro.widget import GameWidget
+from necro.widget import HOT_SEAT, GameWidget
 from necro.widget.assets import board_source
 from necro.widget.view import expand_view
 
@@ -58,7 +58,7 @@ def test_board_module_draws_every_scenario(game_id, page, tmp_path):
         state = factory()
         if not isinstance(state, State):
             continue  # a helper that returns a position, not a scenario
-        widget = GameWidget(state, explore_depth=1)
+        widget = GameWidget(state, player=HOT_SEAT, explore_depth=1)  # a lesson: whoever decides sees their cards
         url = widget.save_html(tmp_path / f"{name}.html").as_uri()
         page.goto(url)
         page.wait_for_selector(".necro-w[data-mode=static]", timeout=20_000)
@@ -131,7 +131,7 @@ BOARD_CLICKS = [
 @pytest.mark.parametrize("game_id, factory, options, notation, how, shown, secret", BOARD_CLICKS,
                          ids=[f"{c[0]}-{c[3]}-{c[4]}" for c in BOARD_CLICKS])
 def test_a_board_target_plays_its_action(game_id, factory, options, notation, how, shown, secret, page, tmp_path):
-    widget = GameWidget(factory(), explore_depth=1, **options)
+    widget = GameWidget(factory(), explore_depth=1, **{"player": HOT_SEAT, **options})
     page.goto(widget.save_html(tmp_path / "board.html").as_uri())
     page.wait_for_selector(".necro-w[data-mode=static]", timeout=20_000)
     box = page.locator(".necro-w")
