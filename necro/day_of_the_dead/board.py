@@ -56,6 +56,25 @@ act = lru_cache(maxsize=None)(Act)
 drawing cards are the engine's hot path."""
 
 
+class Acts(dict):
+    """The actions of one verb by their argument, each made once on first use: ``ACTS["spirit"]
+    ["D07"]``. A playout lists the legal actions at every decision; a lookup by the argument alone
+    costs less than :func:`act`'s, which hashes the pair each time."""
+
+    __slots__ = ("verb",)
+
+    def __init__(self, verb: str):
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, arg: str) -> Act:
+        action = self[arg] = Act(self.verb, arg)
+        return action
+
+
+ACTS = {verb: Acts(verb) for verb in _CARD_VERBS + ("unearth", "dig", "priority")}
+
+
 def is_card_id(text) -> bool:
     return (isinstance(text, str) and len(text) == 3 and text[0] in LETTERS and text[1:].isdigit())
 

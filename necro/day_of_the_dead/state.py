@@ -21,7 +21,7 @@ from fractions import Fraction
 from necro.core import CHANCE, TERMINAL, NotationError, State
 
 from . import effects
-from .board import CONVERT, KEEP, LETTERS, PASS, Act, act, copy_fight, empty_marks, is_card_id, new_fight, parse_act
+from .board import ACTS, CONVERT, KEEP, LETTERS, PASS, Act, act, copy_fight, empty_marks, is_card_id, new_fight, parse_act
 from .cards import BACK_NAMES, BACK_OF_LETTER, card_set
 
 TURNS = 6
@@ -199,40 +199,76 @@ class DayOfTheDeadState(State):
         deck = self.decks[task["L"]]
         return act("draw", deck[rng.randbelow(len(deck))])
 
+    def legal_actions(self):
+        """As :meth:`State.legal_actions`, answered at once: every list, the draws and the priority
+        counter's two outcomes included, is built in its stable order here (a playout asks this at
+        every decision, so the generic detour through ``current_player`` showed)."""
+        if self.over:
+            return []
+        task = self.task
+        kind = task["do"]
+        if kind == "convert":  # the most frequent choice (most fights have a loser)
+            return [CONVERT, KEEP]
+        if kind == "spirit":
+            spirit = ACTS["spirit"]
+            return [spirit[c] for c in self.spirit_choices(task["p"])]
+        if kind == "take":
+            take = ACTS["take"]
+            return [take[c] for c in sorted(self.looking)]
+        if kind == "target":
+            unearth = ACTS["unearth"]
+            return [unearth[place] for place in task["options"]]
+        return self._rare_actions(task, kind)
+
+    def _rare_actions(self, task: dict, kind: str) -> list:
+        """The legal actions of the choices a playout meets a few times a game at most."""
+        p = task.get("p")
+        if kind == "priority":
+            return [act("priority", "1"), act("priority", "2")]
+        if kind == "draw":
+            draw = ACTS["draw"]
+            return [draw[c] for c in self.decks[task["L"]]]
+        if kind == "fallen":
+            fallen = ACTS["fallen"]
+            return [fallen[c] for c in self.hands[p]]
+        if kind == "copy":
+            copy = ACTS["copy"]
+            return [copy[c] for c in sorted(task["options"])]
+        if kind == "dig":
+            dig = ACTS["dig"]
+            return [dig[L] for L in LETTERS if self.decks[L] or self.discards[L]]
+        if kind == "discard":
+            discard = ACTS["discard"]
+            return [discard[c] for c in self.hands[p] if c[0] == task["L"]]
+        if kind == "after":
+            return [PASS, act("unearth", task["place"])]
+        raise AssertionError(f"unknown task {kind}")  # pragma: no cover
+
+    _legal_actions = legal_actions
+
+    def resolve_chance_unchecked(self) -> None:
+        """As :meth:`State.resolve_chance_unchecked`: the very draw :meth:`sample_chance` would make
+        (the same call to the generator), taken from the deck at once, with no action object built
+        and looked up again (a playout makes some fifty draws a game)."""
+        task = self.task
+        if task["do"] != "draw":
+            super().resolve_chance_unchecked()
+            return
+        self._notes = None
+        self._recorded = False
+        deck = self.decks[task["L"]]
+        card = deck.pop(self.rng.randbelow(len(deck)))
+        self.task = None
+        self._receive(task, card)
+        self._advance()
+
     def is_legal(self, action) -> bool:
         if not isinstance(action, Act) or self.over:
             return False
         task = self.task
         if task["do"] == "draw":
             return action.verb == "draw" and action.arg in self.decks[task["L"]]
-        return action in self._legal_actions()
-
-    def _legal_actions(self):
-        task = self.task
-        kind, p = task["do"], task.get("p")
-        if kind == "convert":  # the most frequent choice (most fights have a loser)
-            return [CONVERT, KEEP]
-        if kind == "priority":
-            return [act("priority", "1"), act("priority", "2")]
-        if kind == "draw":
-            return [act("draw", c) for c in self.decks[task["L"]]]
-        if kind == "fallen":
-            return [act("fallen", c) for c in self.hands[p]]
-        if kind == "spirit":
-            return [act("spirit", c) for c in self.spirit_choices(p)]
-        if kind == "target":
-            return [act("unearth", place) for place in task["options"]]
-        if kind == "copy":
-            return [act("copy", c) for c in sorted(task["options"])]
-        if kind == "take":
-            return [act("take", c) for c in sorted(self.looking)]
-        if kind == "dig":
-            return [act("dig", L) for L in LETTERS if self.decks[L] or self.discards[L]]
-        if kind == "discard":
-            return [act("discard", c) for c in self.hands[p] if c[0] == task["L"]]
-        if kind == "after":
-            return [PASS, act("unearth", task["place"])]
-        raise AssertionError(f"unknown task {kind}")  # pragma: no cover
+        return action in self.legal_actions()
 
     def parse_action(self, text):
         return parse_act(text)
@@ -250,15 +286,18 @@ class DayOfTheDeadState(State):
     # ----------------------------------------------------------- the machine
     def _apply(self, action: Act) -> None:
         task = self.task
-        kind = task["do"]
         self.task = None
-        if kind == "draw":
-            self._drawn(task, action.arg)
-        elif kind == "priority":
-            self.priority = int(action.arg) - 1
-            self.note("dotd-setup-priority", f"{self.who(self.priority).capitalize()} takes the priority counter.")
-        else:
-            self._decide(task, action)
+        self._TAKEN[task["do"]](self, task, action)
+        self._advance()
+
+    def apply_unchecked(self, action: Act) -> None:
+        """As :meth:`State.apply_unchecked` (no validation, no log, no history), with
+        :meth:`_apply`'s three lines written out: a playout takes some sixty decisions a game."""
+        self._notes = None
+        self._recorded = False
+        task = self.task
+        self.task = None
+        self._TAKEN[task["do"]](self, task, action)
         self._advance()
 
     def _advance(self) -> None:
@@ -282,9 +321,19 @@ class DayOfTheDeadState(State):
                       f"({len(self.decks[L])} cards) is shuffled into a new deck.")
         self.task = {"do": "draw", "L": L, "p": p, "why": why}
 
-    def _drawn(self, task: dict, card: str) -> None:
+    def _drawn(self, task: dict, action: Act) -> None:
+        card = action.arg
+        self.decks[task["L"]].remove(card)
+        self._receive(task, card)
+
+    def _priority_taken(self, task: dict, action: Act) -> None:
+        self.priority = int(action.arg) - 1
+        self.note("dotd-setup-priority", f"{self.who(self.priority).capitalize()} takes the priority counter.")
+
+    def _receive(self, task: dict, card: str) -> None:
+        """The card ``task`` drew (already out of its deck) goes where the draw was for: the cards
+        an Unearth looks at, else the hand."""
         L, p, why = task["L"], task["p"], task["why"]
-        self.decks[L].remove(card)
         if why == "look":
             self.looking.append(card)
             if self._notes is not None:
@@ -576,53 +625,71 @@ class DayOfTheDeadState(State):
     count, c a card id, w a place in play (``p2-slot3``), L a deck letter, K a choice kind, S an unearth
     scope, O an unearth source. Unearths keep places, not ids, so no hidden card is named."""
 
-    # -- decisions
-    def _decide(self, task: dict, action: Act) -> None:
-        kind, p, card = task["do"], task.get("p"), action.arg
-        Who = self.who(p).capitalize() if self._notes is not None else ""
-        if kind == "convert":  # the most frequent choice first
-            if action == CONVERT:
-                self._convert(p, task["slot"])
-            elif self._notes is not None:
-                self.note("dotd-convert", f"{Who} keeps the loser in line.")
-        elif kind in ("fallen", "spirit"):
-            self.hands[p].remove(card)
-            if kind == "fallen":
-                self.slots[p].append([card, False])
-                if self._notes is not None:
-                    self.note("dotd-open-slot", f"{Who} lays {self.a_back(card)} face down in slot 1.")
-            else:
-                self.spirits[p] = card
-                if self._notes is not None:
-                    self.note("dotd-spirit", f"{Who} lays {self.a_back(card)} face down as the new spirit.")
-        elif kind == "target":
-            self.start_unearth(p, self.card_at(card), task["source"])
-        elif kind == "take":
-            self._take(p, self.card_at(task["target"]), card)
-        elif kind == "copy":
-            k = task["slot"]
-            if task["quiet"] and card not in self.marks["quiet"]:
-                self.marks["quiet"].append(card)
-            if self._notes is not None:
-                lost = "; it loses its effect for the rest of the turn" if task["quiet"] else ""
-                self.note("dotd-effect-copy", f"{task['name']} copies {self.cs[card].name}{lost}.")
-            self.queue_front([["step", p, k, card, j, task["use"]] for j in range(len(self.cs[card].effect))])
-        elif kind == "dig":
-            if self._notes is not None:
-                self.note("dotd-keyword-dig", f"{Who} digs in the {BACK_NAMES[BACK_OF_LETTER[card]]} deck.")
-            self.queue_front([["dig-draw", p, card], ["dig-discard", p, card]])
-        elif kind == "discard":
-            self.hands[p].remove(card)
-            self.discards[card[0]].append(card)
-            if self._notes is not None:
-                self.note("dotd-keyword-dig", f"{Who} discards {self.cs[card].name}.")
-        elif kind == "after":
-            owner = task["owner"]
-            if action != PASS:
-                self.start_unearth(owner, self.card_at(task["place"]), "after", wish=p)
-            elif self._notes is not None:
-                name = self.cs[self.card_at(task["place"])].name
-                self.note("dotd-effect-after", f"{Who} does not have {name} unearthed.")
+    # -- decisions: one handler a kind of task, called with the task and the action taken
+    def _Who(self, p: int) -> str:
+        return self.who(p).capitalize()
+
+    def _decide_convert(self, task: dict, action: Act) -> None:
+        if action == CONVERT:
+            self._convert(task["p"], task["slot"])
+        elif self._notes is not None:
+            self.note("dotd-convert", f"{self._Who(task['p'])} keeps the loser in line.")
+
+    def _decide_fallen(self, task: dict, action: Act) -> None:
+        p, card = task["p"], action.arg
+        self.hands[p].remove(card)
+        self.slots[p].append([card, False])
+        if self._notes is not None:
+            self.note("dotd-open-slot", f"{self._Who(p)} lays {self.a_back(card)} face down in slot 1.")
+
+    def _decide_spirit(self, task: dict, action: Act) -> None:
+        p, card = task["p"], action.arg
+        self.hands[p].remove(card)
+        self.spirits[p] = card
+        if self._notes is not None:
+            self.note("dotd-spirit", f"{self._Who(p)} lays {self.a_back(card)} face down as the new spirit.")
+
+    def _decide_target(self, task: dict, action: Act) -> None:
+        self.start_unearth(task["p"], self.card_at(action.arg), task["source"])
+
+    def _decide_take(self, task: dict, action: Act) -> None:
+        self._take(task["p"], self.card_at(task["target"]), action.arg)
+
+    def _decide_copy(self, task: dict, action: Act) -> None:
+        p, k, card = task["p"], task["slot"], action.arg
+        if task["quiet"] and card not in self.marks["quiet"]:
+            self.marks["quiet"].append(card)
+        if self._notes is not None:
+            lost = "; it loses its effect for the rest of the turn" if task["quiet"] else ""
+            self.note("dotd-effect-copy", f"{task['name']} copies {self.cs[card].name}{lost}.")
+        self.queue_front([["step", p, k, card, j, task["use"]] for j in range(len(self.cs[card].effect))])
+
+    def _decide_dig(self, task: dict, action: Act) -> None:
+        p, L = task["p"], action.arg
+        if self._notes is not None:
+            self.note("dotd-keyword-dig", f"{self._Who(p)} digs in the {BACK_NAMES[BACK_OF_LETTER[L]]} deck.")
+        self.queue_front([["dig-draw", p, L], ["dig-discard", p, L]])
+
+    def _decide_discard(self, task: dict, action: Act) -> None:
+        p, card = task["p"], action.arg
+        self.hands[p].remove(card)
+        self.discards[card[0]].append(card)
+        if self._notes is not None:
+            self.note("dotd-keyword-dig", f"{self._Who(p)} discards {self.cs[card].name}.")
+
+    def _decide_after(self, task: dict, action: Act) -> None:
+        if action != PASS:
+            self.start_unearth(task["owner"], self.card_at(task["place"]), "after", wish=task["p"])
+        elif self._notes is not None:
+            name = self.cs[self.card_at(task["place"])].name
+            self.note("dotd-effect-after", f"{self._Who(task['p'])} does not have {name} unearthed.")
+
+    _TAKEN = {
+        "draw": _drawn, "priority": _priority_taken, "convert": _decide_convert, "fallen": _decide_fallen,
+        "spirit": _decide_spirit, "target": _decide_target, "take": _decide_take, "copy": _decide_copy,
+        "dig": _decide_dig, "discard": _decide_discard, "after": _decide_after,
+    }
+    """What taking an action does, by the kind of task it answers (see :meth:`_apply`)."""
 
     def _take(self, chooser: int, target: str, card: str) -> None:
         owner, k = self.place_of(target)
