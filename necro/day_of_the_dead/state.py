@@ -27,6 +27,9 @@ from .cards import BACK_NAMES, BACK_OF_LETTER, card_set
 TURNS = 6
 LIMIT = 2
 _HALF = Fraction(1, 2)
+SLOT_PLACES = tuple([f"p{p + 1}-slot{k}" for k in range(1, TURNS + 1)] for p in (0, 1))
+SPIRIT_PLACES = ("p1-spirit", "p2-spirit")
+"""Place names made once (a line has a slot a turn): an Unearth lists them at each pick."""
 TASK_RULES = {
     "fallen": "dotd-open-slot", "spirit": "dotd-spirit", "target": "dotd-unearth", "take": "dotd-unearth",
     "copy": "dotd-effect-copy", "dig": "dotd-keyword-dig", "discard": "dotd-keyword-dig",
@@ -110,14 +113,6 @@ class DayOfTheDeadState(State):
         at = len(self.queue) - size
         self.queue[at:at] = rest
 
-    def _waits(self, size: int, rest: list) -> bool:
-        """After a step run at once (the queue was ``size`` long before it): if it waits for a
-        choice or queued steps of its own, queue ``rest`` after those and say so."""
-        if self.task is None and len(self.queue) == size:
-            return False
-        self._queue_rest(size, rest)
-        return True
-
     def in_play(self, p: int) -> list[str]:
         cards = [c for c, _ in self.slots[p]]
         if self.spirits[p]:
@@ -136,15 +131,18 @@ class DayOfTheDeadState(State):
 
     def places(self, p: int) -> list[str]:
         """The places of ``p``'s cards in play in notation order: ``p1-slot1`` ... ``p1-spirit``."""
-        names = [f"p{p + 1}-slot{k}" for k in range(1, len(self.slots[p]) + 1)]
+        n = len(self.slots[p])
+        names = SLOT_PLACES[p][:n] if n <= TURNS else [f"p{p + 1}-slot{k}" for k in range(1, n + 1)]
         if self.spirits[p]:
-            names.append(f"p{p + 1}-spirit")
+            names.append(SPIRIT_PLACES[p])
         return names
 
     def place_name(self, card: str) -> str:
         """Where a card in play lies, as Unearth notation names it: ``p2-slot3``, ``p1-spirit``."""
         owner, k = self.place_of(card)
-        return f"p{owner + 1}-" + ("spirit" if k == 0 else f"slot{k}")
+        if k == 0:
+            return SPIRIT_PLACES[owner]
+        return SLOT_PLACES[owner][k - 1] if k <= TURNS else f"p{owner + 1}-slot{k}"
 
     def card_at(self, place: str) -> str | None:
         """The card at a place named like ``p2-slot3`` or ``p1-spirit`` (None if there is none)."""
@@ -259,7 +257,10 @@ class DayOfTheDeadState(State):
         deck = self.decks[task["L"]]
         card = deck.pop(self.rng.randbelow(len(deck)))
         self.task = None
-        self._receive(task, card)
+        if task["why"] == "look":  # as _receive, with no log to write
+            self.looking.append(card)
+        else:
+            bisect.insort(self.hands[task["p"]], card)
         self._advance()
 
     def is_legal(self, action) -> bool:
@@ -306,7 +307,18 @@ class DayOfTheDeadState(State):
             if not queue:
                 raise AssertionError("the turn's queue ran dry")  # pragma: no cover
             item = queue.pop(0)
-            steps[item[0]](self, *item[1:])
+            step = steps[item[0]]
+            # a plain call for the usual lengths: step(self, *item[1:]) would copy the item first,
+            # and a playout runs some 150 steps a game
+            n = len(item)
+            if n == 3:
+                step(self, item[1], item[2])
+            elif n == 2:
+                step(self, item[1])
+            elif n == 1:
+                step(self)
+            else:
+                step(self, *item[1:])
 
     def _draw(self, L: str, p: int, why: str) -> None:
         """Wait for chance to draw from deck ``L`` (reshuffling its discards if it is empty)."""
@@ -359,7 +371,12 @@ class DayOfTheDeadState(State):
         first, second = self.order()
         if self._notes is not None:
             self.note("dotd-turn", f"Turn {t} of {TURNS} begins; {self.who(first)} has priority.")
-        opening = [["choose", p, "fallen"] for p in (first, second)] if t == 1 else [["open", first], ["open", second]]
+        if t == 1:
+            opening = [["choose", first, "fallen"], ["choose", second, "fallen"]]
+        else:  # the two "open" steps, run at once: they never wait (as queue_front would run them)
+            opening = []
+            self._q_open(first)
+            self._q_open(second)
         self.queue[:] = (opening + [["choose", first, "spirit"], ["choose", second, "spirit"], ["activate"],
                                     ["spirit-unearth", first], ["spirit-unearth", second]]
                          + [["fight", k] for k in range(t, 0, -1)] + [["rewards"], ["end-turn"]])
@@ -400,13 +417,18 @@ class DayOfTheDeadState(State):
         a, b = self.slots[0][k - 1][0], self.slots[1][k - 1][0]
         if self._notes is not None:
             self.note("dotd-fight-order", f"Fight in slot {k}: {self.label(a)} v {self.label(b)}.")
-        size = len(self.queue)  # as queue_front([effects first, effects second, compare]), without the lists
+        # as queue_front([effects first, effects second, compare]), the lists built only if a step waits
+        queue = self.queue
+        size = len(queue)
         self._q_effects(first, k)
-        if self._waits(size, [["effects", second, k], ["compare", k]]):
+        if self.task is not None or len(queue) != size:
+            self._queue_rest(size, [["effects", second, k], ["compare", k]])
             return
         self._q_effects(second, k)
-        if not self._waits(size, [["compare", k]]):
-            self._q_compare(k)
+        if self.task is not None or len(queue) != size:
+            self._queue_rest(size, [["compare", k]])
+            return
+        self._q_compare(k)
 
     def _q_effects(self, p: int, k: int) -> None:
         if self.fight["won"] is not None:
@@ -499,10 +521,13 @@ class DayOfTheDeadState(State):
             else:
                 if self._notes is not None:
                     self.note("dotd-compare", f"{self.cs[entries[loser][0]].name} falls face down.")
-        size = len(self.queue)  # as queue_front([after, convert])
-        self._q_after(k)
-        if not self._waits(size, [["convert", k]]):
-            self._q_convert(k)
+        if f["after"]:  # as queue_front([after, convert]); with no Spy or Moody, no after step to take
+            size = len(self.queue)
+            self._q_after(k)
+            if self.task is not None or len(self.queue) != size:
+                self._queue_rest(size, [["convert", k]])
+                return
+        self._q_convert(k)
 
     def _q_after(self, k: int) -> None:
         f = self.fight
