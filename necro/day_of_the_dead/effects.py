@@ -64,10 +64,9 @@ def run(s, p: int, k: int, src: str, j: int, use: int) -> None:
     """Run step ``j`` of ``src``'s effect (see the module docstring)."""
     card = s.cs.cards[src]
     step, verb = card.effect[j], card.verbs[j]
-    rule = VERB_RULES[verb]
     name = card.name
     log = s._notes is not None  # the fast path keeps no log: no text to build
-    who = s.who(p) if log else ""
+    rule, who = (VERB_RULES[verb], s.who(p)) if log else ("", "")
     cond = step.get("if")
     if cond and not condition_holds(s, p, k, cond):
         if log:

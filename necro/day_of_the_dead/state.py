@@ -414,8 +414,8 @@ class DayOfTheDeadState(State):
     def _q_fight(self, k: int) -> None:
         self.fight = new_fight(k)
         first, second = self.order()
-        a, b = self.slots[0][k - 1][0], self.slots[1][k - 1][0]
         if self._notes is not None:
+            a, b = self.slots[0][k - 1][0], self.slots[1][k - 1][0]
             self.note("dotd-fight-order", f"Fight in slot {k}: {self.label(a)} v {self.label(b)}.")
         # as queue_front([effects first, effects second, compare]), the lists built only if a step waits
         queue = self.queue
@@ -440,10 +440,11 @@ class DayOfTheDeadState(State):
             return
         extra = self.marks["extra"]
         uses = 1 + (self.spirit_back(p) == "double") + (sum(n for q, s, n in extra if q == p and s == k) if extra else 0)
-        size = len(self.queue)  # the uses run at once, as in queue_front
+        queue = self.queue
+        size = len(queue)  # the uses run at once, as in queue_front
         for i in range(uses):
             self._q_use(p, k, i)
-            if self.task is not None or len(self.queue) != size:
+            if self.task is not None or len(queue) != size:
                 self._queue_rest(size, [["use", p, k, j] for j in range(i + 1, uses)])
                 return
 
@@ -468,12 +469,16 @@ class DayOfTheDeadState(State):
                 self.note(rule, f"{self.who(p).capitalize()}'s {c.name} uses its effect{again}: {c.text}")
             elif i == 0:
                 self.note(rule, f"{c.name} has no effect.")
-        size, steps = len(self.queue), len(c.effect)  # the steps run at once, as in queue_front
+        steps = len(c.effect)
+        if not steps:
+            return
+        queue, run, stopped = self.queue, effects.run, f["stopped"]
+        size = len(queue)  # the steps run at once, as in queue_front
         for j in range(steps):
-            if f["won"] is not None or f["stopped"][p]:
+            if f["won"] is not None or stopped[p]:
                 return  # as _q_step: the fight is over, or this fighter was stopped
-            effects.run(self, p, k, card, j, i)
-            if self.task is not None or len(self.queue) != size:
+            run(self, p, k, card, j, i)
+            if self.task is not None or len(queue) != size:
                 self._queue_rest(size, [["step", p, k, card, n, i] for n in range(j + 1, steps)])
                 return
 
