@@ -9,6 +9,8 @@ whose printed effect is being used (the fighter itself, or the card it copies).
 
 from __future__ import annotations
 
+from .board import slot_place
+
 VERB_RULES = {
     "power": "dotd-effect-power", "power_per": "dotd-effect-power", "gain": "dotd-effect-points",
     "gain_div": "dotd-effect-points", "drain": "dotd-effect-points", "drain_div": "dotd-effect-points",
@@ -126,7 +128,7 @@ def run(s, p: int, k: int, src: str, j: int, use: int) -> None:
         # effect (dotd-effect-unearth).
         source = "effect" if value == "any" else "keyword"
         if value == "self":
-            s.start_unearth(p, s.slots[p][k - 1][0], source)
+            s.start_unearth(p, slot_place(p, k), source)
         else:
             s.queue_front([["unearth", p, value, source]])
     elif verb == "dig":

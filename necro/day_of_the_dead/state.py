@@ -21,15 +21,15 @@ from fractions import Fraction
 from necro.core import CHANCE, TERMINAL, NotationError, State
 
 from . import effects
-from .board import ACTS, CONVERT, KEEP, LETTERS, PASS, Act, act, copy_fight, empty_marks, is_card_id, new_fight, parse_act
+from .board import (
+    ACTS, CONVERT, KEEP, LETTERS, PASS, PLACE_AT, SLOT_PLACES, SPIRIT_PLACES, Act, act, copy_fight, empty_marks,
+    is_card_id, new_fight, parse_act, slot_place,
+)
 from .cards import BACK_NAMES, BACK_OF_LETTER, card_set
 
 TURNS = 6
 LIMIT = 2
 _HALF = Fraction(1, 2)
-SLOT_PLACES = tuple([f"p{p + 1}-slot{k}" for k in range(1, TURNS + 1)] for p in (0, 1))
-SPIRIT_PLACES = ("p1-spirit", "p2-spirit")
-"""Place names made once (a line has a slot a turn): an Unearth lists them at each pick."""
 TASK_RULES = {
     "fallen": "dotd-open-slot", "spirit": "dotd-spirit", "target": "dotd-unearth", "take": "dotd-unearth",
     "copy": "dotd-effect-copy", "dig": "dotd-keyword-dig", "discard": "dotd-keyword-dig",
@@ -132,24 +132,20 @@ class DayOfTheDeadState(State):
     def places(self, p: int) -> list[str]:
         """The places of ``p``'s cards in play in notation order: ``p1-slot1`` ... ``p1-spirit``."""
         n = len(self.slots[p])
-        names = SLOT_PLACES[p][:n] if n <= TURNS else [f"p{p + 1}-slot{k}" for k in range(1, n + 1)]
+        names = SLOT_PLACES[p][:n] if n <= len(SLOT_PLACES[p]) else [slot_place(p, k) for k in range(1, n + 1)]
         if self.spirits[p]:
             names.append(SPIRIT_PLACES[p])
         return names
 
     def place_name(self, card: str) -> str:
         """Where a card in play lies, as Unearth notation names it: ``p2-slot3``, ``p1-spirit``."""
-        owner, k = self.place_of(card)
-        if k == 0:
-            return SPIRIT_PLACES[owner]
-        return SLOT_PLACES[owner][k - 1] if k <= TURNS else f"p{owner + 1}-slot{k}"
+        return slot_place(*self.place_of(card))
 
     def card_at(self, place: str) -> str | None:
         """The card at a place named like ``p2-slot3`` or ``p1-spirit`` (None if there is none)."""
-        p, where = int(place[1]) - 1, place[3:]
-        if where == "spirit":
+        p, k = PLACE_AT[place]
+        if k == 0:
             return self.spirits[p]
-        k = int(where[4:])
         return self.slots[p][k - 1][0] if k <= len(self.slots[p]) else None
 
     def spirit_back(self, p: int) -> str | None:
@@ -596,16 +592,19 @@ class DayOfTheDeadState(State):
             return
         self.task = {"do": "target", "p": chooser, "options": options, "source": source}
 
-    def start_unearth(self, chooser: int, target: str, source: str, wish: int | None = None) -> None:
+    def start_unearth(self, chooser: int, place: str, source: str, wish: int | None = None) -> None:
+        """Unearth the card at ``place``: look at the next three cards of its back, then pick the one
+        that takes its place (``wish``: the player who asked for it, after a Moody fight)."""
+        target = self.card_at(place)
         if self._notes is not None:
-            owner, k = self.place_of(target)
+            owner, k = PLACE_AT[place]
             where = "spirit" if k == 0 else f"slot {k}"
             whose = "their own" if owner == chooser else f"{self.who(owner)}'s"
             asked = f" at {self.who(wish)}'s wish" if wish is not None and wish != chooser else ""
             self.note(SOURCE_RULES[source], f"{self.who(chooser).capitalize()} unearths {whose} "
                       f"{self._shown(target, chooser)} ({where}){asked}.")
         L = target[0]
-        self.queue_front([["look", chooser, L]] * 3 + [["replace", chooser, self.place_name(target), source]])
+        self.queue_front([["look", chooser, L]] * 3 + [["replace", chooser, place, source]])
 
     def _shown(self, card: str, viewer: int) -> str:
         """A card's name if it is face up (or the chooser's own), else only its back."""
@@ -680,10 +679,10 @@ class DayOfTheDeadState(State):
             self.note("dotd-spirit", f"{self._Who(p)} lays {self.a_back(card)} face down as the new spirit.")
 
     def _decide_target(self, task: dict, action: Act) -> None:
-        self.start_unearth(task["p"], self.card_at(action.arg), task["source"])
+        self.start_unearth(task["p"], action.arg, task["source"])
 
     def _decide_take(self, task: dict, action: Act) -> None:
-        self._take(task["p"], self.card_at(task["target"]), action.arg)
+        self._take(task["p"], task["target"], action.arg)
 
     def _decide_copy(self, task: dict, action: Act) -> None:
         p, k, card = task["p"], task["slot"], action.arg
@@ -709,7 +708,7 @@ class DayOfTheDeadState(State):
 
     def _decide_after(self, task: dict, action: Act) -> None:
         if action != PASS:
-            self.start_unearth(task["owner"], self.card_at(task["place"]), "after", wish=task["p"])
+            self.start_unearth(task["owner"], task["place"], "after", wish=task["p"])
         elif self._notes is not None:
             name = self.cs[self.card_at(task["place"])].name
             self.note("dotd-effect-after", f"{self._Who(task['p'])} does not have {name} unearthed.")
@@ -721,8 +720,10 @@ class DayOfTheDeadState(State):
     }
     """What taking an action does, by the kind of task it answers (see :meth:`_apply`)."""
 
-    def _take(self, chooser: int, target: str, card: str) -> None:
-        owner, k = self.place_of(target)
+    def _take(self, chooser: int, place: str, card: str) -> None:
+        """``card``, one of those looked at, replaces the unearthed card at ``place``."""
+        target = self.card_at(place)
+        owner, k = PLACE_AT[place]
         self.looking.remove(card)
         if k == 0:
             self.spirits[owner] = card
