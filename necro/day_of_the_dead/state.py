@@ -25,11 +25,12 @@ from .board import (
     ACTS, CONVERT, KEEP, LETTERS, PASS, PLACE_AT, SLOT_PLACES, SPIRIT_PLACES, Act, act, copy_fight, empty_marks,
     is_card_id, new_fight, parse_act, slot_place,
 )
-from .cards import BACK_NAMES, BACK_OF_LETTER, card_set
+from .cards import BACK_NAMES, BACK_OF_LETTER, LETTER, card_set
 
 TURNS = 6
 LIMIT = 2
 _HALF = Fraction(1, 2)
+DOUBLE, POWER_UP = LETTER["double"], LETTER["power-up"]
 TASK_RULES = {
     "fallen": "dotd-open-slot", "spirit": "dotd-spirit", "target": "dotd-unearth", "take": "dotd-unearth",
     "copy": "dotd-effect-copy", "dig": "dotd-keyword-dig", "discard": "dotd-keyword-dig",
@@ -104,7 +105,8 @@ class DayOfTheDeadState(State):
         for n, item in enumerate(items):
             steps[item[0]](self, *item[1:])
             if self.task is not None or len(queue) != size:
-                self._queue_rest(size, items[n + 1:])
+                if n + 1 < len(items):
+                    self._queue_rest(size, items[n + 1:])
                 return
 
     def _queue_rest(self, size: int, rest: list) -> None:
@@ -435,13 +437,16 @@ class DayOfTheDeadState(State):
                           "cancelled.")
             return
         extra = self.marks["extra"]
-        uses = 1 + (self.spirit_back(p) == "double") + (sum(n for q, s, n in extra if q == p and s == k) if extra else 0)
+        spirit = self.spirits[p]  # an id starts with its back's letter (as in spirit_back)
+        uses = 1 + (spirit is not None and spirit[0] == DOUBLE) + (sum(n for q, s, n in extra if q == p and s == k)
+                                                                   if extra else 0)
         queue = self.queue
         size = len(queue)  # the uses run at once, as in queue_front
         for i in range(uses):
             self._q_use(p, k, i)
             if self.task is not None or len(queue) != size:
-                self._queue_rest(size, [["use", p, k, j] for j in range(i + 1, uses)])
+                if i + 1 < uses:
+                    self._queue_rest(size, [["use", p, k, j] for j in range(i + 1, uses)])
                 return
 
     def _q_use(self, p: int, k: int, i: int) -> None:
@@ -475,7 +480,8 @@ class DayOfTheDeadState(State):
                 return  # as _q_step: the fight is over, or this fighter was stopped
             run(self, p, k, card, j, i)
             if self.task is not None or len(queue) != size:
-                self._queue_rest(size, [["step", p, k, card, n, i] for n in range(j + 1, steps)])
+                if j + 1 < steps:
+                    self._queue_rest(size, [["step", p, k, card, n, i] for n in range(j + 1, steps)])
                 return
 
     def _q_step(self, p: int, k: int, src: str, j: int, i: int) -> None:
@@ -486,27 +492,13 @@ class DayOfTheDeadState(State):
 
     def _q_compare(self, k: int) -> None:
         f = self.fight
-        entries = [self.slots[0][k - 1], self.slots[1][k - 1]]
+        entries = (self.slots[0][k - 1], self.slots[1][k - 1])
         if f["won"] is not None:
             winner = f["won"]
             if self._notes is not None:
                 self.note("dotd-effect-win", f"{self.who(winner).capitalize()} wins the fight without comparing power.")
         else:
-            power = []
-            cultivate = self.marks["cultivate"]
-            for p in (0, 1):
-                c = self.cs.cards[entries[p][0]]
-                f["parts"].insert(0, [p, f"printed ({c.name})", c.power])
-                total = c.power + f["bonus"][p]
-                for q, s, n in cultivate:
-                    if q == p and s == k:
-                        f["parts"].append([p, "next-fighter bonus", n * c.power])
-                        total += n * c.power
-                if self.spirit_back(p) == "power-up":
-                    f["parts"].append([p, "Power Up spirit", 2])
-                    total += 2
-                power.append(total)
-            f["power"] = power
+            power = f["power"] = [self._power(p, k, entries[p][0]) for p in (0, 1)]
             winner = 0 if power[0] > power[1] else 1 if power[1] > power[0] else -1
             if winner < 0:
                 if self._notes is not None:
@@ -529,6 +521,23 @@ class DayOfTheDeadState(State):
                 self._queue_rest(size, [["convert", k]])
                 return
         self._q_convert(k)
+
+    def _power(self, p: int, k: int, card: str) -> int:
+        """The power of ``p``'s fighter ``card`` in the fight in slot ``k``, each part added to the
+        fight's breakdown (printed power first, the effects' bonuses, then the turn's marks)."""
+        f = self.fight
+        c = self.cs.cards[card]
+        f["parts"].insert(0, [p, f"printed ({c.name})", c.power])
+        total = c.power + f["bonus"][p]
+        for q, s, n in self.marks["cultivate"]:
+            if q == p and s == k:
+                f["parts"].append([p, "next-fighter bonus", n * c.power])
+                total += n * c.power
+        spirit = self.spirits[p]
+        if spirit is not None and spirit[0] == POWER_UP:  # an id starts with its back's letter
+            f["parts"].append([p, "Power Up spirit", 2])
+            total += 2
+        return total
 
     def _q_after(self, k: int) -> None:
         f = self.fight
