@@ -159,8 +159,11 @@ class DayOfTheDeadState(State):
         hand = self.hands[p]
         if self.turn >= TURNS:
             return list(hand)
-        backs = [c[0] for c in self.in_play(p)]  # an id starts with its back's letter
-        fits = [c for c in hand if backs.count(c[0]) < LIMIT]
+        backs = [c[0] for c, _ in self.slots[p]]  # the cards in play (an id starts with its back's letter)
+        if self.spirits[p]:
+            backs.append(self.spirits[p][0])
+        full = [L for L in LETTERS if backs.count(L) >= LIMIT]
+        fits = [c for c in hand if c[0] not in full] if full else None
         return fits or list(hand)
 
     # ------------------------------------------------------------- the contract
@@ -205,15 +208,13 @@ class DayOfTheDeadState(State):
         kind = task["do"]
         if kind == "convert":  # the most frequent choice (most fights have a loser)
             return [CONVERT, KEEP]
+        # list(map(table.__getitem__, args)): the shared actions, with no comprehension's frame
         if kind == "spirit":
-            spirit = ACTS["spirit"]
-            return [spirit[c] for c in self.spirit_choices(task["p"])]
+            return list(map(ACTS["spirit"].__getitem__, self.spirit_choices(task["p"])))
         if kind == "take":
-            take = ACTS["take"]
-            return [take[c] for c in sorted(self.looking)]
+            return list(map(ACTS["take"].__getitem__, sorted(self.looking)))
         if kind == "target":
-            unearth = ACTS["unearth"]
-            return [unearth[place] for place in task["options"]]
+            return list(map(ACTS["unearth"].__getitem__, task["options"]))
         return self._rare_actions(task, kind)
 
     def _rare_actions(self, task: dict, kind: str) -> list:
