@@ -407,12 +407,13 @@ class DayOfTheDeadState(State):
         if self.spirit_back(p) == "unearth":
             if self._notes is not None:
                 self.note("dotd-spirit-unearth", f"{self.who(p).capitalize()}'s spirit has an Unearth back: it acts now.")
-            self.queue_front([["unearth", p, "own", "spirit"]])
+            self._q_unearth(p, "own", "spirit")  # one step: run at once, as queue_front would
 
     # -- queued steps: fighting
     def _q_fight(self, k: int) -> None:
         self.fight = new_fight(k)
-        first, second = self.order()
+        first = self.priority or 0  # as order()
+        second = 1 - first
         if self._notes is not None:
             a, b = self.slots[0][k - 1][0], self.slots[1][k - 1][0]
             self.note("dotd-fight-order", f"Fight in slot {k}: {self.label(a)} v {self.label(b)}.")
@@ -442,6 +443,9 @@ class DayOfTheDeadState(State):
         uses = 1 + (spirit is not None and spirit[0] == DOUBLE) + (sum(n for q, s, n in extra if q == p and s == k)
                                                                    if extra else 0)
         queue = self.queue
+        if uses == 1:  # the usual case: nothing left to queue if it waits
+            self._q_use(p, k, 0)
+            return
         size = len(queue)  # the uses run at once, as in queue_front
         for i in range(uses):
             self._q_use(p, k, i)
@@ -472,7 +476,9 @@ class DayOfTheDeadState(State):
             elif i == 0:
                 self.note(rule, f"{c.name} has no effect.")
         steps = len(c.effect)
-        if not steps:
+        if steps <= 1:  # the usual case: nothing left to queue if it waits
+            if steps:
+                effects.run(self, p, k, card, 0, i)
             return
         queue, run, stopped = self.queue, effects.run, f["stopped"]
         size = len(queue)  # the steps run at once, as in queue_front
@@ -767,7 +773,7 @@ class DayOfTheDeadState(State):
         if self.cs.cards[loser].back == "unearth":
             if self._notes is not None:
                 self.note("dotd-spirit-unearth", "The new spirit has an Unearth back: it acts now.")
-            self.queue_front([["unearth", p, "own", "spirit"]])
+            self._q_unearth(p, "own", "spirit")  # one step: run at once, as queue_front would
 
     # -- effects that change cards (called from effects.run)
     def ask_copy(self, p: int, k: int, whose: str, quiet: bool, use: int, name: str) -> None:
