@@ -136,6 +136,12 @@ class CardSet:
     def __getitem__(self, card_id: str) -> Card:
         return self.cards[card_id]
 
+    @cached_property
+    def sorted_decks(self) -> dict:
+        """Each deck's ids in sorted order, by back: sorted once, not for every new game (whose
+        decks are kept sorted)."""
+        return {back: tuple(sorted(ids)) for back, ids in self.decks.items()}
+
     def __contains__(self, card_id) -> bool:
         return card_id in self.cards
 

@@ -30,7 +30,7 @@ from .cards import BACK_NAMES, BACK_OF_LETTER, LETTER, card_set
 TURNS = 6
 LIMIT = 2
 _HALF = Fraction(1, 2)
-DOUBLE, POWER_UP = LETTER["double"], LETTER["power-up"]
+DOUBLE, POWER_UP, UNEARTH = LETTER["double"], LETTER["power-up"], LETTER["unearth"]
 TASK_RULES = {
     "fallen": "dotd-open-slot", "spirit": "dotd-spirit", "target": "dotd-unearth", "take": "dotd-unearth",
     "copy": "dotd-effect-copy", "dig": "dotd-keyword-dig", "discard": "dotd-keyword-dig",
@@ -61,7 +61,7 @@ class DayOfTheDeadState(State):
         self.hands: list[list[str]] = [[], []]
         self.slots: list[list[list]] = [[], []]
         self.spirits: list[str | None] = [None, None]
-        self.decks = {L: sorted(self.cs.decks[BACK_OF_LETTER[L]]) for L in LETTERS}
+        self.decks = {L: list(self.cs.sorted_decks[BACK_OF_LETTER[L]]) for L in LETTERS}
         self.discards: dict[str, list[str]] = {L: [] for L in LETTERS}
         self.looking: list[str] = []
         self.marks = empty_marks()
@@ -154,6 +154,11 @@ class DayOfTheDeadState(State):
         spirit = self.spirits[p]
         return BACK_OF_LETTER[spirit[0]] if spirit else None  # an id starts with its back's letter
 
+    def spirit_is(self, p: int, letter: str) -> bool:
+        """Whether ``p``'s spirit has the back of deck ``letter`` (as ``spirit_back``, without the name)."""
+        spirit = self.spirits[p]
+        return spirit is not None and spirit[0] == letter
+
     def spirit_choices(self, p: int) -> list[str]:
         """Hand cards that keep at most two of each back in play (any card on turn 6)."""
         hand = self.hands[p]
@@ -163,8 +168,9 @@ class DayOfTheDeadState(State):
         if self.spirits[p]:
             backs.append(self.spirits[p][0])
         full = [L for L in LETTERS if backs.count(L) >= LIMIT]
-        fits = [c for c in hand if c[0] not in full] if full else None
-        return fits or list(hand)
+        if not full:
+            return list(hand)
+        return [c for c in hand if c[0] not in full] or list(hand)
 
     # ------------------------------------------------------------- the contract
     def current_player(self) -> int:
@@ -339,7 +345,8 @@ class DayOfTheDeadState(State):
 
     def _priority_taken(self, task: dict, action: Act) -> None:
         self.priority = int(action.arg) - 1
-        self.note("dotd-setup-priority", f"{self.who(self.priority).capitalize()} takes the priority counter.")
+        if self._notes is not None:
+            self.note("dotd-setup-priority", f"{self.who(self.priority).capitalize()} takes the priority counter.")
 
     def _receive(self, task: dict, card: str) -> None:
         """The card ``task`` drew (already out of its deck) goes where the draw was for: the cards
@@ -404,7 +411,7 @@ class DayOfTheDeadState(State):
             self.note("dotd-activate", "The field becomes active: " + "; ".join(pairs) + ".")
 
     def _q_spirit_unearth(self, p: int) -> None:
-        if self.spirit_back(p) == "unearth":
+        if self.spirit_is(p, UNEARTH):
             if self._notes is not None:
                 self.note("dotd-spirit-unearth", f"{self.who(p).capitalize()}'s spirit has an Unearth back: it acts now.")
             self._q_unearth(p, "own", "spirit")  # one step: run at once, as queue_front would
@@ -439,7 +446,7 @@ class DayOfTheDeadState(State):
                           "cancelled.")
             return
         extra = self.marks["extra"]
-        spirit = self.spirits[p]  # an id starts with its back's letter (as in spirit_back)
+        spirit = self.spirits[p]  # as spirit_is(p, DOUBLE), written out: every fighter asks
         uses = 1 + (spirit is not None and spirit[0] == DOUBLE) + (sum(n for q, s, n in extra if q == p and s == k)
                                                                    if extra else 0)
         queue = self.queue
@@ -541,7 +548,7 @@ class DayOfTheDeadState(State):
                 f["parts"].append([p, "next-fighter bonus", n * c.power])
                 total += n * c.power
         spirit = self.spirits[p]
-        if spirit is not None and spirit[0] == POWER_UP:  # an id starts with its back's letter
+        if spirit is not None and spirit[0] == POWER_UP:  # as spirit_is(p, POWER_UP), written out
             f["parts"].append([p, "Power Up spirit", 2])
             total += 2
         return total
@@ -573,7 +580,7 @@ class DayOfTheDeadState(State):
     def _q_rewards(self) -> None:
         for p in (0, 1):
             cards = self.cs.cards
-            points = sum(cards[c].power for c, up in self.slots[p] if up)
+            points = sum([cards[c].power for c, up in self.slots[p] if up])
             self.scores[p] += points
             if self._notes is not None:
                 self.note("dotd-score", f"{self.who(p).capitalize()} scores {points} for active fighters "
