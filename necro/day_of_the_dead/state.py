@@ -512,7 +512,7 @@ class DayOfTheDeadState(State):
             if self._notes is not None:
                 self.note("dotd-effect-win", f"{self.who(winner).capitalize()} wins the fight without comparing power.")
         else:
-            power = f["power"] = [self._power(p, k, entries[p][0]) for p in (0, 1)]
+            power = f["power"] = [self._power(0, k, entries[0][0]), self._power(1, k, entries[1][0])]
             winner = 0 if power[0] > power[1] else 1 if power[1] > power[0] else -1
             if winner < 0:
                 if self._notes is not None:
@@ -591,7 +591,7 @@ class DayOfTheDeadState(State):
         if self._notes is not None:
             self.note("dotd-pass-priority", f"Priority passes to {self.who(self.priority)}.")
         if self.turn < TURNS:
-            self.queue.append(["turn"])
+            self._q_turn()  # the next turn at once: nothing waits in between (it sets the whole queue)
             return
         self.over = True
         if self._notes is not None:
