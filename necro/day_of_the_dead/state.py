@@ -164,10 +164,15 @@ class DayOfTheDeadState(State):
         hand = self.hands[p]
         if self.turn >= TURNS:
             return list(hand)
-        backs = [c[0] for c, _ in self.slots[p]]  # the cards in play (an id starts with its back's letter)
-        if self.spirits[p]:
-            backs.append(self.spirits[p][0])
-        full = [L for L in LETTERS if backs.count(L) >= LIMIT]
+        # the letters of the backs in play (an id starts with its back's letter): those seen once,
+        # and those seen twice, which are full (LIMIT is two); a plain loop, asked at every spirit
+        spirit = self.spirits[p]
+        seen, full = (spirit[0] if spirit else ""), ""
+        for card, _ in self.slots[p]:
+            if card[0] in seen:
+                full += card[0]
+            else:
+                seen += card[0]
         if not full:
             return list(hand)
         return [c for c in hand if c[0] not in full] or list(hand)
