@@ -237,8 +237,7 @@ class DayOfTheDeadState(State):
             draw = ACTS["draw"]
             return [draw[c] for c in self.decks[task["L"]]]
         if kind == "fallen":
-            fallen = ACTS["fallen"]
-            return [fallen[c] for c in self.hands[p]]
+            return list(map(ACTS["fallen"].__getitem__, self.hands[p]))
         if kind == "copy":
             copy = ACTS["copy"]
             return [copy[c] for c in sorted(task["options"])]
@@ -385,12 +384,12 @@ class DayOfTheDeadState(State):
         if t == 1:
             opening = [["choose", first, "fallen"], ["choose", second, "fallen"]]
         else:  # the two "open" steps, run at once: they never wait (as queue_front would run them)
-            opening = []
+            opening = ()
             self._q_open(first)
             self._q_open(second)
-        self.queue[:] = (opening + [["choose", first, "spirit"], ["choose", second, "spirit"], ["activate"],
-                                    ["spirit-unearth", first], ["spirit-unearth", second]]
-                         + [["fight", k] for k in range(t, 0, -1)] + [["rewards"], ["end-turn"]])
+        self.queue[:] = [*opening, ["choose", first, "spirit"], ["choose", second, "spirit"], ["activate"],
+                         ["spirit-unearth", first], ["spirit-unearth", second],
+                         *[["fight", k] for k in range(t, 0, -1)], ["rewards"], ["end-turn"]]
 
     def _q_open(self, p: int) -> None:
         spirit = self.spirits[p]
@@ -750,15 +749,16 @@ class DayOfTheDeadState(State):
 
     def _take(self, chooser: int, place: str, card: str) -> None:
         """``card``, one of those looked at, replaces the unearthed card at ``place``."""
-        target = self.card_at(place)
         owner, k = PLACE_AT[place]
         self.looking.remove(card)
         if k == 0:
+            target = self.spirits[owner]
             self.spirits[owner] = card
             up = False
         else:
-            self.slots[owner][k - 1][0] = card
-            up = self.slots[owner][k - 1][1]
+            entry = self.slots[owner][k - 1]
+            target, entry[0] = entry[0], card
+            up = entry[1]
         L = target[0]
         self.discards[L].append(target)
         self.discards[L].extend(self.looking)
