@@ -453,10 +453,10 @@ class DayOfTheDeadState(State):
         spirit = self.spirits[p]  # as spirit_is(p, DOUBLE), written out: every fighter asks
         uses = 1 + (spirit is not None and spirit[0] == DOUBLE) + (sum(n for q, s, n in extra if q == p and s == k)
                                                                    if extra else 0)
-        queue = self.queue
         if uses == 1:  # the usual case: nothing left to queue if it waits
             self._q_use(p, k, 0)
             return
+        queue = self.queue
         size = len(queue)  # the uses run at once, as in queue_front
         for i in range(uses):
             self._q_use(p, k, i)
@@ -682,28 +682,25 @@ class DayOfTheDeadState(State):
     scope, O an unearth source. Unearths keep places, not ids, so no hidden card is named."""
 
     # -- decisions: one handler a kind of task, called with the task and the action taken
-    def _Who(self, p: int) -> str:
-        return self.who(p).capitalize()
-
     def _decide_convert(self, task: dict, action: Act) -> None:
         if action == CONVERT:
             self._convert(task["p"], task["slot"])
         elif self._notes is not None:
-            self.note("dotd-convert", f"{self._Who(task['p'])} keeps the loser in line.")
+            self.note("dotd-convert", f"{self.who(task['p']).capitalize()} keeps the loser in line.")
 
     def _decide_fallen(self, task: dict, action: Act) -> None:
         p, card = task["p"], action.arg
         self.hands[p].remove(card)
         self.slots[p].append([card, False])
         if self._notes is not None:
-            self.note("dotd-open-slot", f"{self._Who(p)} lays {self.a_back(card)} face down in slot 1.")
+            self.note("dotd-open-slot", f"{self.who(p).capitalize()} lays {self.a_back(card)} face down in slot 1.")
 
     def _decide_spirit(self, task: dict, action: Act) -> None:
         p, card = task["p"], action.arg
         self.hands[p].remove(card)
         self.spirits[p] = card
         if self._notes is not None:
-            self.note("dotd-spirit", f"{self._Who(p)} lays {self.a_back(card)} face down as the new spirit.")
+            self.note("dotd-spirit", f"{self.who(p).capitalize()} lays {self.a_back(card)} face down as the new spirit.")
 
     def _decide_target(self, task: dict, action: Act) -> None:
         self.start_unearth(task["p"], action.arg, task["source"])
@@ -723,7 +720,7 @@ class DayOfTheDeadState(State):
     def _decide_dig(self, task: dict, action: Act) -> None:
         p, L = task["p"], action.arg
         if self._notes is not None:
-            self.note("dotd-keyword-dig", f"{self._Who(p)} digs in the {BACK_NAMES[BACK_OF_LETTER[L]]} deck.")
+            self.note("dotd-keyword-dig", f"{self.who(p).capitalize()} digs in the {BACK_NAMES[BACK_OF_LETTER[L]]} deck.")
         self.queue_front([["dig-draw", p, L], ["dig-discard", p, L]])
 
     def _decide_discard(self, task: dict, action: Act) -> None:
@@ -731,14 +728,14 @@ class DayOfTheDeadState(State):
         self.hands[p].remove(card)
         self.discards[card[0]].append(card)
         if self._notes is not None:
-            self.note("dotd-keyword-dig", f"{self._Who(p)} discards {self.cs[card].name}.")
+            self.note("dotd-keyword-dig", f"{self.who(p).capitalize()} discards {self.cs[card].name}.")
 
     def _decide_after(self, task: dict, action: Act) -> None:
         if action != PASS:
             self.start_unearth(task["owner"], task["place"], "after", wish=task["p"])
         elif self._notes is not None:
             name = self.cs[self.card_at(task["place"])].name
-            self.note("dotd-effect-after", f"{self._Who(task['p'])} does not have {name} unearthed.")
+            self.note("dotd-effect-after", f"{self.who(task['p']).capitalize()} does not have {name} unearthed.")
 
     _TAKEN = {
         "draw": _drawn, "priority": _priority_taken, "convert": _decide_convert, "fallen": _decide_fallen,
