@@ -516,7 +516,21 @@ class DayOfTheDeadState(State):
             if self._notes is not None:
                 self.note("dotd-effect-win", f"{self.who(winner).capitalize()} wins the fight without comparing power.")
         else:
-            power = f["power"] = [self._power(0, k, entries[0][0]), self._power(1, k, entries[1][0])]
+            power = f["power"] = [0, 0]
+            cards, parts, cultivate = self.cs.cards, f["parts"], self.marks["cultivate"]
+            for p in (0, 1):  # each part added to the fight's breakdown: printed power first, then the marks
+                c = cards[entries[p][0]]
+                parts.insert(0, [p, f"printed ({c.name})", c.power])
+                total = c.power + f["bonus"][p]
+                for q, s, n in cultivate:
+                    if q == p and s == k:
+                        parts.append([p, "next-fighter bonus", n * c.power])
+                        total += n * c.power
+                spirit = self.spirits[p]
+                if spirit is not None and spirit[0] == POWER_UP:  # as spirit_is(p, POWER_UP), written out
+                    parts.append([p, "Power Up spirit", 2])
+                    total += 2
+                power[p] = total
             winner = 0 if power[0] > power[1] else 1 if power[1] > power[0] else -1
             if winner < 0:
                 if self._notes is not None:
@@ -539,23 +553,6 @@ class DayOfTheDeadState(State):
                 self._queue_rest(size, [["convert", k]])
                 return
         self._q_convert(k)
-
-    def _power(self, p: int, k: int, card: str) -> int:
-        """The power of ``p``'s fighter ``card`` in the fight in slot ``k``, each part added to the
-        fight's breakdown (printed power first, the effects' bonuses, then the turn's marks)."""
-        f = self.fight
-        c = self.cs.cards[card]
-        f["parts"].insert(0, [p, f"printed ({c.name})", c.power])
-        total = c.power + f["bonus"][p]
-        for q, s, n in self.marks["cultivate"]:
-            if q == p and s == k:
-                f["parts"].append([p, "next-fighter bonus", n * c.power])
-                total += n * c.power
-        spirit = self.spirits[p]
-        if spirit is not None and spirit[0] == POWER_UP:  # as spirit_is(p, POWER_UP), written out
-            f["parts"].append([p, "Power Up spirit", 2])
-            total += 2
-        return total
 
     def _q_after(self, k: int) -> None:
         f = self.fight
