@@ -31,6 +31,9 @@ TURNS = 6
 LIMIT = 2
 _HALF = Fraction(1, 2)
 DOUBLE, POWER_UP, UNEARTH = LETTER["double"], LETTER["power-up"], LETTER["unearth"]
+DRAW_STEPS = {"deal": "deal", "look": "look", "dig-draw": "dig"}
+"""The queued steps that wait for a draw (each ``[name, player, deck letter]``), and what the card
+drawn is for (a task's ``why``)."""
 TASK_RULES = {
     "fallen": "dotd-open-slot", "spirit": "dotd-spirit", "target": "dotd-unearth", "take": "dotd-unearth",
     "copy": "dotd-effect-copy", "dig": "dotd-keyword-dig", "discard": "dotd-keyword-dig",
@@ -256,7 +259,12 @@ class DayOfTheDeadState(State):
     def resolve_chance_unchecked(self) -> None:
         """As :meth:`State.resolve_chance_unchecked`: the very draw :meth:`sample_chance` would make
         (the same call to the generator), taken from the deck at once, with no action object built
-        and looked up again (a playout makes some fifty draws a game)."""
+        and looked up again (a playout makes some fifty draws a game).
+
+        Most draws come in runs (the deal's eighteen, an Unearth's three looks): when the next
+        queued step is another draw from a deck that is not empty, it is taken here, as
+        :meth:`_advance` and :meth:`_draw` would take it, without their detour.
+        """
         task = self.task
         if task["do"] != "draw":
             super().resolve_chance_unchecked()
@@ -270,6 +278,14 @@ class DayOfTheDeadState(State):
             self.looking.append(card)
         else:
             bisect.insort(self.hands[task["p"]], card)
+        queue = self.queue
+        if queue:
+            step = queue[0]  # ["deal", p, L], ["look", chooser, L], ["dig-draw", p, L], ...
+            why = DRAW_STEPS.get(step[0])
+            if why is not None and self.decks[step[2]]:
+                del queue[0]
+                self.task = {"do": "draw", "L": step[2], "p": step[1], "why": why}
+                return
         self._advance()
 
     def is_legal(self, action) -> bool:
