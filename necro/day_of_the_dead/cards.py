@@ -115,6 +115,11 @@ class Card:
         return tuple(next(k for k in step if k in VERBS) for step in self.effect)
 
     @cached_property
+    def steps(self) -> tuple[tuple, ...]:
+        """Each effect step as ``(verb, value, condition or None, the step)``, worked out once."""
+        return tuple((verb, step[verb], step.get("if"), step) for verb, step in zip(self.verbs, self.effect))
+
+    @cached_property
     def copyable(self) -> bool:
         """Whether a copy may read this card's effect (it has one, and no copy of its own)."""
         return bool(self.effect) and "copy" not in self.verbs

@@ -65,17 +65,15 @@ def count(s, p: int, what: str) -> int:
 def run(s, p: int, k: int, src: str, j: int, use: int) -> None:
     """Run step ``j`` of ``src``'s effect (see the module docstring)."""
     card = s.cs.cards[src]
-    step, verb = card.effect[j], card.verbs[j]
+    verb, value, cond, step = card.steps[j]
     name = card.name
     log = s._notes is not None  # the fast path keeps no log: no text to build
     rule, who = (VERB_RULES[verb], s.who(p)) if log else ("", "")
-    cond = step.get("if")
     if cond and not condition_holds(s, p, k, cond):
         if log:
             s.note(rule, f"{name}: nothing happens, since it needs that {CONDITION_WORDS[cond]}.")
         return
     f = s.fight
-    value = step[verb]
     if verb in ("power", "power_per"):
         amount = value if verb == "power" else value * count(s, p, step["count"])
         f["bonus"][p] += amount
