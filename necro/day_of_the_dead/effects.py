@@ -128,9 +128,9 @@ def run(s, p: int, k: int, src: str, j: int, use: int) -> None:
         if value == "self":
             s.start_unearth(p, slot_place(p, k), source)
         else:
-            s._q_unearth(p, value, source)  # one step: run at once, as queue_front would
+            s._q_unearth(p, value, source)  # one step, run at once (see queue_front)
     elif verb == "dig":
-        s._q_dig(p)  # one step: run at once, as queue_front would
+        s._q_dig(p)  # one step, run at once (see queue_front)
     elif verb == "after":
         if [p, value] not in f["after"]:
             f["after"].append([p, value])

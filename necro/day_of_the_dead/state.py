@@ -96,21 +96,16 @@ class DayOfTheDeadState(State):
         return first, 1 - first
 
     def queue_front(self, items: list) -> None:
-        """Do the steps ``items`` next, before the rest of the queue.
+        """Do the steps ``items`` next, before the rest of the queue: :meth:`_advance` runs them
+        after this step.
 
-        They run at once, in order, as :meth:`_advance` would run them after this step (the fast
-        path for the turn's many small steps: no queue traffic). The first that waits for a
-        choice, or queues steps of its own (which come first), leaves the rest queued after
-        those. So a step queues its next steps last, with no task set (see :meth:`_q_after`).
+        A step may also run such steps at once, as :meth:`_advance` would run them (the fast path
+        for a fight's many small steps: no queue traffic). If one of them waits for a choice, or
+        queues steps of its own (which come first), the rest are queued after those (see
+        :meth:`_queue_rest`). So a step queues its next steps last, with no task set (see
+        :meth:`_q_after`).
         """
-        queue, steps = self.queue, self._STEPS
-        size = len(queue)
-        for n, item in enumerate(items):
-            steps[item[0]](self, *item[1:])
-            if self.task is not None or len(queue) != size:
-                if n + 1 < len(items):
-                    self._queue_rest(size, items[n + 1:])
-                return
+        self.queue[0:0] = items
 
     def _queue_rest(self, size: int, rest: list) -> None:
         """Queue the steps ``rest`` after those a step run at once has just queued (the queue was
@@ -399,7 +394,7 @@ class DayOfTheDeadState(State):
             self.note("dotd-turn", f"Turn {t} of {TURNS} begins; {self.who(first)} has priority.")
         if t == 1:
             opening = [["choose", first, "fallen"], ["choose", second, "fallen"]]
-        else:  # the two "open" steps, run at once: they never wait (as queue_front would run them)
+        else:  # the two "open" steps, run at once (see queue_front): they never wait
             opening = ()
             self._q_open(first)
             self._q_open(second)
@@ -434,7 +429,7 @@ class DayOfTheDeadState(State):
         if self.spirit_is(p, UNEARTH):
             if self._notes is not None:
                 self.note("dotd-spirit-unearth", f"{self.who(p).capitalize()}'s spirit has an Unearth back: it acts now.")
-            self._q_unearth(p, "own", "spirit")  # one step: run at once, as queue_front would
+            self._q_unearth(p, "own", "spirit")  # one step, run at once (see queue_front)
 
     # -- queued steps: fighting
     def _q_fight(self, k: int) -> None:
@@ -444,7 +439,8 @@ class DayOfTheDeadState(State):
         if self._notes is not None:
             a, b = self.slots[0][k - 1][0], self.slots[1][k - 1][0]
             self.note("dotd-fight-order", f"Fight in slot {k}: {self.label(a)} v {self.label(b)}.")
-        # as queue_front([effects first, effects second, compare]), the lists built only if a step waits
+        # the steps effects first, effects second, compare, run at once (see queue_front); the lists
+        # of those left are built only if one waits
         queue = self.queue
         size = len(queue)
         self._q_effects(first, k)
@@ -473,7 +469,7 @@ class DayOfTheDeadState(State):
             self._q_use(p, k, 0)
             return
         queue = self.queue
-        size = len(queue)  # the uses run at once, as in queue_front
+        size = len(queue)  # the uses run at once (see queue_front)
         for i in range(uses):
             self._q_use(p, k, i)
             if self.task is not None or len(queue) != size:
@@ -508,7 +504,7 @@ class DayOfTheDeadState(State):
                 effects.run(self, p, k, card, 0, i)
             return
         queue, run, stopped = self.queue, effects.run, f["stopped"]
-        size = len(queue)  # the steps run at once, as in queue_front
+        size = len(queue)  # the steps run at once (see queue_front)
         for j in range(steps):
             if f["won"] is not None or stopped[p]:
                 return  # as _q_step: the fight is over, or this fighter was stopped
@@ -562,7 +558,7 @@ class DayOfTheDeadState(State):
             else:
                 if self._notes is not None:
                     self.note("dotd-compare", f"{self.cs[entries[loser][0]].name} falls face down.")
-        if f["after"]:  # as queue_front([after, convert]); with no Spy or Moody, no after step to take
+        if f["after"]:  # after, then convert, run at once (see queue_front); no Spy or Moody, no after step
             size = len(self.queue)
             self._q_after(k)
             if self.task is not None or len(self.queue) != size:
@@ -580,7 +576,7 @@ class DayOfTheDeadState(State):
         card = self.slots[owner][k - 1][0]
         decider = owner if kind == "spy" else 1 - owner
         self.task = {"do": "after", "p": decider, "owner": owner, "place": self.place_name(card), "kind": kind}
-        self.queue.insert(0, ["after", k])  # the next one after this choice (not queue_front: a task is set)
+        self.queue_front([["after", k]])  # the next Spy or Moody, once this choice is made
 
     def _q_convert(self, k: int) -> None:
         f = self.fight
@@ -795,7 +791,7 @@ class DayOfTheDeadState(State):
         if self.cs.cards[loser].back == "unearth":
             if self._notes is not None:
                 self.note("dotd-spirit-unearth", "The new spirit has an Unearth back: it acts now.")
-            self._q_unearth(p, "own", "spirit")  # one step: run at once, as queue_front would
+            self._q_unearth(p, "own", "spirit")  # one step, run at once (see queue_front)
 
     # -- effects that change cards (called from effects.run)
     def ask_copy(self, p: int, k: int, whose: str, quiet: bool, use: int, name: str) -> None:
