@@ -257,8 +257,8 @@ class DayOfTheDeadState(State):
         and looked up again (a playout makes some fifty draws a game).
 
         Most draws come in runs (the deal's eighteen, an Unearth's three looks): when the next
-        queued step is another draw from a deck that is not empty, it is taken here, as
-        :meth:`_advance` and :meth:`_draw` would take it, without their detour.
+        queued step is another draw from a deck that is not empty, the state waits for that draw
+        at once, as :meth:`_advance` and :meth:`_draw` would make it wait, without their detour.
         """
         task = self.task
         if task["do"] != "draw":
