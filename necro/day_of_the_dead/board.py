@@ -31,6 +31,11 @@ DECISIONS = ("fallen", "spirit", "target", "take", "copy", "dig", "discard", "co
 CHANCES = ("draw", "priority")
 _CARD_VERBS = ("fallen", "spirit", "take", "copy", "discard", "draw")
 _PLACE = re.compile(r"^p[12]-(spirit|slot[1-6])$")
+SLOT_PLACES = tuple([f"p{p + 1}-slot{k}" for k in range(1, 7)] for p in (0, 1))
+SPIRIT_PLACES = ("p1-spirit", "p2-spirit")
+PLACE_AT = {name: (p, k) for p in (0, 1) for k, name in enumerate([SPIRIT_PLACES[p]] + SLOT_PLACES[p])}
+"""Every place's name made once (a line has a slot a turn, six at most), and each name's ``(owner,
+slot or 0 for the spirit)``: an Unearth lists and reads them at each pick."""
 
 
 class Act(NamedTuple):
@@ -54,6 +59,32 @@ CONVERT, KEEP, PASS = Act("convert"), Act("keep"), Act("pass")
 act = lru_cache(maxsize=None)(Act)
 """``Act(verb, arg)`` made once and shared (actions are values): listing the legal actions and
 drawing cards are the engine's hot path."""
+
+
+class Acts(dict):
+    """The actions of one verb by their argument, each made once on first use: ``ACTS["spirit"]
+    ["D07"]``. A playout lists the legal actions at every decision; a lookup by the argument alone
+    costs less than :func:`act`'s, which hashes the pair each time."""
+
+    __slots__ = ("verb",)
+
+    def __init__(self, verb: str):
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, arg: str) -> Act:
+        action = self[arg] = Act(self.verb, arg)
+        return action
+
+
+ACTS = {verb: Acts(verb) for verb in _CARD_VERBS + ("unearth", "dig", "priority")}
+
+
+def slot_place(p: int, k: int) -> str:
+    """The name of player ``p``'s slot ``k`` (0 for the spirit): ``p2-slot3``, ``p1-spirit``."""
+    if k == 0:
+        return SPIRIT_PLACES[p]
+    return SLOT_PLACES[p][k - 1] if k <= len(SLOT_PLACES[p]) else f"p{p + 1}-slot{k}"
 
 
 def is_card_id(text) -> bool:

@@ -115,6 +115,11 @@ class Card:
         return tuple(next(k for k in step if k in VERBS) for step in self.effect)
 
     @cached_property
+    def steps(self) -> tuple[tuple, ...]:
+        """Each effect step as ``(verb, value, condition or None, the step)``, worked out once."""
+        return tuple((verb, step[verb], step.get("if"), step) for verb, step in zip(self.verbs, self.effect))
+
+    @cached_property
     def copyable(self) -> bool:
         """Whether a copy may read this card's effect (it has one, and no copy of its own)."""
         return bool(self.effect) and "copy" not in self.verbs
@@ -135,6 +140,12 @@ class CardSet:
 
     def __getitem__(self, card_id: str) -> Card:
         return self.cards[card_id]
+
+    @cached_property
+    def sorted_decks(self) -> dict:
+        """Each deck's ids in sorted order, by back: sorted once, not for every new game (whose
+        decks are kept sorted)."""
+        return {back: tuple(sorted(ids)) for back, ids in self.decks.items()}
 
     def __contains__(self, card_id) -> bool:
         return card_id in self.cards

@@ -9,6 +9,8 @@ whose printed effect is being used (the fighter itself, or the card it copies).
 
 from __future__ import annotations
 
+from .board import slot_place
+
 VERB_RULES = {
     "power": "dotd-effect-power", "power_per": "dotd-effect-power", "gain": "dotd-effect-points",
     "gain_div": "dotd-effect-points", "drain": "dotd-effect-points", "drain_div": "dotd-effect-points",
@@ -63,18 +65,15 @@ def count(s, p: int, what: str) -> int:
 def run(s, p: int, k: int, src: str, j: int, use: int) -> None:
     """Run step ``j`` of ``src``'s effect (see the module docstring)."""
     card = s.cs.cards[src]
-    step, verb = card.effect[j], card.verbs[j]
-    rule = VERB_RULES[verb]
+    verb, value, cond, step = card.steps[j]
     name = card.name
     log = s._notes is not None  # the fast path keeps no log: no text to build
-    who = s.who(p) if log else ""
-    cond = step.get("if")
+    rule, who = (VERB_RULES[verb], s.who(p)) if log else ("", "")
     if cond and not condition_holds(s, p, k, cond):
         if log:
             s.note(rule, f"{name}: nothing happens, since it needs that {CONDITION_WORDS[cond]}.")
         return
     f = s.fight
-    value = step[verb]
     if verb in ("power", "power_per"):
         amount = value if verb == "power" else value * count(s, p, step["count"])
         f["bonus"][p] += amount
@@ -127,11 +126,11 @@ def run(s, p: int, k: int, src: str, j: int, use: int) -> None:
         # effect (dotd-effect-unearth).
         source = "effect" if value == "any" else "keyword"
         if value == "self":
-            s.start_unearth(p, s.slots[p][k - 1][0], source)
+            s.start_unearth(p, slot_place(p, k), source)
         else:
-            s.queue_front([["unearth", p, value, source]])
+            s._q_unearth(p, value, source)  # one step, run at once (see queue_front)
     elif verb == "dig":
-        s.queue_front([["dig", p]])
+        s._q_dig(p)  # one step, run at once (see queue_front)
     elif verb == "after":
         if [p, value] not in f["after"]:
             f["after"].append([p, value])

@@ -21,12 +21,19 @@ from fractions import Fraction
 from necro.core import CHANCE, TERMINAL, NotationError, State
 
 from . import effects
-from .board import CONVERT, KEEP, LETTERS, PASS, Act, act, copy_fight, empty_marks, is_card_id, new_fight, parse_act
-from .cards import BACK_NAMES, BACK_OF_LETTER, card_set
+from .board import (
+    ACTS, CONVERT, KEEP, LETTERS, PASS, PLACE_AT, SLOT_PLACES, SPIRIT_PLACES, Act, act, copy_fight, empty_marks,
+    is_card_id, new_fight, parse_act, slot_place,
+)
+from .cards import BACK_NAMES, BACK_OF_LETTER, LETTER, card_set
 
 TURNS = 6
 LIMIT = 2
 _HALF = Fraction(1, 2)
+DOUBLE, POWER_UP, UNEARTH = LETTER["double"], LETTER["power-up"], LETTER["unearth"]
+DRAW_STEPS = {"deal": "deal", "look": "look", "dig-draw": "dig"}
+"""The queued steps that wait for a draw (each ``[name, player, deck letter]``), and what the card
+drawn is for (a task's ``why``)."""
 TASK_RULES = {
     "fallen": "dotd-open-slot", "spirit": "dotd-spirit", "target": "dotd-unearth", "take": "dotd-unearth",
     "copy": "dotd-effect-copy", "dig": "dotd-keyword-dig", "discard": "dotd-keyword-dig",
@@ -57,7 +64,7 @@ class DayOfTheDeadState(State):
         self.hands: list[list[str]] = [[], []]
         self.slots: list[list[list]] = [[], []]
         self.spirits: list[str | None] = [None, None]
-        self.decks = {L: sorted(self.cs.decks[BACK_OF_LETTER[L]]) for L in LETTERS}
+        self.decks = {L: list(self.cs.sorted_decks[BACK_OF_LETTER[L]]) for L in LETTERS}
         self.discards: dict[str, list[str]] = {L: [] for L in LETTERS}
         self.looking: list[str] = []
         self.marks = empty_marks()
@@ -89,34 +96,22 @@ class DayOfTheDeadState(State):
         return first, 1 - first
 
     def queue_front(self, items: list) -> None:
-        """Do the steps ``items`` next, before the rest of the queue.
+        """Do the steps ``items`` next, before the rest of the queue: :meth:`_advance` runs them
+        after this step.
 
-        They run at once, in order, as :meth:`_advance` would run them after this step (the fast
-        path for the turn's many small steps: no queue traffic). The first that waits for a
-        choice, or queues steps of its own (which come first), leaves the rest queued after
-        those. So a step queues its next steps last, with no task set (see :meth:`_q_after`).
+        A step may also run such steps at once, as :meth:`_advance` would run them (the fast path
+        for a fight's many small steps: no queue traffic). If one of them waits for a choice, or
+        queues steps of its own (which come first), the rest are queued after those (see
+        :meth:`_queue_rest`). So a step queues its next steps last, with no task set (see
+        :meth:`_q_after`).
         """
-        queue, steps = self.queue, self._STEPS
-        size = len(queue)
-        for n, item in enumerate(items):
-            steps[item[0]](self, *item[1:])
-            if self.task is not None or len(queue) != size:
-                self._queue_rest(size, items[n + 1:])
-                return
+        self.queue[0:0] = items
 
     def _queue_rest(self, size: int, rest: list) -> None:
         """Queue the steps ``rest`` after those a step run at once has just queued (the queue was
         ``size`` long before it)."""
         at = len(self.queue) - size
         self.queue[at:at] = rest
-
-    def _waits(self, size: int, rest: list) -> bool:
-        """After a step run at once (the queue was ``size`` long before it): if it waits for a
-        choice or queued steps of its own, queue ``rest`` after those and say so."""
-        if self.task is None and len(self.queue) == size:
-            return False
-        self._queue_rest(size, rest)
-        return True
 
     def in_play(self, p: int) -> list[str]:
         cards = [c for c, _ in self.slots[p]]
@@ -136,36 +131,49 @@ class DayOfTheDeadState(State):
 
     def places(self, p: int) -> list[str]:
         """The places of ``p``'s cards in play in notation order: ``p1-slot1`` ... ``p1-spirit``."""
-        names = [f"p{p + 1}-slot{k}" for k in range(1, len(self.slots[p]) + 1)]
+        n = len(self.slots[p])
+        names = SLOT_PLACES[p][:n] if n <= len(SLOT_PLACES[p]) else [slot_place(p, k) for k in range(1, n + 1)]
         if self.spirits[p]:
-            names.append(f"p{p + 1}-spirit")
+            names.append(SPIRIT_PLACES[p])
         return names
 
     def place_name(self, card: str) -> str:
         """Where a card in play lies, as Unearth notation names it: ``p2-slot3``, ``p1-spirit``."""
-        owner, k = self.place_of(card)
-        return f"p{owner + 1}-" + ("spirit" if k == 0 else f"slot{k}")
+        return slot_place(*self.place_of(card))
 
     def card_at(self, place: str) -> str | None:
         """The card at a place named like ``p2-slot3`` or ``p1-spirit`` (None if there is none)."""
-        p, where = int(place[1]) - 1, place[3:]
-        if where == "spirit":
+        p, k = PLACE_AT[place]
+        if k == 0:
             return self.spirits[p]
-        k = int(where[4:])
         return self.slots[p][k - 1][0] if k <= len(self.slots[p]) else None
 
     def spirit_back(self, p: int) -> str | None:
         spirit = self.spirits[p]
         return BACK_OF_LETTER[spirit[0]] if spirit else None  # an id starts with its back's letter
 
+    def spirit_is(self, p: int, letter: str) -> bool:
+        """Whether ``p``'s spirit has the back of deck ``letter`` (as ``spirit_back``, without the name)."""
+        spirit = self.spirits[p]
+        return spirit is not None and spirit[0] == letter
+
     def spirit_choices(self, p: int) -> list[str]:
         """Hand cards that keep at most two of each back in play (any card on turn 6)."""
         hand = self.hands[p]
         if self.turn >= TURNS:
             return list(hand)
-        backs = [c[0] for c in self.in_play(p)]  # an id starts with its back's letter
-        fits = [c for c in hand if backs.count(c[0]) < LIMIT]
-        return fits or list(hand)
+        # the letters of the backs in play (an id starts with its back's letter): those seen once,
+        # and those seen twice, which are full (LIMIT is two); a plain loop, asked at every spirit
+        spirit = self.spirits[p]
+        seen, full = (spirit[0] if spirit else ""), ""
+        for card, _ in self.slots[p]:
+            if card[0] in seen:
+                full += card[0]
+            else:
+                seen += card[0]
+        if not full:
+            return list(hand)
+        return [c for c in hand if c[0] not in full] or list(hand)
 
     # ------------------------------------------------------------- the contract
     def current_player(self) -> int:
@@ -199,40 +207,89 @@ class DayOfTheDeadState(State):
         deck = self.decks[task["L"]]
         return act("draw", deck[rng.randbelow(len(deck))])
 
+    def legal_actions(self):
+        """As :meth:`State.legal_actions`, answered at once: every list, the draws and the priority
+        counter's two outcomes included, is built in its stable order here (a playout asks this at
+        every decision, so the generic detour through ``current_player`` showed)."""
+        if self.over:
+            return []
+        task = self.task
+        kind = task["do"]
+        if kind == "convert":  # the most frequent choice (most fights have a loser)
+            return [CONVERT, KEEP]
+        # list(map(table.__getitem__, args)): the shared actions, with no comprehension's frame
+        if kind == "spirit":
+            return list(map(ACTS["spirit"].__getitem__, self.spirit_choices(task["p"])))
+        if kind == "take":
+            return list(map(ACTS["take"].__getitem__, sorted(self.looking)))
+        if kind == "target":
+            return list(map(ACTS["unearth"].__getitem__, task["options"]))
+        return self._rare_actions(task, kind)
+
+    def _rare_actions(self, task: dict, kind: str) -> list:
+        """The legal actions of the choices a playout meets a few times a game at most."""
+        p = task.get("p")
+        if kind == "priority":
+            return [act("priority", "1"), act("priority", "2")]
+        if kind == "draw":
+            draw = ACTS["draw"]
+            return [draw[c] for c in self.decks[task["L"]]]
+        if kind == "fallen":
+            return list(map(ACTS["fallen"].__getitem__, self.hands[p]))
+        if kind == "copy":
+            copy = ACTS["copy"]
+            return [copy[c] for c in sorted(task["options"])]
+        if kind == "dig":
+            dig = ACTS["dig"]
+            return [dig[L] for L in LETTERS if self.decks[L] or self.discards[L]]
+        if kind == "discard":
+            discard = ACTS["discard"]
+            return [discard[c] for c in self.hands[p] if c[0] == task["L"]]
+        if kind == "after":
+            return [PASS, act("unearth", task["place"])]
+        raise AssertionError(f"unknown task {kind}")  # pragma: no cover
+
+    _legal_actions = legal_actions
+
+    def resolve_chance_unchecked(self) -> None:
+        """As :meth:`State.resolve_chance_unchecked`: the very draw :meth:`sample_chance` would make
+        (the same call to the generator), taken from the deck at once, with no action object built
+        and looked up again (a playout makes some fifty draws a game).
+
+        Most draws come in runs (the deal's eighteen, an Unearth's three looks): when the next
+        queued step is another draw from a deck that is not empty, the state waits for that draw
+        at once, as :meth:`_advance` and :meth:`_draw` would make it wait, without their detour.
+        """
+        task = self.task
+        if task["do"] != "draw":
+            super().resolve_chance_unchecked()
+            return
+        self._notes = None
+        self._recorded = False
+        deck = self.decks[task["L"]]
+        card = deck.pop(self.rng.randbelow(len(deck)))
+        self.task = None
+        if task["why"] == "look":  # as _receive, with no log to write
+            self.looking.append(card)
+        else:
+            bisect.insort(self.hands[task["p"]], card)
+        queue = self.queue
+        if queue:
+            step = queue[0]  # ["deal", p, L], ["look", chooser, L], ["dig-draw", p, L], ...
+            why = DRAW_STEPS.get(step[0])
+            if why is not None and self.decks[step[2]]:
+                del queue[0]
+                self.task = {"do": "draw", "L": step[2], "p": step[1], "why": why}
+                return
+        self._advance()
+
     def is_legal(self, action) -> bool:
         if not isinstance(action, Act) or self.over:
             return False
         task = self.task
         if task["do"] == "draw":
             return action.verb == "draw" and action.arg in self.decks[task["L"]]
-        return action in self._legal_actions()
-
-    def _legal_actions(self):
-        task = self.task
-        kind, p = task["do"], task.get("p")
-        if kind == "convert":  # the most frequent choice (most fights have a loser)
-            return [CONVERT, KEEP]
-        if kind == "priority":
-            return [act("priority", "1"), act("priority", "2")]
-        if kind == "draw":
-            return [act("draw", c) for c in self.decks[task["L"]]]
-        if kind == "fallen":
-            return [act("fallen", c) for c in self.hands[p]]
-        if kind == "spirit":
-            return [act("spirit", c) for c in self.spirit_choices(p)]
-        if kind == "target":
-            return [act("unearth", place) for place in task["options"]]
-        if kind == "copy":
-            return [act("copy", c) for c in sorted(task["options"])]
-        if kind == "take":
-            return [act("take", c) for c in sorted(self.looking)]
-        if kind == "dig":
-            return [act("dig", L) for L in LETTERS if self.decks[L] or self.discards[L]]
-        if kind == "discard":
-            return [act("discard", c) for c in self.hands[p] if c[0] == task["L"]]
-        if kind == "after":
-            return [PASS, act("unearth", task["place"])]
-        raise AssertionError(f"unknown task {kind}")  # pragma: no cover
+        return action in self.legal_actions()
 
     def parse_action(self, text):
         return parse_act(text)
@@ -250,15 +307,18 @@ class DayOfTheDeadState(State):
     # ----------------------------------------------------------- the machine
     def _apply(self, action: Act) -> None:
         task = self.task
-        kind = task["do"]
         self.task = None
-        if kind == "draw":
-            self._drawn(task, action.arg)
-        elif kind == "priority":
-            self.priority = int(action.arg) - 1
-            self.note("dotd-setup-priority", f"{self.who(self.priority).capitalize()} takes the priority counter.")
-        else:
-            self._decide(task, action)
+        self._TAKEN[task["do"]](self, task, action)
+        self._advance()
+
+    def apply_unchecked(self, action: Act) -> None:
+        """As :meth:`State.apply_unchecked` (no validation, no log, no history), with
+        :meth:`_apply`'s three lines written out: a playout takes some sixty decisions a game."""
+        self._notes = None
+        self._recorded = False
+        task = self.task
+        self.task = None
+        self._TAKEN[task["do"]](self, task, action)
         self._advance()
 
     def _advance(self) -> None:
@@ -267,7 +327,18 @@ class DayOfTheDeadState(State):
             if not queue:
                 raise AssertionError("the turn's queue ran dry")  # pragma: no cover
             item = queue.pop(0)
-            steps[item[0]](self, *item[1:])
+            step = steps[item[0]]
+            # a plain call for the usual lengths: step(self, *item[1:]) would copy the item first,
+            # and a playout runs some 150 steps a game
+            n = len(item)
+            if n == 3:
+                step(self, item[1], item[2])
+            elif n == 2:
+                step(self, item[1])
+            elif n == 1:
+                step(self)
+            else:
+                step(self, *item[1:])
 
     def _draw(self, L: str, p: int, why: str) -> None:
         """Wait for chance to draw from deck ``L`` (reshuffling its discards if it is empty)."""
@@ -282,9 +353,20 @@ class DayOfTheDeadState(State):
                       f"({len(self.decks[L])} cards) is shuffled into a new deck.")
         self.task = {"do": "draw", "L": L, "p": p, "why": why}
 
-    def _drawn(self, task: dict, card: str) -> None:
+    def _drawn(self, task: dict, action: Act) -> None:
+        card = action.arg
+        self.decks[task["L"]].remove(card)
+        self._receive(task, card)
+
+    def _priority_taken(self, task: dict, action: Act) -> None:
+        self.priority = int(action.arg) - 1
+        if self._notes is not None:
+            self.note("dotd-setup-priority", f"{self.who(self.priority).capitalize()} takes the priority counter.")
+
+    def _receive(self, task: dict, card: str) -> None:
+        """The card ``task`` drew (already out of its deck) goes where the draw was for: the cards
+        an Unearth looks at, else the hand."""
         L, p, why = task["L"], task["p"], task["why"]
-        self.decks[L].remove(card)
         if why == "look":
             self.looking.append(card)
             if self._notes is not None:
@@ -310,10 +392,15 @@ class DayOfTheDeadState(State):
         first, second = self.order()
         if self._notes is not None:
             self.note("dotd-turn", f"Turn {t} of {TURNS} begins; {self.who(first)} has priority.")
-        opening = [["choose", p, "fallen"] for p in (first, second)] if t == 1 else [["open", first], ["open", second]]
-        self.queue[:] = (opening + [["choose", first, "spirit"], ["choose", second, "spirit"], ["activate"],
-                                    ["spirit-unearth", first], ["spirit-unearth", second]]
-                         + [["fight", k] for k in range(t, 0, -1)] + [["rewards"], ["end-turn"]])
+        if t == 1:
+            opening = [["choose", first, "fallen"], ["choose", second, "fallen"]]
+        else:  # the two "open" steps, run at once (see queue_front): they never wait
+            opening = ()
+            self._q_open(first)
+            self._q_open(second)
+        self.queue[:] = [*opening, ["choose", first, "spirit"], ["choose", second, "spirit"], ["activate"],
+                         ["spirit-unearth", first], ["spirit-unearth", second],
+                         *[["fight", k] for k in range(t, 0, -1)], ["rewards"], ["end-turn"]]
 
     def _q_open(self, p: int) -> None:
         spirit = self.spirits[p]
@@ -339,25 +426,32 @@ class DayOfTheDeadState(State):
             self.note("dotd-activate", "The field becomes active: " + "; ".join(pairs) + ".")
 
     def _q_spirit_unearth(self, p: int) -> None:
-        if self.spirit_back(p) == "unearth":
+        if self.spirit_is(p, UNEARTH):
             if self._notes is not None:
                 self.note("dotd-spirit-unearth", f"{self.who(p).capitalize()}'s spirit has an Unearth back: it acts now.")
-            self.queue_front([["unearth", p, "own", "spirit"]])
+            self._q_unearth(p, "own", "spirit")  # one step, run at once (see queue_front)
 
     # -- queued steps: fighting
     def _q_fight(self, k: int) -> None:
         self.fight = new_fight(k)
-        first, second = self.order()
-        a, b = self.slots[0][k - 1][0], self.slots[1][k - 1][0]
+        first = self.priority or 0  # as order()
+        second = 1 - first
         if self._notes is not None:
+            a, b = self.slots[0][k - 1][0], self.slots[1][k - 1][0]
             self.note("dotd-fight-order", f"Fight in slot {k}: {self.label(a)} v {self.label(b)}.")
-        size = len(self.queue)  # as queue_front([effects first, effects second, compare]), without the lists
+        # the steps effects first, effects second, compare, run at once (see queue_front); the lists
+        # of those left are built only if one waits
+        queue = self.queue
+        size = len(queue)
         self._q_effects(first, k)
-        if self._waits(size, [["effects", second, k], ["compare", k]]):
+        if self.task is not None or len(queue) != size:
+            self._queue_rest(size, [["effects", second, k], ["compare", k]])
             return
         self._q_effects(second, k)
-        if not self._waits(size, [["compare", k]]):
-            self._q_compare(k)
+        if self.task is not None or len(queue) != size:
+            self._queue_rest(size, [["compare", k]])
+            return
+        self._q_compare(k)
 
     def _q_effects(self, p: int, k: int) -> None:
         if self.fight["won"] is not None:
@@ -368,12 +462,19 @@ class DayOfTheDeadState(State):
                           "cancelled.")
             return
         extra = self.marks["extra"]
-        uses = 1 + (self.spirit_back(p) == "double") + (sum(n for q, s, n in extra if q == p and s == k) if extra else 0)
-        size = len(self.queue)  # the uses run at once, as in queue_front
+        spirit = self.spirits[p]  # as spirit_is(p, DOUBLE), written out: every fighter asks
+        uses = 1 + (spirit is not None and spirit[0] == DOUBLE) + (sum(n for q, s, n in extra if q == p and s == k)
+                                                                   if extra else 0)
+        if uses == 1:  # the usual case: nothing left to queue if it waits
+            self._q_use(p, k, 0)
+            return
+        queue = self.queue
+        size = len(queue)  # the uses run at once (see queue_front)
         for i in range(uses):
             self._q_use(p, k, i)
-            if self.task is not None or len(self.queue) != size:
-                self._queue_rest(size, [["use", p, k, j] for j in range(i + 1, uses)])
+            if self.task is not None or len(queue) != size:
+                if i + 1 < uses:
+                    self._queue_rest(size, [["use", p, k, j] for j in range(i + 1, uses)])
                 return
 
     def _q_use(self, p: int, k: int, i: int) -> None:
@@ -397,13 +498,20 @@ class DayOfTheDeadState(State):
                 self.note(rule, f"{self.who(p).capitalize()}'s {c.name} uses its effect{again}: {c.text}")
             elif i == 0:
                 self.note(rule, f"{c.name} has no effect.")
-        size, steps = len(self.queue), len(c.effect)  # the steps run at once, as in queue_front
+        steps = len(c.effect)
+        if steps <= 1:  # the usual case: nothing left to queue if it waits
+            if steps:
+                effects.run(self, p, k, card, 0, i)
+            return
+        queue, run, stopped = self.queue, effects.run, f["stopped"]
+        size = len(queue)  # the steps run at once (see queue_front)
         for j in range(steps):
-            if f["won"] is not None or f["stopped"][p]:
+            if f["won"] is not None or stopped[p]:
                 return  # as _q_step: the fight is over, or this fighter was stopped
-            effects.run(self, p, k, card, j, i)
-            if self.task is not None or len(self.queue) != size:
-                self._queue_rest(size, [["step", p, k, card, n, i] for n in range(j + 1, steps)])
+            run(self, p, k, card, j, i)
+            if self.task is not None or len(queue) != size:
+                if j + 1 < steps:
+                    self._queue_rest(size, [["step", p, k, card, n, i] for n in range(j + 1, steps)])
                 return
 
     def _q_step(self, p: int, k: int, src: str, j: int, i: int) -> None:
@@ -414,27 +522,27 @@ class DayOfTheDeadState(State):
 
     def _q_compare(self, k: int) -> None:
         f = self.fight
-        entries = [self.slots[0][k - 1], self.slots[1][k - 1]]
+        entries = (self.slots[0][k - 1], self.slots[1][k - 1])
         if f["won"] is not None:
             winner = f["won"]
             if self._notes is not None:
                 self.note("dotd-effect-win", f"{self.who(winner).capitalize()} wins the fight without comparing power.")
         else:
-            power = []
-            cultivate = self.marks["cultivate"]
-            for p in (0, 1):
-                c = self.cs.cards[entries[p][0]]
-                f["parts"].insert(0, [p, f"printed ({c.name})", c.power])
+            power = f["power"] = [0, 0]
+            cards, parts, cultivate = self.cs.cards, f["parts"], self.marks["cultivate"]
+            for p in (0, 1):  # each part added to the fight's breakdown: printed power first, then the marks
+                c = cards[entries[p][0]]
+                parts.insert(0, [p, f"printed ({c.name})", c.power])
                 total = c.power + f["bonus"][p]
                 for q, s, n in cultivate:
                     if q == p and s == k:
-                        f["parts"].append([p, "next-fighter bonus", n * c.power])
+                        parts.append([p, "next-fighter bonus", n * c.power])
                         total += n * c.power
-                if self.spirit_back(p) == "power-up":
-                    f["parts"].append([p, "Power Up spirit", 2])
+                spirit = self.spirits[p]
+                if spirit is not None and spirit[0] == POWER_UP:  # as spirit_is(p, POWER_UP), written out
+                    parts.append([p, "Power Up spirit", 2])
                     total += 2
-                power.append(total)
-            f["power"] = power
+                power[p] = total
             winner = 0 if power[0] > power[1] else 1 if power[1] > power[0] else -1
             if winner < 0:
                 if self._notes is not None:
@@ -450,10 +558,13 @@ class DayOfTheDeadState(State):
             else:
                 if self._notes is not None:
                     self.note("dotd-compare", f"{self.cs[entries[loser][0]].name} falls face down.")
-        size = len(self.queue)  # as queue_front([after, convert])
-        self._q_after(k)
-        if not self._waits(size, [["convert", k]]):
-            self._q_convert(k)
+        if f["after"]:  # after, then convert, run at once (see queue_front); no Spy or Moody, no after step
+            size = len(self.queue)
+            self._q_after(k)
+            if self.task is not None or len(self.queue) != size:
+                self._queue_rest(size, [["convert", k]])
+                return
+        self._q_convert(k)
 
     def _q_after(self, k: int) -> None:
         f = self.fight
@@ -465,7 +576,7 @@ class DayOfTheDeadState(State):
         card = self.slots[owner][k - 1][0]
         decider = owner if kind == "spy" else 1 - owner
         self.task = {"do": "after", "p": decider, "owner": owner, "place": self.place_name(card), "kind": kind}
-        self.queue.insert(0, ["after", k])  # the next one after this choice (not queue_front: a task is set)
+        self.queue_front([["after", k]])  # the next Spy or Moody, once this choice is made
 
     def _q_convert(self, k: int) -> None:
         f = self.fight
@@ -482,7 +593,7 @@ class DayOfTheDeadState(State):
     def _q_rewards(self) -> None:
         for p in (0, 1):
             cards = self.cs.cards
-            points = sum(cards[c].power for c, up in self.slots[p] if up)
+            points = sum([cards[c].power for c, up in self.slots[p] if up])
             self.scores[p] += points
             if self._notes is not None:
                 self.note("dotd-score", f"{self.who(p).capitalize()} scores {points} for active fighters "
@@ -493,7 +604,7 @@ class DayOfTheDeadState(State):
         if self._notes is not None:
             self.note("dotd-pass-priority", f"Priority passes to {self.who(self.priority)}.")
         if self.turn < TURNS:
-            self.queue.append(["turn"])
+            self._q_turn()  # the next turn at once: nothing waits in between (it sets the whole queue)
             return
         self.over = True
         if self._notes is not None:
@@ -517,16 +628,19 @@ class DayOfTheDeadState(State):
             return
         self.task = {"do": "target", "p": chooser, "options": options, "source": source}
 
-    def start_unearth(self, chooser: int, target: str, source: str, wish: int | None = None) -> None:
+    def start_unearth(self, chooser: int, place: str, source: str, wish: int | None = None) -> None:
+        """Unearth the card at ``place``: look at the next three cards of its back, then pick the one
+        that takes its place (``wish``: the player who asked for it, after a Moody fight)."""
+        target = self.card_at(place)
         if self._notes is not None:
-            owner, k = self.place_of(target)
+            owner, k = PLACE_AT[place]
             where = "spirit" if k == 0 else f"slot {k}"
             whose = "their own" if owner == chooser else f"{self.who(owner)}'s"
             asked = f" at {self.who(wish)}'s wish" if wish is not None and wish != chooser else ""
             self.note(SOURCE_RULES[source], f"{self.who(chooser).capitalize()} unearths {whose} "
                       f"{self._shown(target, chooser)} ({where}){asked}.")
         L = target[0]
-        self.queue_front([["look", chooser, L]] * 3 + [["replace", chooser, self.place_name(target), source]])
+        self.queue_front([["look", chooser, L]] * 3 + [["replace", chooser, place, source]])
 
     def _shown(self, card: str, viewer: int) -> str:
         """A card's name if it is face up (or the chooser's own), else only its back."""
@@ -576,63 +690,81 @@ class DayOfTheDeadState(State):
     count, c a card id, w a place in play (``p2-slot3``), L a deck letter, K a choice kind, S an unearth
     scope, O an unearth source. Unearths keep places, not ids, so no hidden card is named."""
 
-    # -- decisions
-    def _decide(self, task: dict, action: Act) -> None:
-        kind, p, card = task["do"], task.get("p"), action.arg
-        Who = self.who(p).capitalize() if self._notes is not None else ""
-        if kind == "convert":  # the most frequent choice first
-            if action == CONVERT:
-                self._convert(p, task["slot"])
-            elif self._notes is not None:
-                self.note("dotd-convert", f"{Who} keeps the loser in line.")
-        elif kind in ("fallen", "spirit"):
-            self.hands[p].remove(card)
-            if kind == "fallen":
-                self.slots[p].append([card, False])
-                if self._notes is not None:
-                    self.note("dotd-open-slot", f"{Who} lays {self.a_back(card)} face down in slot 1.")
-            else:
-                self.spirits[p] = card
-                if self._notes is not None:
-                    self.note("dotd-spirit", f"{Who} lays {self.a_back(card)} face down as the new spirit.")
-        elif kind == "target":
-            self.start_unearth(p, self.card_at(card), task["source"])
-        elif kind == "take":
-            self._take(p, self.card_at(task["target"]), card)
-        elif kind == "copy":
-            k = task["slot"]
-            if task["quiet"] and card not in self.marks["quiet"]:
-                self.marks["quiet"].append(card)
-            if self._notes is not None:
-                lost = "; it loses its effect for the rest of the turn" if task["quiet"] else ""
-                self.note("dotd-effect-copy", f"{task['name']} copies {self.cs[card].name}{lost}.")
-            self.queue_front([["step", p, k, card, j, task["use"]] for j in range(len(self.cs[card].effect))])
-        elif kind == "dig":
-            if self._notes is not None:
-                self.note("dotd-keyword-dig", f"{Who} digs in the {BACK_NAMES[BACK_OF_LETTER[card]]} deck.")
-            self.queue_front([["dig-draw", p, card], ["dig-discard", p, card]])
-        elif kind == "discard":
-            self.hands[p].remove(card)
-            self.discards[card[0]].append(card)
-            if self._notes is not None:
-                self.note("dotd-keyword-dig", f"{Who} discards {self.cs[card].name}.")
-        elif kind == "after":
-            owner = task["owner"]
-            if action != PASS:
-                self.start_unearth(owner, self.card_at(task["place"]), "after", wish=p)
-            elif self._notes is not None:
-                name = self.cs[self.card_at(task["place"])].name
-                self.note("dotd-effect-after", f"{Who} does not have {name} unearthed.")
+    # -- decisions: one handler a kind of task, called with the task and the action taken
+    def _decide_convert(self, task: dict, action: Act) -> None:
+        if action == CONVERT:
+            self._convert(task["p"], task["slot"])
+        elif self._notes is not None:
+            self.note("dotd-convert", f"{self.who(task['p']).capitalize()} keeps the loser in line.")
 
-    def _take(self, chooser: int, target: str, card: str) -> None:
-        owner, k = self.place_of(target)
+    def _decide_fallen(self, task: dict, action: Act) -> None:
+        p, card = task["p"], action.arg
+        self.hands[p].remove(card)
+        self.slots[p].append([card, False])
+        if self._notes is not None:
+            self.note("dotd-open-slot", f"{self.who(p).capitalize()} lays {self.a_back(card)} face down in slot 1.")
+
+    def _decide_spirit(self, task: dict, action: Act) -> None:
+        p, card = task["p"], action.arg
+        self.hands[p].remove(card)
+        self.spirits[p] = card
+        if self._notes is not None:
+            self.note("dotd-spirit", f"{self.who(p).capitalize()} lays {self.a_back(card)} face down as the new spirit.")
+
+    def _decide_target(self, task: dict, action: Act) -> None:
+        self.start_unearth(task["p"], action.arg, task["source"])
+
+    def _decide_take(self, task: dict, action: Act) -> None:
+        self._take(task["p"], task["target"], action.arg)
+
+    def _decide_copy(self, task: dict, action: Act) -> None:
+        p, k, card = task["p"], task["slot"], action.arg
+        if task["quiet"] and card not in self.marks["quiet"]:
+            self.marks["quiet"].append(card)
+        if self._notes is not None:
+            lost = "; it loses its effect for the rest of the turn" if task["quiet"] else ""
+            self.note("dotd-effect-copy", f"{task['name']} copies {self.cs[card].name}{lost}.")
+        self.queue_front([["step", p, k, card, j, task["use"]] for j in range(len(self.cs[card].effect))])
+
+    def _decide_dig(self, task: dict, action: Act) -> None:
+        p, L = task["p"], action.arg
+        if self._notes is not None:
+            self.note("dotd-keyword-dig", f"{self.who(p).capitalize()} digs in the {BACK_NAMES[BACK_OF_LETTER[L]]} deck.")
+        self.queue_front([["dig-draw", p, L], ["dig-discard", p, L]])
+
+    def _decide_discard(self, task: dict, action: Act) -> None:
+        p, card = task["p"], action.arg
+        self.hands[p].remove(card)
+        self.discards[card[0]].append(card)
+        if self._notes is not None:
+            self.note("dotd-keyword-dig", f"{self.who(p).capitalize()} discards {self.cs[card].name}.")
+
+    def _decide_after(self, task: dict, action: Act) -> None:
+        if action != PASS:
+            self.start_unearth(task["owner"], task["place"], "after", wish=task["p"])
+        elif self._notes is not None:
+            name = self.cs[self.card_at(task["place"])].name
+            self.note("dotd-effect-after", f"{self.who(task['p']).capitalize()} does not have {name} unearthed.")
+
+    _TAKEN = {
+        "draw": _drawn, "priority": _priority_taken, "convert": _decide_convert, "fallen": _decide_fallen,
+        "spirit": _decide_spirit, "target": _decide_target, "take": _decide_take, "copy": _decide_copy,
+        "dig": _decide_dig, "discard": _decide_discard, "after": _decide_after,
+    }
+    """What taking an action does, by the kind of task it answers (see :meth:`_apply`)."""
+
+    def _take(self, chooser: int, place: str, card: str) -> None:
+        """``card``, one of those looked at, replaces the unearthed card at ``place``."""
+        owner, k = PLACE_AT[place]
         self.looking.remove(card)
         if k == 0:
+            target = self.spirits[owner]
             self.spirits[owner] = card
             up = False
         else:
-            self.slots[owner][k - 1][0] = card
-            up = self.slots[owner][k - 1][1]
+            entry = self.slots[owner][k - 1]
+            target, entry[0] = entry[0], card
+            up = entry[1]
         L = target[0]
         self.discards[L].append(target)
         self.discards[L].extend(self.looking)
@@ -659,7 +791,7 @@ class DayOfTheDeadState(State):
         if self.cs.cards[loser].back == "unearth":
             if self._notes is not None:
                 self.note("dotd-spirit-unearth", "The new spirit has an Unearth back: it acts now.")
-            self.queue_front([["unearth", p, "own", "spirit"]])
+            self._q_unearth(p, "own", "spirit")  # one step, run at once (see queue_front)
 
     # -- effects that change cards (called from effects.run)
     def ask_copy(self, p: int, k: int, whose: str, quiet: bool, use: int, name: str) -> None:
