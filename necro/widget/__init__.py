@@ -11,6 +11,10 @@ In a chapter notebook::
 
     GameWidget(scenarios.opening(), bots={1: GreedyBot(seed=1)})   # play the computer
 
+    # A game that hides cards opens on the table's view (no hand, no face-down card); a
+    # worked example that must show the hand of whoever decides says so:
+    GameWidget(day_of_the_dead.scenarios.unearth_oaf(), player=HOT_SEAT)
+
     # a table Python computes for each position, shown under the decisions
     GameWidget(state, insight=odds_insight)    # insight(state) -> dict | None
 
