@@ -1061,16 +1061,17 @@ class NecroWidget {
     this.seatSelect.value = current;
   }
 
-  // Whose eyes the board looks through, in games that hide something (view.viewing, from the
-  // engine: null for whoever decides now, -2 for the table, or a seat).
-  // Offered where an engine answers a change of eyes: a kernel, or the page's engine (running,
-  // or able to start: a static board's precomputed views are all from the one seat it was built for).
+  // Whether the page offers a change of eyes: where an engine answers it, a kernel or the page's
+  // engine (running, or able to start: a static board's precomputed views are all from the one
+  // seat it was built for).
   viewerOffered(view) {
     if (!("viewing" in view)) return false;
     return this.mode === "live" || this.mode === "browser" ||
       (this.mode !== "pending" && ["idle", "starting", "attaching"].includes(this.engineState));
   }
 
+  // Whose eyes the board looks through, in games that hide something (view.viewing, from the
+  // engine: null for whoever decides now, -2 for the table, or a seat).
   drawViewer(view) {
     const offered = this.viewerOffered(view);
     this.viewerLabel.hidden = !offered;
