@@ -48,6 +48,23 @@ FORMAT_VERSION = 1
 Action = Hashable
 
 
+class SharedActions(dict):
+    """The actions of one verb by their argument, each made once on first use (``make(verb, arg)``)
+    and then shared, since actions are immutable values: ``table["D07"]``. A playout lists the
+    legal actions at every decision; a lookup by the argument alone is cheaper than building or
+    interning the pair each time."""
+
+    __slots__ = ("make", "verb")
+
+    def __init__(self, make, verb: str):
+        super().__init__()
+        self.make, self.verb = make, verb
+
+    def __missing__(self, arg) -> Action:
+        action = self[arg] = self.make(self.verb, arg)
+        return action
+
+
 @dataclass(frozen=True)
 class Option:
     """A game option: a variant switch or a choice between rulings.
@@ -187,7 +204,9 @@ class State:
         self.steps: list[Step] = []
         self._undo: list[str] = []
         self._redo: list[Step] = []
-        self._notes: list[LogEntry] | None = []
+        # The log lines of the step being applied; None on the fast path (apply_unchecked), where
+        # no one reads them: rules code asks ``self.notes is not None`` before building log text.
+        self.notes: list[LogEntry] | None = []
         self._recorded = True
         self._start_json: str | None = None
         # A new game's start is its set-up, which the game and the seed decide: it is written out
@@ -267,6 +286,12 @@ class State:
         :data:`SPECTATOR`: then every player's secrets are masked."""
         return position
 
+    @classmethod
+    def hides_something(cls) -> bool:
+        """Whether the game keeps anything from some seat (a hand, a face-down card): whether it
+        overrides :meth:`hide`."""
+        return cls.hide is not State.hide
+
     def redeal_unseen(self, viewer: int, rng: Rng) -> "State | None":
         """A state ``viewer`` cannot tell from this one, every card hidden from them dealt anew
         (by ``rng``, and by nothing of the cards replaced), with no history: what a page that
@@ -299,7 +324,7 @@ class State:
         notations do not mask (they are made public by being played) says so by overriding this.
         A game that hides nothing never withholds a list, nor does a decider from their own seat.
         """
-        if type(self).hide is State.hide:
+        if not self.hides_something():
             return False
         decider = self.current_player()
         if decider in (TERMINAL, viewer):
@@ -366,14 +391,14 @@ class State:
 
     def note(self, rule: str, text: str) -> None:
         """Write a log line for the step being applied (game code calls this)."""
-        if self._notes is not None:
-            self._notes.append(LogEntry(rule, text))
+        if self.notes is not None:
+            self.notes.append(LogEntry(rule, text))
 
     @property
     def logger(self):
         """:meth:`note` while a step is being recorded, None on the fast path
         (:meth:`apply_unchecked`): rules code that takes it can skip building log text no one reads."""
-        return self.note if self._notes is not None else None
+        return self.note if self.notes is not None else None
 
     @property
     def log(self) -> list[LogEntry]:
@@ -430,16 +455,16 @@ class State:
     def _push(self, action: Action, by: str, snapshot: str) -> None:
         player = self.current_player()
         rule = self.action_rule(action)
-        self._notes = []
+        self.notes = []
         try:
             self._apply(action)
         except Exception:
             self._restore(snapshot)
             raise
-        self.steps.append(Step(str(action), player, rule, by, tuple(self._notes),
+        self.steps.append(Step(str(action), player, rule, by, tuple(self.notes),
                                self.rng.counter if by == "roll" else None))
         self._undo.append(snapshot)
-        self._notes = []
+        self.notes = []
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply without validation, log or history: the fast path for search on copies.
@@ -449,7 +474,7 @@ class State:
         collect log lines (``note`` writes nothing, ``logger`` is None) until a
         recorded step (:meth:`apply`, :meth:`play_chance`) starts its own.
         """
-        self._notes = None
+        self.notes = None
         self._recorded = False
         self._apply(action)
 
@@ -520,7 +545,7 @@ class State:
         clone.steps = list(self.steps)
         clone._undo = list(self._undo)
         clone._redo = list(self._redo)
-        clone._notes = []
+        clone.notes = []
         clone._copy_position_from(self)
         return clone
 
@@ -573,14 +598,14 @@ class State:
         return load_state(doc, game_cls)
 
     def _load_checked(self, position, path: str) -> None:
-        self._notes = []
+        self.notes = []
         try:
             self._load_position(Reader(position, path))
         except NecroError:
             raise
         except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
             raise FormatError(path, f"malformed position ({type(exc).__name__}: {exc})") from None
-        self.prelude, self._notes = tuple(self._notes), []
+        self.prelude, self.notes = tuple(self.notes), []
 
 
 def _game_classes():

@@ -67,7 +67,7 @@ def run(s, p: int, k: int, src: str, j: int, use: int) -> None:
     card = s.cs.cards[src]
     verb, value, cond, step = card.steps[j]
     name = card.name
-    log = s._notes is not None  # the fast path keeps no log: no text to build
+    log = s.notes is not None  # the fast path keeps no log: no text to build
     rule, who = (VERB_RULES[verb], s.who(p)) if log else ("", "")
     if cond and not condition_holds(s, p, k, cond):
         if log:

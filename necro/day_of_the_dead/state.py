@@ -47,7 +47,7 @@ SOURCE_RULES = {"spirit": "dotd-spirit-unearth", "keyword": "dotd-keyword-uneart
 class DayOfTheDeadState(State):
     """Two necromancers, six turns: the whole game from the deal to the winner."""
 
-    # Log text is built only under ``if self._notes is not None``: on the fast path
+    # Log text is built only under ``if self.notes is not None``: on the fast path
     # (``apply_unchecked``) there is no log to write to, and building its sentences cost a quarter
     # of a random game.
 
@@ -264,7 +264,7 @@ class DayOfTheDeadState(State):
         if task["do"] != "draw":
             super().resolve_chance_unchecked()
             return
-        self._notes = None
+        self.notes = None
         self._recorded = False
         deck = self.decks[task["L"]]
         card = deck.pop(self.rng.randbelow(len(deck)))
@@ -314,7 +314,7 @@ class DayOfTheDeadState(State):
     def apply_unchecked(self, action: Act) -> None:
         """As :meth:`State.apply_unchecked` (no validation, no log, no history), with
         :meth:`_apply`'s three lines written out: a playout takes some sixty decisions a game."""
-        self._notes = None
+        self.notes = None
         self._recorded = False
         task = self.task
         self.task = None
@@ -360,7 +360,7 @@ class DayOfTheDeadState(State):
 
     def _priority_taken(self, task: dict, action: Act) -> None:
         self.priority = int(action.arg) - 1
-        if self._notes is not None:
+        if self.notes is not None:
             self.note("dotd-setup-priority", f"{self.who(self.priority).capitalize()} takes the priority counter.")
 
     def _receive(self, task: dict, card: str) -> None:
@@ -369,12 +369,12 @@ class DayOfTheDeadState(State):
         L, p, why = task["L"], task["p"], task["why"]
         if why == "look":
             self.looking.append(card)
-            if self._notes is not None:
+            if self.notes is not None:
                 self.note("dotd-unearth", f"{self.who(p).capitalize()} looks at the next "
                           f"{BACK_NAMES[BACK_OF_LETTER[L]]} card from the deck.")
         else:
             bisect.insort(self.hands[p], card)
-            if self._notes is not None:
+            if self.notes is not None:
                 self.note(DRAW_RULES[why], f"{self.who(p).capitalize()} draws {self.a_back(L)}.")
 
     # -- queued steps: set-up and summoning
@@ -390,7 +390,7 @@ class DayOfTheDeadState(State):
         self.fight = None
         t = self.turn
         first, second = self.order()
-        if self._notes is not None:
+        if self.notes is not None:
             self.note("dotd-turn", f"Turn {t} of {TURNS} begins; {self.who(first)} has priority.")
         if t == 1:
             opening = [["choose", first, "fallen"], ["choose", second, "fallen"]]
@@ -406,7 +406,7 @@ class DayOfTheDeadState(State):
         spirit = self.spirits[p]
         self.slots[p].append([spirit, False])
         self.spirits[p] = None
-        if self._notes is not None:
+        if self.notes is not None:
             self.note("dotd-open-slot", f"{self.who(p).capitalize()} moves last turn's spirit ({self.a_back(spirit)}) "
                       f"face down into new slot {len(self.slots[p])}.")
 
@@ -420,14 +420,14 @@ class DayOfTheDeadState(State):
         for line in self.slots:
             for entry in line:
                 entry[1] = True
-        if self._notes is not None:
+        if self.notes is not None:
             pairs = [f"{k}: {self.label(a[0])} v {self.label(b[0])}"
                      for k, (a, b) in enumerate(zip(self.slots[0], self.slots[1]), start=1)]
             self.note("dotd-activate", "The field becomes active: " + "; ".join(pairs) + ".")
 
     def _q_spirit_unearth(self, p: int) -> None:
         if self.spirit_is(p, UNEARTH):
-            if self._notes is not None:
+            if self.notes is not None:
                 self.note("dotd-spirit-unearth", f"{self.who(p).capitalize()}'s spirit has an Unearth back: it acts now.")
             self._q_unearth(p, "own", "spirit")  # one step, run at once (see queue_front)
 
@@ -436,7 +436,7 @@ class DayOfTheDeadState(State):
         self.fight = new_fight(k)
         first = self.priority or 0  # as order()
         second = 1 - first
-        if self._notes is not None:
+        if self.notes is not None:
             a, b = self.slots[0][k - 1][0], self.slots[1][k - 1][0]
             self.note("dotd-fight-order", f"Fight in slot {k}: {self.label(a)} v {self.label(b)}.")
         # the steps effects first, effects second, compare, run at once (see queue_front); the lists
@@ -457,7 +457,7 @@ class DayOfTheDeadState(State):
         if self.fight["won"] is not None:
             return
         if k in self.marks["cancel"]:
-            if self._notes is not None:
+            if self.notes is not None:
                 self.note("dotd-effect-cancel", f"{self.who(p).capitalize()}'s fighter uses no effect: this fight was "
                           "cancelled.")
             return
@@ -484,13 +484,13 @@ class DayOfTheDeadState(State):
         card = self.slots[p][k - 1][0]
         c = self.cs.cards[card]
         if f["stopped"][p] or card in self.marks["quiet"]:
-            if i == 0 and self._notes is not None:  # said once, not again for each repeat
+            if i == 0 and self.notes is not None:  # said once, not again for each repeat
                 if f["stopped"][p]:
                     self.note("dotd-effect-stop", f"{c.name} cannot use its effect: it was stopped.")
                 else:
                     self.note("dotd-effect-copy", f"{c.name} has lost its effect for this turn (it was copied).")
             return
-        if self._notes is not None:
+        if self.notes is not None:
             double = self.spirit_back(p) == "double"
             rule = "dotd-effects" if i == 0 else "dotd-double" if (i == 1 and double) else "dotd-effect-next"
             again = "" if i == 0 else " again (Double spirit)" if rule == "dotd-double" else " again (extra use)"
@@ -525,7 +525,7 @@ class DayOfTheDeadState(State):
         entries = (self.slots[0][k - 1], self.slots[1][k - 1])
         if f["won"] is not None:
             winner = f["won"]
-            if self._notes is not None:
+            if self.notes is not None:
                 self.note("dotd-effect-win", f"{self.who(winner).capitalize()} wins the fight without comparing power.")
         else:
             power = f["power"] = [0, 0]
@@ -545,18 +545,18 @@ class DayOfTheDeadState(State):
                 power[p] = total
             winner = 0 if power[0] > power[1] else 1 if power[1] > power[0] else -1
             if winner < 0:
-                if self._notes is not None:
+                if self.notes is not None:
                     self.note("dotd-tie", f"Power {power[0]} v {power[1]}: a tie, both fighters stay active.")
         f["winner"] = winner
         if winner >= 0:
             loser = 1 - winner
             entries[loser][1] = False
             if f["power"] is not None:
-                if self._notes is not None:
+                if self.notes is not None:
                     self.note("dotd-compare", f"Power {f['power'][0]} v {f['power'][1]}: {self.who(winner)}'s "
                               f"{self.cs[entries[winner][0]].name} wins; {self.cs[entries[loser][0]].name} falls face down.")
             else:
-                if self._notes is not None:
+                if self.notes is not None:
                     self.note("dotd-compare", f"{self.cs[entries[loser][0]].name} falls face down.")
         if f["after"]:  # after, then convert, run at once (see queue_front); no Spy or Moody, no after step
             size = len(self.queue)
@@ -595,19 +595,19 @@ class DayOfTheDeadState(State):
             cards = self.cs.cards
             points = sum([cards[c].power for c, up in self.slots[p] if up])
             self.scores[p] += points
-            if self._notes is not None:
+            if self.notes is not None:
                 self.note("dotd-score", f"{self.who(p).capitalize()} scores {points} for active fighters "
                           f"({self.scores[p]} in all).")
 
     def _q_end_turn(self) -> None:
         self.priority = 1 - self.priority
-        if self._notes is not None:
+        if self.notes is not None:
             self.note("dotd-pass-priority", f"Priority passes to {self.who(self.priority)}.")
         if self.turn < TURNS:
             self._q_turn()  # the next turn at once: nothing waits in between (it sets the whole queue)
             return
         self.over = True
-        if self._notes is not None:
+        if self.notes is not None:
             a, b = self.scores
             if a != b:
                 self.note("dotd-win", f"After six turns {self.who(0 if a > b else 1)} wins, {max(a, b)} to {min(a, b)}.")
@@ -623,7 +623,7 @@ class DayOfTheDeadState(State):
         if source == "spirit" and not self.game.options["unearth_spirit"]:
             options = [place for place in options if place != f"p{chooser + 1}-spirit"]
         if not options:
-            if self._notes is not None:
+            if self.notes is not None:
                 self.note(SOURCE_RULES[source], "There is no card to unearth.")
             return
         self.task = {"do": "target", "p": chooser, "options": options, "source": source}
@@ -632,7 +632,7 @@ class DayOfTheDeadState(State):
         """Unearth the card at ``place``: look at the next three cards of its back, then pick the one
         that takes its place (``wish``: the player who asked for it, after a Moody fight)."""
         target = self.card_at(place)
-        if self._notes is not None:
+        if self.notes is not None:
             owner, k = PLACE_AT[place]
             where = "spirit" if k == 0 else f"slot {k}"
             whose = "their own" if owner == chooser else f"{self.who(owner)}'s"
@@ -657,7 +657,7 @@ class DayOfTheDeadState(State):
 
     def _q_replace(self, chooser: int, target: str, source: str) -> None:
         if not self.looking:
-            if self._notes is not None:
+            if self.notes is not None:
                 self.note("dotd-unearth", "No card could be drawn: the unearthed card stays.")
             return
         self.task = {"do": "take", "p": chooser, "target": target, "source": source}
@@ -694,21 +694,21 @@ class DayOfTheDeadState(State):
     def _decide_convert(self, task: dict, action: Act) -> None:
         if action == CONVERT:
             self._convert(task["p"], task["slot"])
-        elif self._notes is not None:
+        elif self.notes is not None:
             self.note("dotd-convert", f"{self.who(task['p']).capitalize()} keeps the loser in line.")
 
     def _decide_fallen(self, task: dict, action: Act) -> None:
         p, card = task["p"], action.arg
         self.hands[p].remove(card)
         self.slots[p].append([card, False])
-        if self._notes is not None:
+        if self.notes is not None:
             self.note("dotd-open-slot", f"{self.who(p).capitalize()} lays {self.a_back(card)} face down in slot 1.")
 
     def _decide_spirit(self, task: dict, action: Act) -> None:
         p, card = task["p"], action.arg
         self.hands[p].remove(card)
         self.spirits[p] = card
-        if self._notes is not None:
+        if self.notes is not None:
             self.note("dotd-spirit", f"{self.who(p).capitalize()} lays {self.a_back(card)} face down as the new spirit.")
 
     def _decide_target(self, task: dict, action: Act) -> None:
@@ -721,14 +721,14 @@ class DayOfTheDeadState(State):
         p, k, card = task["p"], task["slot"], action.arg
         if task["quiet"] and card not in self.marks["quiet"]:
             self.marks["quiet"].append(card)
-        if self._notes is not None:
+        if self.notes is not None:
             lost = "; it loses its effect for the rest of the turn" if task["quiet"] else ""
             self.note("dotd-effect-copy", f"{task['name']} copies {self.cs[card].name}{lost}.")
         self.queue_front([["step", p, k, card, j, task["use"]] for j in range(len(self.cs[card].effect))])
 
     def _decide_dig(self, task: dict, action: Act) -> None:
         p, L = task["p"], action.arg
-        if self._notes is not None:
+        if self.notes is not None:
             self.note("dotd-keyword-dig", f"{self.who(p).capitalize()} digs in the {BACK_NAMES[BACK_OF_LETTER[L]]} deck.")
         self.queue_front([["dig-draw", p, L], ["dig-discard", p, L]])
 
@@ -736,13 +736,13 @@ class DayOfTheDeadState(State):
         p, card = task["p"], action.arg
         self.hands[p].remove(card)
         self.discards[card[0]].append(card)
-        if self._notes is not None:
+        if self.notes is not None:
             self.note("dotd-keyword-dig", f"{self.who(p).capitalize()} discards {self.cs[card].name}.")
 
     def _decide_after(self, task: dict, action: Act) -> None:
         if action != PASS:
             self.start_unearth(task["owner"], task["place"], "after", wish=task["p"])
-        elif self._notes is not None:
+        elif self.notes is not None:
             name = self.cs[self.card_at(task["place"])].name
             self.note("dotd-effect-after", f"{self.who(task['p']).capitalize()} does not have {name} unearthed.")
 
@@ -769,7 +769,7 @@ class DayOfTheDeadState(State):
         self.discards[L].append(target)
         self.discards[L].extend(self.looking)
         self.looking = []
-        if self._notes is not None:
+        if self.notes is not None:
             where = "as the spirit" if k == 0 else f"in slot {k}, {'active' if up else 'fallen'}"
             shown = self.cs[card].name if up else f"{self.a_back(card)} face down"
             self.note("dotd-unearth", f"{self.who(chooser).capitalize()} puts {shown} {where} for {self.who(owner)}; "
@@ -782,14 +782,14 @@ class DayOfTheDeadState(State):
         up = self.game.options["spirit_fills"] == "active"
         line.append([old, up])
         self.spirits[p] = loser
-        if self._notes is not None:
+        if self.notes is not None:
             moved = ("" if k >= len(line) else f"slot {k + 1} moves down one, " if k + 1 == len(line)
                      else f"slots {k + 1}-{len(line)} move down one, ")
             self.note("dotd-convert", f"{self.who(p).capitalize()} pulls {self.cs[loser].name} out of slot {k}: {moved}"
                       f"the old spirit, {self.cs[old].name}, fills slot {len(line)} "
                       f"{'active' if up else 'face down'}, and {self.cs[loser].name} becomes the new spirit.")
         if self.cs.cards[loser].back == "unearth":
-            if self._notes is not None:
+            if self.notes is not None:
                 self.note("dotd-spirit-unearth", "The new spirit has an Unearth back: it acts now.")
             self._q_unearth(p, "own", "spirit")  # one step, run at once (see queue_front)
 
@@ -800,7 +800,7 @@ class DayOfTheDeadState(State):
         options = sorted(c for q in sides for c, up in self.slots[q]
                          if up and c != me and self.cs.cards[c].copyable)
         if not options:
-            if self._notes is not None:
+            if self.notes is not None:
                 self.note("dotd-effect-copy", f"{name}: no active fighter has an effect it could copy.")
             return
         self.task = {"do": "copy", "p": p, "slot": k, "quiet": quiet, "use": use, "name": name,
@@ -811,14 +811,14 @@ class DayOfTheDeadState(State):
         L = entry[0][0]
         pile = self.discards[L]
         if not pile:
-            if self._notes is not None:
+            if self.notes is not None:
                 self.note("dotd-effect-return", f"{name}: the {BACK_NAMES[BACK_OF_LETTER[L]]} discard pile is empty, "
                           "so nothing happens.")
             return
         new = pile.pop()
         pile.append(entry[0])
         entry[0] = new
-        if self._notes is not None:
+        if self.notes is not None:
             self.note("dotd-effect-return", f"{name} goes to the discard pile and {self.label(new)} takes its place, active.")
 
     # ----------------------------------------------------------- explanations
@@ -981,7 +981,7 @@ class DayOfTheDeadState(State):
         clone.game = self.game
         clone.rng = self.rng.copy()
         clone.forced, clone.steps, clone._undo, clone._redo = [], [], [], []
-        clone._notes, clone._recorded, clone._start = None, False, None
+        clone.notes, clone._recorded, clone._start = None, False, None
         clone.turn, clone.priority, clone.over = self.turn, self.priority, self.over
         clone._copy_position_from(self)
         return clone

@@ -41,7 +41,7 @@ Z95 = 1.959964
 
 def play_fast(state, bots) -> None:
     """Play to dawn on the fast path: no log, no history (what a study wants)."""
-    state._notes = None
+    state.notes = None
     state._recorded = False
     while not state.over:
         task = state.task

@@ -165,7 +165,7 @@ def fast_copy(state, seed: int):
     clone.steps = []
     clone._undo = []
     clone._redo = []
-    clone._notes = None
+    clone.notes = None
     clone._recorded = False
     clone._copy_position_from(state)
     return clone
@@ -187,7 +187,7 @@ def rollout(state, policy, player: int, hourly: bool = False) -> float:
     this takes the mean absolute paired difference from 1.5 to 0.9, and the
     share of rollouts where the options make no difference from 44% to 57%.
     """
-    state._notes = None
+    state.notes = None
     # what state._apply does, with its methods looked up once: a rollout makes a hundred steps
     rng, choose = state.rng, policy.choose
     seed, hour = rng.seed, state.hour

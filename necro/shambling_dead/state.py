@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from necro.core import CHANCE, TERMINAL, IllegalAction, NotationError, State
+from necro.core import CHANCE, TERMINAL, IllegalAction, NotationError, SharedActions, State
 
 from .board import FRONT, OTHER, SUPPORT, ZONE_NAMES, ZONES, Board, fig_name
 from .tables import (DECK, DECK_SET, EVENT_RULES, EVENTS, GAUNTLET_STRENGTH, HOURS, JOKER, STRENGTH,
@@ -65,20 +65,9 @@ _ROLL2 = [Act("2d6", i) for i in range(13)]
 PLACE = {zone: Act("place", zone) for zone in ZONES}
 
 
-class _ActsOf(dict):
-    """The actions ``verb <figure id>``, each made once and then shared (an :class:`Act` is an
-    immutable tuple): a night lists a hundred or so wound options, a study millions."""
-
-    def __init__(self, verb: str):
-        super().__init__()
-        self.verb = verb
-
-    def __missing__(self, fid: int) -> Act:
-        act = self[fid] = Act(self.verb, fid)
-        return act
-
-
-_WOUND, _FLEE, _DRAG, _LOSE = _ActsOf("wound"), _ActsOf("flee"), _ActsOf("drag"), _ActsOf("lose")
+# the actions ``verb <figure id>``, made once and shared: a night lists a hundred or so wound
+# options, a study millions
+_WOUND, _FLEE, _DRAG, _LOSE = (SharedActions(Act, verb) for verb in ("wound", "flee", "drag", "lose"))
 
 
 def _fig_id(text: str, prefix: str) -> int:
@@ -385,7 +374,7 @@ class ShamblingState(State):
                 target = min(ranks)
                 target[0] += 1
                 b.pairs.append([target[3], z[0]])
-            if self._notes is not None:
+            if self.notes is not None:
                 self.note("nsd-narrator-placement", f"The Narrator puts {len(free)} zombie(s) in contact in "
                           f"{ZONE_NAMES[zone]}: " + ", ".join(f"{fig_name(z)} on s{q[0]}" for z, q in
                                                              zip(free, b.pairs[-len(free):])) + ".")
@@ -417,7 +406,7 @@ class ShamblingState(State):
         if not b.has_zombies():
             return
         b.eng0 = b.engaged()
-        if self._notes is not None:
+        if self.notes is not None:
             self.note("nsd-rounds", f"Round {r} of player {p + 1}'s battle.")
         if b.stance == "charge":
             order = [(FRONT, "P"), (FRONT, "Z"), (SUPPORT, "Z"), (SUPPORT, "P")]
@@ -607,7 +596,7 @@ class ShamblingState(State):
     def _wound(self, p: int, f, rule: str) -> None:
         b = self.boards[p]
         f[2] += 1
-        who = ("Hero " if f[1] == "H" else "") + fig_name(f) if self._notes is not None else ""
+        who = ("Hero " if f[1] == "H" else "") + fig_name(f) if self.notes is not None else ""
         if f[2] >= 2:
             b.remove(f[0])
             if f[1] == "Z":
@@ -782,7 +771,7 @@ class ShamblingState(State):
         zone, side, s = t["zone"], t["side"], t["strength"]
         w = crt(die, s)
         self.task = None
-        if self._notes is not None:
+        if self.notes is not None:
             who = "The zombies" if side == "Z" else f"Player {p + 1}'s survivors"
             self.note("nsd-crt", f"{who} in {ZONE_NAMES[zone]} strike at strength {s}, roll {die}: {w} wound(s).")
         if not w:

@@ -48,11 +48,6 @@ picks a seat; against the computer, the one human seat's view; in a game with no
 hot seat (which then shows the same)."""
 
 
-def hides_something(state: State) -> bool:
-    """Whether ``state``'s game keeps anything from some seat (a hand, a face-down card)."""
-    return type(state).hide is not State.hide
-
-
 class Play:
     """The engine side of a board: requests in, ``view`` and ``error`` out."""
 
@@ -86,7 +81,7 @@ class Play:
         humans = [s for s in range(self.state.game.players) if s not in self.bot_seats]
         if self.bot_seats and len(humans) == 1:
             return humans[0]
-        if self.player == TABLE_UNLESS_ONE_HUMAN and hides_something(self.state):
+        if self.player == TABLE_UNLESS_ONE_HUMAN and self.state.hides_something():
             return SPECTATOR
         return None
 
@@ -108,7 +103,7 @@ class Play:
             view["actions"] = []
             view["edit"] = editing.edit_view(self.state)
             view["status"] = "Editing the position: " + view["status"]
-        if hides_something(self.state):
+        if self.state.hides_something():
             # The page offers whose eyes to look through (set_viewer), starting from these.
             view["viewing"] = self.viewing()
         self.view = view

@@ -32,7 +32,7 @@ import traitlets
 from ..core.game import SPECTATOR, State
 from .assets import assemble, stub_esm
 from .browser import engine_spec
-from .play import HOT_SEAT, MAX_AUTO_STEPS, TABLE_UNLESS_ONE_HUMAN, Play, hides_something
+from .play import HOT_SEAT, MAX_AUTO_STEPS, TABLE_UNLESS_ONE_HUMAN, Play
 from .view import bot_name, build_graph
 
 __all__ = ["GameWidget", "MAX_AUTO_STEPS", "MAX_GRAPH_BYTES"]
@@ -167,7 +167,7 @@ class GameWidget(anywidget.AnyWidget, Play):
             warnings.warn(f"{self.state.game.id}: the graph {depth} steps deep is over {max_bytes} bytes;"
                           f" kept depth {tried} ({size} bytes, {len(graph['nodes'])} positions)",
                           stacklevel=2)
-        if hides_something(self.state):  # the seat the views were built for, for the page's selector
+        if self.state.hides_something():  # the seat the views were built for, for the page's selector
             graph["viewing"] = self.viewing()
         self.graph = graph
         self._record_engine()
