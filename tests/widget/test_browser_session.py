@@ -20,7 +20,7 @@ import zipfile
 
 import pytest
 
-from necro import bookbuild
+from necro.book import build
 from necro.core.rng import Rng
 from necro.widget import GameWidget, expand_view
 from necro.widget.browser import Session, _load, engine_spec, handle, prepare, safe_loads, start
@@ -259,7 +259,7 @@ def test_the_shipped_packages_play_without_jupyter_or_other_libraries(tmp_path):
     """What the book ships to the browser, unpacked alone (no site-packages): every game's
     board starts and plays, and nothing optional (Jupyter, matplotlib, tqdm) is imported."""
     site = tmp_path / "site"
-    for _name, _version, data in bookbuild.engine_archives():
+    for _name, _version, data in build.engine_archives():
         (tmp_path / "a.zip").write_bytes(data)
         with zipfile.ZipFile(tmp_path / "a.zip") as archive:
             archive.extractall(site)
