@@ -11,6 +11,7 @@ book ships import and play without Jupyter, matplotlib or anything else.
 from __future__ import annotations
 
 import base64
+import io
 import json
 import os
 import pickle
@@ -253,6 +254,15 @@ heavy = sorted(m for m in ("anywidget", "ipywidgets", "traitlets", "matplotlib",
 assert not heavy, heavy
 print("ok", len(specs))
 """
+
+
+def test_the_shipped_necro_leaves_the_publishing_side_out():
+    """The book's build, live mode and chapter helpers (``necro/book/``) never run in the
+    reader's browser, so the archive of ``necro`` it loads does not carry them."""
+    data = next(data for name, _version, data in build.engine_archives() if name == "necro")
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert {"necro/core/game.py", "necro/widget/browser.py", "necro/widget/play.py"} <= set(names)
+    assert [name for name in names if name.startswith("necro/book/")] == []
 
 
 def test_the_shipped_packages_play_without_jupyter_or_other_libraries(tmp_path):
