@@ -55,7 +55,7 @@ setup_node() {
 }
 
 setup_assets() {
-    "$PY" -m necro.bookbuild assets >/dev/null || die "copying the widget assets failed"
+    "$PY" -m necro.book.build assets >/dev/null || die "copying the widget assets failed"
     echo "assets: book/_assets/necro-js"
 }
 
@@ -162,7 +162,7 @@ run_tests() {
     fi
 
     step "book build (warnings as errors)" \
-        "$PY" -m necro.bookbuild build --path "$ROOT" --all
+        "$PY" -m necro.book.build build --path "$ROOT" --all
 
     NECRO_REQUIRE_BROWSER=1 pytest_step "browser tests" tests/browser -q --durations=10
 }

@@ -116,13 +116,13 @@ def main(argv=None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args(argv)
     if not (HTML / "necro-js" / "engine" / "manifest.json").is_file():
-        print("no built book with the engine: run necro book (or python -m necro.bookbuild build)")
+        print("no built book with the engine: run necro book (or python -m necro.book.build build)")
         return 1
     from playwright.sync_api import sync_playwright
 
     import json
 
-    from necro.bookbuild import PYODIDE_FILES
+    from necro.book.build import PYODIDE_FILES
 
     engine = HTML / "necro-js" / "engine"
     manifest = json.loads((engine / "manifest.json").read_text())

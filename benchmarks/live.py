@@ -2,7 +2,7 @@
 
     python benchmarks/live.py [--root DIR] [--chapter book/x/y.ipynb ...] [--runs N]
 
-Starts ``python -m necro.live`` (building the book first if it is stale, which
+Starts ``python -m necro.book.live`` (building the book first if it is stale, which
 is timed separately), then, with Debian's chromium through Playwright, opens
 each chapter notebook as its "Play live" Voila app and times, from the click
 on "Play live": the page shown (live mode renders progressively, so this is
@@ -30,7 +30,7 @@ import urllib.request
 REPO = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from necro import live  # noqa: E402
+from necro.book import live  # noqa: E402
 
 CHROMIUM = os.environ.get("NECRO_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
@@ -56,7 +56,7 @@ def start(root: pathlib.Path, workdir: pathlib.Path, *extra: str):
     begun = time.monotonic()
     with open(out, "w") as handle:
         process = subprocess.Popen(
-            [sys.executable, "-m", "necro.live", "--root", str(root), "--port", str(port),
+            [sys.executable, "-m", "necro.book.live", "--root", str(root), "--port", str(port),
              "--token", token, "--log", str(workdir / "server.log"), "--no-open", *extra],
             stdout=handle, stderr=subprocess.STDOUT, cwd=REPO,
         )

@@ -44,11 +44,11 @@ def _headless() -> bool:
 
 
 def cmd_book(args: argparse.Namespace) -> int:
-    from necro import bookbuild
+    from necro.book.build import build_book
 
     root = _book_root()
     if not args.no_build:
-        code = bookbuild.build_book(root)
+        code = build_book(root)
         if code != 0:
             print(f"necro: the book build failed (exit {code})", file=sys.stderr)
             return code
@@ -110,8 +110,8 @@ def cmd_simulate(args: argparse.Namespace, rest: list[str]) -> int:
 
 
 def cmd_live(rest: list[str]) -> int:
-    # necro.live has its own argument parser (see: necro live --help).
-    from necro.live import main as live_main
+    # necro.book.live has its own argument parser (see: necro live --help).
+    from necro.book.live import main as live_main
 
     return live_main(rest) or 0
 

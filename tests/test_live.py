@@ -1,4 +1,4 @@
-"""necro.live without a browser: staleness, the server command, the Sphinx hook.
+"""necro.book.live without a browser: staleness, the server command, the Sphinx hook.
 
 The browser tests (tests/browser/test_live_voila.py) run the real server; these
 check the decisions it is built from, in milliseconds.
@@ -16,7 +16,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from necro import bookbuild, live
+from necro.book import build, live
 
 
 def make_book(root: pathlib.Path) -> pathlib.Path:
@@ -74,12 +74,12 @@ def test_ensure_built_builds_only_when_needed(tmp_path, monkeypatch):
     root = make_book(tmp_path)
     calls = []
 
-    def build(path):
+    def build_book(path):
         calls.append(path)
         fake_build(path, time.time() + 1000)
         return 0
 
-    monkeypatch.setattr(bookbuild, "build_book", build)
+    monkeypatch.setattr(build, "build_book", build_book)
     assert live.ensure_built(root) == root / "_build" / "html"
     assert calls == [root]
     live.ensure_built(root)
@@ -91,7 +91,7 @@ def test_ensure_built_builds_only_when_needed(tmp_path, monkeypatch):
 def test_ensure_built_serves_an_old_book_when_the_build_fails(tmp_path, monkeypatch, capsys):
     root = make_book(tmp_path)
     fake_build(root, time.time() - 10_000)  # older than the chapter: stale
-    monkeypatch.setattr(bookbuild, "build_book", lambda path: 1)
+    monkeypatch.setattr(build, "build_book", lambda path: 1)
     assert live.ensure_built(root) == root / "_build" / "html"
     assert "exited with 1" in capsys.readouterr().err
 
@@ -99,7 +99,7 @@ def test_ensure_built_serves_an_old_book_when_the_build_fails(tmp_path, monkeypa
 def test_no_build_serves_a_stale_book_with_a_warning(tmp_path, monkeypatch, capsys):
     root = make_book(tmp_path)
     fake_build(root, time.time() - 10_000)
-    monkeypatch.setattr(bookbuild, "build_book", lambda path: pytest.fail("must not build"))
+    monkeypatch.setattr(build, "build_book", lambda path: pytest.fail("must not build"))
     assert live.ensure_built(root, build=False) == root / "_build" / "html"
     assert "as last built" in capsys.readouterr().err
 
@@ -112,14 +112,14 @@ def test_a_changed_page_script_rebuilds_any_book(tmp_path, monkeypatch, capsys):
     age_sources(root, built - 100)
     fake_build(root, built)
     assert live.stale_sources(root) == [script]
-    monkeypatch.setattr(bookbuild, "build_book", lambda path: 0)
+    monkeypatch.setattr(build, "build_book", lambda path: 0)
     live.ensure_built(root)
     assert str(script) in capsys.readouterr().out
 
 
 def test_no_build_and_no_book_is_an_error(tmp_path, monkeypatch):
     root = make_book(tmp_path)
-    monkeypatch.setattr(bookbuild, "build_book", lambda path: pytest.fail("must not build"))
+    monkeypatch.setattr(build, "build_book", lambda path: pytest.fail("must not build"))
     with pytest.raises(SystemExit, match="no built book"):
         live.ensure_built(root, build=False)
 
@@ -152,7 +152,7 @@ def test_server_command_is_local_token_protected_and_culls(tmp_path):
     assert found["MappingKernelManager.cull_connected"] == ["False"]
     assert found["VoilaConfiguration.template"] == [live.VOILA_TEMPLATE]
     extensions = dict(item.split("=") for item in found["ServerApp.jpserver_extensions"])
-    assert extensions["voila"] == "True" and extensions["necro.live"] == "True"
+    assert extensions["voila"] == "True" and extensions["necro.book.live"] == "True"
     assert extensions["jupyterlab"] == "False"
     assert ("ServerApp.allow_root" in found) == (os.geteuid() == 0)
 

@@ -1,4 +1,4 @@
-"""necro.live_markdown: a chapter's MyST, rewritten for Voila's plain CommonMark."""
+"""necro.book.live_markdown: a chapter's MyST, rewritten for Voila's plain CommonMark."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import zlib
 
 import nbformat
 
-from necro.live_markdown import Inventory, convert, prepare_notebook, read_inventory
+from necro.book.live_markdown import Inventory, convert, prepare_notebook, read_inventory
 
 BOOK = "/book/"
 INVENTORY = Inventory(

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from necro import rule_index
+from necro.book import rule_index
 from necro.core.registry import game_classes
 from necro.core.rules import CORE_RULES
 
@@ -37,7 +37,7 @@ def test_every_rule_id_has_a_section_in_its_chapter(game):
 
 
 def test_rule_index_page_is_up_to_date():
-    assert rule_index.main(["--check"]) == 0, "run: python -m necro.rule_index"
+    assert rule_index.main(["--check"]) == 0, "run: python -m necro.book.rule_index"
 
 
 @pytest.mark.parametrize("game", game_classes(), ids=lambda g: g.id)

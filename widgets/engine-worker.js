@@ -1,6 +1,6 @@
 // necro's rules engines in the reader's browser: a module Web Worker
 // (widgets/engine-worker.js, shipped as necro-js/engine/worker.js by
-// `python -m necro.bookbuild assets`).
+// `python -m necro.book.build assets`).
 //
 // It starts Pyodide (CPython in WebAssembly) from ./pyodide/, unpacks the
 // Python packages that ./manifest.json lists (necro and the pure-Python
@@ -38,7 +38,7 @@ async function boot() {
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   const pyodide = await loadPyodide({
     indexURL,
-    // the standard library compiled to bytecode at build time (see necro/bookbuild.py)
+    // the standard library compiled to bytecode at build time (see necro/book/build.py)
     ...(manifest.stdlib ? { stdLibURL: new URL(manifest.stdlib.file, here).href } : {}),
     stdout: (line) => console.log(`[necro engine] ${line}`),
     stderr: (line) => console.warn(`[necro engine] ${line}`),

@@ -16,6 +16,7 @@ from __future__ import annotations
 from necro.core import FormatError
 
 from .board import FRONT, ZONES, Board
+from .deck import Deck
 from .tables import DECK, HOURS
 
 _STEPS = {
@@ -157,8 +158,6 @@ def load_position(state, r) -> None:
         r["events"].fail("the dawn is always the last hour")
     n_decks = 1 if game.options["deck"] == "shared" else players
     decks = []
-    from .state import Deck
-
     for dr in r["decks"].list(length=n_decks):
         dr.obj(allowed=("pile", "discard"))
         pile = [x.str(choices=DECK) for x in dr["pile"].list(max_length=len(DECK))]

@@ -20,6 +20,8 @@ from typing import NamedTuple
 from necro.core import CHANCE, TERMINAL, IllegalAction, NotationError, SharedActions, State
 
 from .board import FRONT, OTHER, SUPPORT, ZONE_NAMES, ZONES, Board, fig_name
+from .deck import Deck
+from .load import load_position
 from .tables import (DECK, DECK_SET, EVENT_RULES, EVENTS, GAUNTLET_STRENGTH, HOURS, JOKER, STRENGTH,
                      card_value, crt, is_black, is_heart)
 
@@ -100,19 +102,6 @@ def parse_act(text: str) -> Act:
     except (ValueError, IndexError):
         pass
     raise NotationError(text, "core-notation", f"{text!r} is not an action of Night of the Shambling Dead")
-
-
-class Deck:
-    """A draw pile and its discards; together always the 41 cards."""
-
-    __slots__ = ("pile", "discard")
-
-    def __init__(self, pile=None, discard=None):
-        self.pile = list(DECK) if pile is None else pile
-        self.discard = [] if discard is None else discard
-
-    def copy(self) -> "Deck":
-        return Deck(list(self.pile), list(self.discard))
 
 
 class ShamblingState(State):
@@ -1038,8 +1027,6 @@ class ShamblingState(State):
         self._acts = other._acts
 
     def _load_position(self, r) -> None:
-        from .load import load_position
-
         self._acts = None
         load_position(self, r)
 

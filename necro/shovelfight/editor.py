@@ -31,7 +31,8 @@ from collections import Counter
 from necro.core.edit import LEAVE, Control, Editor
 
 from .board import board_for, card_name, deck
-from .state import SETUP_PHASES, START_BOXES
+from .phases import SETUP_PHASES
+from .team import START_BOXES
 
 SIMPLE_PHASES = {"act": "wizard action", "shamble": "zombie shamble", "worm": "worm die"}
 USED = ((), ("move",), ("dig",), ("shovel",), ("move", "dig"), ("move", "shovel"), ("dig", "shovel"))

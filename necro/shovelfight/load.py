@@ -14,7 +14,8 @@ from collections import Counter
 from necro.core import Reader
 
 from .board import CARDS, board_for, deck, parts, rank
-from .state import CARD_VERB, CAUSES, CHANCE_PHASES, PHASES, START_BOXES, TEAM_SIZE, THEN, Team
+from .phases import CARD_VERB, CHANCE_PHASES, PHASES, THEN
+from .team import CAUSES, START_BOXES, TEAM_SIZE, Team
 
 KEYS = ("players", "phase", "turn", "first", "worm", "graves", "dug", "fallen", "teams", "moment",
         "used", "steps_left", "target", "card", "hit", "left", "queue", "split", "then")

@@ -39,17 +39,12 @@ from necro.core import CHANCE, TERMINAL, NotationError, Reader, State, die
 
 from .board import (board_for, card_name, colour, deck_counts, escape, parts, rank,
                     worm_number)
+from .load import load_position
+from .phases import CARD_VERB, CHANCE_PHASES, PHASES, SETUP_PHASES
+from .team import TEAM_SIZE, Team
 
-PHASES = ("first", "place", "act", "move", "step", "shovel", "turn", "card", "hit", "shamble",
-          "worm", "leap", "split", "land", "over")
-CHANCE_PHASES = ("first", "move", "shovel", "turn", "worm", "split")
-SETUP_PHASES = ("first", "place")
-THEN = ("act", "shamble", "end")
-CAUSES = ("shovel", "zombie", "blast", "worms", "fell")
 WIZARD = tuple(f"W{p + 1}" for p in range(6))  # the notation of each player's wizard
 ZOMBIE = tuple(f"Z{p + 1}" for p in range(6))  # and of a zombie of theirs
-START_BOXES = 5
-TEAM_SIZE = 8
 
 
 @dataclass(frozen=True, order=True)
@@ -103,45 +98,10 @@ PHASE_RULE = {"turn": "sf-dig", "first": "sf-first-player", "place": "sf-start-g
               "split": "sf-split"}
 CARD_RULE = {"A": "sf-card-ace", "2": "sf-card-two", "3": "sf-card-three", "4": "sf-card-four",
              "5": "sf-card-five", "6": "sf-card-six", "Q": "sf-card-queen", "Jo": "sf-card-joker"}
-CARD_VERB = {"A": "ace", "2": "two", "4": "four", "5": "five", "Jo": "joker"}
 
 
 def _who(p: int) -> str:
     return f"player {p + 1}"
-
-
-class Team:
-    """One player's pieces and index card: wizard grave, boxes, zombies, stick figures."""
-
-    __slots__ = ("wizard", "boxes", "hits", "zombies", "lids", "pants", "figures", "out", "cause")
-
-    def __init__(self, wizard=None, boxes=START_BOXES, hits=0, zombies=(), lids=0, pants=0,
-                 figures=0, out=None, cause=None):
-        self.wizard = wizard          # grave name, or None once dead
-        self.boxes = boxes            # hit boxes drawn
-        self.hits = hits              # boxes checked
-        self.zombies = sorted(zombies)  # grave of each zombie on the board (a multiset)
-        self.lids = lids              # unfinished top halves
-        self.pants = pants            # unfinished bottom halves
-        self.figures = figures        # completed stick figures
-        self.out = out                # the death moment (see State.moment), None while alive
-        self.cause = cause            # how the wizard died
-
-    def to_json(self) -> dict:
-        return {"wizard": self.wizard, "boxes": self.boxes, "hits": self.hits,
-                "zombies": list(self.zombies), "lids": self.lids, "pants": self.pants,
-                "figures": self.figures, "out": self.out, "cause": self.cause}
-
-    def copy(self) -> "Team":
-        t = Team.__new__(Team)
-        t.wizard, t.boxes, t.hits, t.zombies = self.wizard, self.boxes, self.hits, list(self.zombies)
-        t.lids, t.pants, t.figures, t.out, t.cause = self.lids, self.pants, self.figures, self.out, self.cause
-        return t
-
-    @property
-    def left(self) -> int:
-        """Unchecked hit boxes."""
-        return self.boxes - self.hits if self.wizard is not None else 0
 
 
 class ShovelfightState(State):
@@ -1011,8 +971,6 @@ class ShovelfightState(State):
                       if other.split else None)
 
     def _load_position(self, r: Reader):
-        from .load import load_position
-
         load_position(self, r)
 
     # ---------------------------------------------------------------- text

@@ -20,7 +20,7 @@ import json
 import pathlib
 from dataclasses import dataclass
 
-from ..frontend import frontend_path
+from ..book.frontend import frontend_path
 
 GENERIC = "generic.js"
 

@@ -3,7 +3,7 @@
 A static book page has no kernel. Its boards start from their precomputed
 graph (see :func:`necro.widget.view.build_graph`); on the first click, or when
 a board comes into view, ``widgets/engine-worker.js`` starts Pyodide (CPython
-in WebAssembly, shipped beside the pages by ``necro.bookbuild assets``), loads
+in WebAssembly, shipped beside the pages by ``necro.book.build assets``), loads
 this package, and from then on each board is a :class:`Session`: the same
 :class:`necro.widget.play.Play` that a kernel's ``GameWidget`` runs, answering
 the same messages (``act``, ``undo``, ``bot_move``...) with the same views.

@@ -5,7 +5,7 @@ tiny stand-in for the Jupyter widget model (``get``, ``on``, ``send``...).
 Nothing answers the toolkit's hello, so it runs exactly as in the static
 book: from the precomputed graph, and, when the page names the in-browser
 engine's folder (``engine_root``: a book's ``necro-js/engine/``, or the
-folder ``python -m necro.bookbuild assets`` wrote) and is served over http,
+folder ``python -m necro.book.build assets`` wrote) and is served over http,
 live in the browser on the first interaction. Uses: developing and screenshotting a board
 module in seconds (no book build), sharing one position by e-mail, and the
 cross-game board smoke test in tests/browser.

@@ -28,7 +28,7 @@ import urllib.request
 
 import pytest
 
-from necro import bookbuild
+from necro.book import build
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 FIXTURES = pathlib.Path(__file__).resolve().parent / "fixtures"
@@ -110,9 +110,9 @@ def static_server():
 
 def build_book_at(root: pathlib.Path) -> pathlib.Path:
     """Build the book whose _config.yml/_toc.yml are in ``root``; return its html folder."""
-    bookbuild.prepare_assets(dest=root / "book" / "_assets")
+    build.prepare_assets(dest=root / "book" / "_assets")
     result = subprocess.run(
-        bookbuild.jupyter_book_command(root), capture_output=True, text=True, timeout=900
+        build.jupyter_book_command(root), capture_output=True, text=True, timeout=900
     )
     if result.returncode != 0:
         pytest.fail(f"book build failed in {root}:\n{result.stdout[-6000:]}\n{result.stderr[-6000:]}")

@@ -7,15 +7,16 @@ import pathlib
 import subprocess
 import sys
 
-from necro import bookbuild, cli
-from necro.frontend import frontend_path
+from necro import cli
+from necro.book import build
+from necro.book.frontend import frontend_path
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 FIXTURE = REPO / "tests" / "browser" / "fixtures" / "widget_counter.ipynb"
 
 
 def test_prepare_assets_copies_everything_the_pages_load(tmp_path):
-    out = bookbuild.prepare_assets(dest=tmp_path)
+    out = build.prepare_assets(dest=tmp_path)
     for name in ("require.js", "necro-widgets-config.js", "anywidget.js",
                  "html-manager/embed-amd.js"):
         assert (out / name).is_file(), name
@@ -23,7 +24,7 @@ def test_prepare_assets_copies_everything_the_pages_load(tmp_path):
         'define(["@jupyter-widgets/base"], widget_default);'
     )
     before = {p: p.stat().st_mtime_ns for p in out.rglob("*")}
-    bookbuild.prepare_assets(dest=tmp_path)  # idempotent: nothing rewritten
+    build.prepare_assets(dest=tmp_path)  # idempotent: nothing rewritten
     assert before == {p: p.stat().st_mtime_ns for p in out.rglob("*")}
 
 

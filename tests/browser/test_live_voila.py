@@ -1,6 +1,6 @@
-"""Live mode (necro.live): the book and Voila from one token-protected server.
+"""Live mode (necro.book.live): the book and Voila from one token-protected server.
 
-One ``python -m necro.live`` process serves a two-page book built from the
+One ``python -m necro.book.live`` process serves a two-page book built from the
 fixture notebooks (its first start also checks that live mode builds a missing
 book): a bare anywidget counter and a toy game in a ``GameWidget``. Chromium
 opens a page, presses "Play live", and clicks the widget in the Voila app. The
@@ -27,7 +27,7 @@ import urllib.request
 
 import pytest
 
-from necro import live
+from necro.book import live
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -71,18 +71,18 @@ TIMINGS: dict[str, float] = {}
 
 
 def fixture_config() -> str:
-    """The repository's _config.yml, with the necro.live Sphinx extension listed."""
+    """The repository's _config.yml, with the necro.book.live Sphinx extension listed."""
     text = (REPO / "_config.yml").read_text()
-    if "necro.live" not in text:
+    if "necro.book.live" not in text:
         text, count = re.subn(
-            r"(\n(\s+)- sphinx_multitoc_numbering\n)", r"\1\2- necro.live\n", text
+            r"(\n(\s+)- sphinx_multitoc_numbering\n)", r"\1\2- necro.book.live\n", text
         )
         assert count == 1, "cannot find the Sphinx extension list in _config.yml"
     return text
 
 
 class LiveProcess:
-    """A running ``python -m necro.live`` and what it needs to be checked."""
+    """A running ``python -m necro.book.live`` and what it needs to be checked."""
 
     def __init__(self, root: pathlib.Path, workdir: pathlib.Path, *extra: str):
         self.root = root
@@ -103,7 +103,7 @@ class LiveProcess:
             JUPYTER_RUNTIME_DIR=str(workdir / "jupyter-runtime"),
         )
         command = [
-            sys.executable, "-m", "necro.live", "--root", str(root), "--port", str(self.port),
+            sys.executable, "-m", "necro.book.live", "--root", str(root), "--port", str(self.port),
             "--token", self.token, "--log", str(self.server_log), "--no-open", *extra,
         ]
         self.started = time.monotonic()

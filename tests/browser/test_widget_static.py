@@ -18,7 +18,7 @@ import time
 import nbformat
 import pytest
 
-from necro import bookbuild
+from necro.book import build
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -60,9 +60,9 @@ def game_book(tmp_path_factory) -> pathlib.Path:
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     notebook = root / "widget_game.ipynb"
     nbformat.write(nb, notebook)
-    bookbuild.execute_notebook(notebook)
-    bookbuild.prepare_assets(dest=root / "book" / "_assets")
-    result = subprocess.run(bookbuild.jupyter_book_command(root), capture_output=True, text=True,
+    build.execute_notebook(notebook)
+    build.prepare_assets(dest=root / "book" / "_assets")
+    result = subprocess.run(build.jupyter_book_command(root), capture_output=True, text=True,
                             timeout=900)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
     return root / "_build" / "html"

@@ -11,6 +11,7 @@ book ships import and play without Jupyter, matplotlib or anything else.
 from __future__ import annotations
 
 import base64
+import io
 import json
 import os
 import pickle
@@ -20,7 +21,7 @@ import zipfile
 
 import pytest
 
-from necro import bookbuild
+from necro.book import build
 from necro.core.rng import Rng
 from necro.widget import GameWidget, expand_view
 from necro.widget.browser import Session, _load, engine_spec, handle, prepare, safe_loads, start
@@ -255,11 +256,20 @@ print("ok", len(specs))
 """
 
 
+def test_the_shipped_necro_leaves_the_publishing_side_out():
+    """The book's build, live mode and chapter helpers (``necro/book/``) never run in the
+    reader's browser, so the archive of ``necro`` it loads does not carry them."""
+    data = next(data for name, _version, data in build.engine_archives() if name == "necro")
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert {"necro/core/game.py", "necro/widget/browser.py", "necro/widget/play.py"} <= set(names)
+    assert [name for name in names if name.startswith("necro/book/")] == []
+
+
 def test_the_shipped_packages_play_without_jupyter_or_other_libraries(tmp_path):
     """What the book ships to the browser, unpacked alone (no site-packages): every game's
     board starts and plays, and nothing optional (Jupyter, matplotlib, tqdm) is imported."""
     site = tmp_path / "site"
-    for _name, _version, data in bookbuild.engine_archives():
+    for _name, _version, data in build.engine_archives():
         (tmp_path / "a.zip").write_bytes(data)
         with zipfile.ZipFile(tmp_path / "a.zip") as archive:
             archive.extractall(site)

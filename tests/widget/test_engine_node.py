@@ -2,7 +2,7 @@
 exactly as the Python engine: the same seeded actions through both, the same
 positions and views at every step.
 
-The in-browser side is what ``python -m necro.bookbuild assets`` writes to
+The in-browser side is what ``python -m necro.book.build assets`` writes to
 ``necro-js/engine/`` (the Pyodide runtime from npm, this package and networkx as
 zip archives), loaded by Node the way ``widgets/engine-worker.js`` loads it
 (``tests/widget/engine_node.mjs``). The messages are chosen on the Python side
@@ -20,7 +20,7 @@ import subprocess
 
 import pytest
 
-from necro import bookbuild
+from necro.book import build
 from necro.core.rng import Rng
 from necro.widget import GameWidget
 from necro.widget.browser import Session
@@ -39,7 +39,7 @@ def engine_dir(tmp_path_factory) -> pathlib.Path:
         if os.environ.get("CI") or os.environ.get("NECRO_REQUIRE_BROWSER"):
             pytest.fail(message)
         pytest.skip(message)
-    return bookbuild.prepare_engine(tmp_path_factory.mktemp("engine") / "engine")
+    return build.prepare_engine(tmp_path_factory.mktemp("engine") / "engine")
 
 
 def run_in_node(engine_dir: pathlib.Path, lines: list[dict]) -> tuple[dict, list[dict]]:

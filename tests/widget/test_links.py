@@ -108,7 +108,7 @@ def test_the_reader_may_pick_every_roll_and_draw():
 
 
 def chapter_links() -> list[tuple[str, str]]:
-    """``(notebook, href)`` of every playground link a chapter shows (necro.chapter.playground)."""
+    """``(notebook, href)`` of every playground link a chapter shows (necro.book.chapter.playground)."""
     import re
     from pathlib import Path
 

@@ -4,7 +4,7 @@ The engines' RuleBooks are the single source of the ids; this page lists them
 with links to the sections that teach them, so the book, the widgets' log
 links and the tests all agree. A game appears once its chapter folder exists
 (a link to a missing section would fail the book build, which runs with
-warnings as errors). Run ``python -m necro.rule_index`` after adding rules;
+warnings as errors). Run ``python -m necro.book.rule_index`` after adding rules;
 a test checks the committed page is up to date.
 """
 
@@ -13,10 +13,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .core.registry import game_classes
-from .core.rules import CORE_RULES
+from ..core.registry import game_classes
+from ..core.rules import CORE_RULES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "book" / "rule-index.md"
 
 KIND_WORDS = {"rule": "rule text", "ruling": "our ruling", "variant": "variant", "core": "engine"}
@@ -43,7 +43,7 @@ def render() -> str:
         "ruling* means the text is silent or unclear and this book decided (each ruling",
         "says why and what the alternative would be); *variant* is an optional rule.",
         "",
-        "This page is generated from the engines by `python -m necro.rule_index`.",
+        "This page is generated from the engines by `python -m necro.book.rule_index`.",
         "",
         "## The engine itself",
         "",
@@ -62,7 +62,7 @@ def main(argv=None) -> int:
     if argv == ["--check"]:
         current = PAGE.read_text(encoding="utf-8") if PAGE.exists() else ""
         if current != text:
-            print(f"{PAGE} is out of date: run python -m necro.rule_index", file=sys.stderr)
+            print(f"{PAGE} is out of date: run python -m necro.book.rule_index", file=sys.stderr)
             return 1
         return 0
     PAGE.write_text(text, encoding="utf-8")

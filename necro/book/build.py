@@ -21,11 +21,11 @@
    * ``engine/``: the rules engines for the reader's browser (see
      :mod:`necro.widget.browser`), loaded only when a board needs them:
      ``pyodide/`` (CPython in WebAssembly, from the npm package ``pyodide``,
-     version pinned in ``package.json``), ``packages/`` (this package and the
-     pure-Python libraries the engines import, ``ENGINE_PACKAGES``, as zip
+     version pinned in ``package.json``), ``packages/`` (``necro`` without this
+     publishing package, and the pure-Python libraries the engines import, ``ENGINE_PACKAGES``, as zip
      archives built reproducibly from the installed files: sorted, fixed
      dates, compiled by Pyodide's own CPython to sourceless hash-based
-     ``.pyc`` files when Node is there, named by their content hash; Pyodide's
+     ``.pyc`` files when Node is there (``engine_compile.mjs``), named by their content hash; Pyodide's
      standard library ``python_stdlib.zip`` is compiled the same way and
      shipped there too, since the npm package's holds sources that every start
      would compile again), ``manifest.json`` (what to load) and ``worker.js`` (the Web Worker,
@@ -45,9 +45,9 @@
 
 Command line::
 
-    python -m necro.bookbuild assets [--dest DIR]
-    python -m necro.bookbuild execute book/some/chapter.ipynb [...]
-    python -m necro.bookbuild build [--path DIR] [jupyter-book build options, e.g. --all]
+    python -m necro.book.build assets [--dest DIR]
+    python -m necro.book.build execute book/some/chapter.ipynb [...]
+    python -m necro.book.build build [--path DIR] [jupyter-book build options, e.g. --all]
 """
 
 from __future__ import annotations
@@ -65,13 +65,13 @@ import subprocess
 import sys
 import zipfile
 
-REPO = pathlib.Path(__file__).resolve().parent.parent
+REPO = pathlib.Path(__file__).resolve().parents[2]
 ASSETS_SUBDIR = "necro-js"
 WIDGET_STATE_MIME = "application/vnd.jupyter.widget-state+json"
 
 # Runs after require.js and before embed-amd.js (see _config.yml).
 CONFIG_JS = """\
-// Written by necro.bookbuild. Makes the Jupyter widget manager load every
+// Written by necro.book.build. Makes the Jupyter widget manager load every
 // widget module from this folder, never from a CDN.
 (function () {
   var script = document.currentScript;
@@ -204,11 +204,13 @@ def _shipped(path: pathlib.Path) -> bool:
 def engine_archives(repo: pathlib.Path | None = None) -> list[tuple[str, str, bytes]]:
     """``(name, version, zip bytes)`` of every Python package the in-browser engine loads:
     ``necro`` from the source tree, then ``ENGINE_PACKAGES`` from their installed files.
-    Each archive unpacks into site-packages."""
+    Each archive unpacks into site-packages. ``necro`` goes without this publishing
+    package (``necro/book/``), which no engine or widget in the browser imports."""
     repo = pathlib.Path(repo) if repo else REPO
     package = repo / "necro"
     files = [(path.relative_to(repo).as_posix(), path) for path in sorted(package.rglob("*"))
-             if path.is_file() and _shipped(path.relative_to(repo))]
+             if path.is_file() and _shipped(path.relative_to(repo))
+             and not path.is_relative_to(package / "book")]
     archives = [("necro", _project_version(repo), _deterministic_zip(files))]
     for name in ENGINE_PACKAGES:
         dist = importlib.metadata.distribution(name)
@@ -276,7 +278,7 @@ def prepare_engine(out: pathlib.Path, repo: pathlib.Path | None = None,
 
 def _compiled_archives(archives, pyodide: pathlib.Path, pyodide_version: str,
                        node_modules: pathlib.Path) -> list[bytes]:
-    """The archives compiled to bytecode for Pyodide (``necro/widget/engine_compile.mjs``),
+    """The archives compiled to bytecode for Pyodide (``necro/book/engine_compile.mjs``),
     cached in ``node_modules/.cache/necro-engine`` by source hash and Pyodide version;
     the sources themselves when Node cannot run (imports are then slower, nothing else).
     The last archive may be Pyodide's standard library (``STDLIB``), compiled for its own place."""
@@ -293,10 +295,10 @@ def _compiled_archives(archives, pyodide: pathlib.Path, pyodide_version: str,
                 path = pathlib.Path(tmp) / f"{keys[i]}.zip"
                 path.write_bytes(archives[i][2])
                 inputs.append(("stdlib:" if archives[i][0] == STDLIB else "") + str(path))
-            result = subprocess.run([node, str(pathlib.Path(__file__).parent / "widget" / "engine_compile.mjs"),
+            result = subprocess.run([node, str(pathlib.Path(__file__).parent / "engine_compile.mjs"),
                                      str(pyodide), str(cache), *inputs], capture_output=True, text=True)
             if result.returncode != 0:
-                print(f"necro.bookbuild: could not compile the engine's packages, shipping sources:\n"
+                print(f"necro.book.build: could not compile the engine's packages, shipping sources:\n"
                       f"{result.stderr[-2000:]}", file=sys.stderr)
     return [(cache / f"{key}.zip").read_bytes() if (cache / f"{key}.zip").is_file() else data
             for key, (_n, _v, data) in zip(keys, archives)]
@@ -364,7 +366,7 @@ def build_book(path: str | os.PathLike[str] | None = None, *extra: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m necro.bookbuild", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m necro.book.build", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     p_assets = sub.add_parser("assets", help="copy the offline widget JavaScript")

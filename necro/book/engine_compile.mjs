@@ -1,9 +1,9 @@
 // Compile the in-browser engine's Python packages to bytecode for Pyodide's
-// CPython, at book build time (run by necro.bookbuild.prepare_engine):
+// CPython, at book build time (run by necro.book.build.prepare_engine):
 //
-//   node necro/widget/engine_compile.mjs PYODIDE_DIR OUT_DIR [stdlib:]IN.zip...
+//   node necro/book/engine_compile.mjs PYODIDE_DIR OUT_DIR [stdlib:]IN.zip...
 //
-// Each IN.zip (sources, as necro.bookbuild.engine_archives writes them) is
+// Each IN.zip (sources, as necro.book.build.engine_archives writes them) is
 // unpacked in Pyodide, compiled with compileall to sourceless .pyc files
 // (hash-based, so the bytes depend only on the source and the Python
 // version), its .py files dropped, and zipped again, sorted and with fixed

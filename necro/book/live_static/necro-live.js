@@ -1,6 +1,6 @@
 // necro live mode: a "Play live" button on chapter pages built from a notebook.
 //
-// The Sphinx extension in necro/live.py adds this script to every page and
+// The Sphinx extension in necro/book/live.py adds this script to every page and
 // marks notebook pages with <meta name="necro-notebook" content="book/...ipynb">.
 // When `necro live` serves the book, it sets the cookie necro_live=<host:port>
 // and answers <site root>/necro-live.json with where Voila is; the button then

@@ -4,7 +4,7 @@ The chapters are written for Jupyter Book, in MyST Markdown: rule targets such
 as ``(gs-move-stack)=``, cross-references such as ``{ref}`moving <gs-move>```
 and ``{doc}`strategy```, and rulings in ``{admonition}`` fences. Voila renders
 Markdown cells with plain CommonMark, so without help a live chapter would show
-those as raw text. Live mode (``necro.live``) passes every notebook through
+those as raw text. Live mode (``necro.book.live``) passes every notebook through
 :func:`prepare_notebook` before Voila runs it:
 
 * a target becomes an HTML anchor, so ``#gs-move-stack`` works in the app too;

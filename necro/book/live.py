@@ -1,6 +1,6 @@
 """Live mode of the book: the static pages plus a kernel behind every chapter.
 
-``necro live`` (or ``python -m necro.live``) serves the built book and a
+``necro live`` (or ``python -m necro.book.live``) serves the built book and a
 token-protected Jupyter Server with Voila from one origin on 127.0.0.1:
 
 * ``/book/...``          the static book (``_build/html``), behind the token;
@@ -19,7 +19,7 @@ first visit then covers the book, Voila and the kernel websockets alike, and
 the page script can read ``necro-live.json`` without any cross-origin
 exception. The book is served by a tiny Jupyter Server extension defined in
 this module (``_load_jupyter_server_extension``), so the server process is a
-plain ``jupyter_server`` with ``voila`` and ``necro.live`` enabled.
+plain ``jupyter_server`` with ``voila`` and ``necro.book.live`` enabled.
 
 Why a child process: ``main`` builds the book if needed, starts the server in
 its own session, waits until it answers, prints the URL and then just waits.
@@ -34,10 +34,10 @@ and marks pages built from a notebook with
 script knows which notebook to open without guessing from the URL.
 
 Voila renders Markdown as plain CommonMark, so before it runs a chapter the
-server passes the notebook through ``necro.live_markdown`` (Voila's
+server passes the notebook through ``necro.book.live_markdown`` (Voila's
 ``prelaunch_hook``): MyST targets, ``{ref}``/``{doc}`` links and admonitions
 come out as anchors, links into the served book and titled block quotes. The
-Voila template ``necro`` (``necro/live_share``) drops Voila's CDN stylesheets
+Voila template ``necro`` (``necro/book/live_share``) drops Voila's CDN stylesheets
 and links the app back to the book.
 
 Kernels: a chapter's kernel stops when the reader leaves its Voila page
@@ -67,7 +67,7 @@ import urllib.parse
 import urllib.request
 from typing import Iterable
 
-REPO = pathlib.Path(__file__).resolve().parent.parent
+REPO = pathlib.Path(__file__).resolve().parents[2]
 STATIC_DIR = pathlib.Path(__file__).resolve().parent / "live_static"
 # A Jupyter data folder with the Voila template "necro" (see its index.html.j2).
 SHARE_DIR = pathlib.Path(__file__).resolve().parent / "live_share"
@@ -148,7 +148,7 @@ def ensure_built(root: pathlib.Path, *, rebuild: bool = False, build: bool = Tru
     is reported and the older pages are served: live mode should not refuse to
     start over a broken cross-reference.
     """
-    from necro import bookbuild
+    from necro.book.build import build_book
 
     html = html_dir(root)
     stale = stale_sources(root)
@@ -158,7 +158,7 @@ def ensure_built(root: pathlib.Path, *, rebuild: bool = False, build: bool = Tru
             f"{len(stale)} source file(s) changed, e.g. {_shown(stale[0], root)}"
         )
         print(f"necro live: building the book ({reason}) ...", flush=True)
-        code = bookbuild.build_book(root)
+        code = build_book(root)
         if code != 0:
             print(f"necro live: the book build exited with {code}", file=sys.stderr, flush=True)
     elif stale and built_at(html) is not None:
@@ -193,7 +193,7 @@ def server_command(
     progressive: bool = True,
 ) -> list[str]:
     """The command line of the one Jupyter Server process of live mode."""
-    extensions = {"voila": True, "necro.live": True, "jupyterlab": lab}
+    extensions = {"voila": True, "necro.book.live": True, "jupyterlab": lab}
     extensions.update({name: False for name in UNUSED_EXTENSIONS})
     command = [
         sys.executable,
@@ -427,7 +427,7 @@ def _interrupt(signum, frame):
 
 
 def _jupyter_server_extension_points():
-    return [{"module": "necro.live"}]
+    return [{"module": "necro.book.live"}]
 
 
 def _link_jupyter_server_extension(serverapp) -> None:
@@ -436,14 +436,14 @@ def _link_jupyter_server_extension(serverapp) -> None:
 
 
 def _voila_prelaunch(handler, notebook, cwd):
-    """Voila's prelaunch hook: rewrite the chapter's MyST for Voila (necro.live_markdown).
+    """Voila's prelaunch hook: rewrite the chapter's MyST for Voila (necro.book.live_markdown).
 
     Never fails the page: on any surprise the notebook is shown unchanged.
     """
     try:
         from jupyter_server.utils import url_path_join
 
-        from necro import live_markdown
+        from necro.book import live_markdown
 
         info = handler.settings.get("necro_live")
         if info is None:
@@ -469,7 +469,7 @@ _INVENTORY_CACHE: dict[str, tuple[float, object]] = {}
 
 def _inventory(path: pathlib.Path):
     """The book's Sphinx inventory, re-read only when the book was rebuilt."""
-    from necro import live_markdown
+    from necro.book import live_markdown
 
     mtime = path.stat().st_mtime if path.is_file() else 0.0
     cached = _INVENTORY_CACHE.get(str(path))

@@ -6,16 +6,21 @@ and tested as plain JavaScript. It is not inside the Python package, so Python
 has to look for it in one of two places:
 
 * an installed wheel: ``pyproject.toml`` force-includes ``widgets/`` into the
-  wheel as ``necro/_frontend/``, next to this file;
+  wheel as ``necro/_frontend/``, in the ``necro`` package's folder;
 * an editable checkout (``pip install -e .``): the files are still in
   ``<repo>/widgets/``, one folder above the ``necro`` package.
+
+Two users: the widgets in a kernel, which read their modules through here
+(``necro.widget.assets``), and the book build, which copies the engine's Web
+Worker from here. The in-browser engine never imports this module.
 """
 
 from __future__ import annotations
 
 import pathlib
 
-_PACKAGE_DIR = pathlib.Path(__file__).resolve().parent
+_PACKAGE_DIR = pathlib.Path(__file__).resolve().parents[1]
+"""The ``necro`` package's folder (this module is in ``necro/book/``)."""
 
 
 def frontend_dir() -> pathlib.Path:
