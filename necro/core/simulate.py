@@ -135,7 +135,9 @@ def simulate(game_id: str, bots: list[str], games: int = 100, seed: int = 0, pla
 def summarize(results: list[dict]) -> dict:
     """Wins per seat, draws, mean game length and mean returns; for a survival game also, per
     seat, the games survived, the mean hour reached (``hour_reached``, the dawn included) and how
-    many games were lost in each hour."""
+    many games were lost in each hour. Wins and draws count ``winner()`` as the game defines it
+    (a survival game's is the seat with most survivors, so a solo night always has one): the
+    table leaves them out for such a game, the JSON keeps them as before."""
     seats = len(results[0]["returns"]) if results else 0
     games = len(results)
     summary = {
@@ -148,11 +150,10 @@ def summarize(results: list[dict]) -> dict:
     }
     if results and "survived" in results[0]:
         summary["survived"] = [sum(1 for r in results if r["survived"][seat]) for seat in range(seats)]
-    if results and "hour" in results[0]:
+    if results and "survived" in results[0] and "hour" in results[0]:
         summary["mean_hour"] = [sum(r["hour"][seat] for r in results) / games for seat in range(seats)]
-        summary["lost_in_hour"] = [
-            dict(sorted(Counter(r["hour"][seat] for r in results if not r.get("survived", [False] * seats)[seat]).items()))
-            for seat in range(seats)]
+        lost = [Counter(r["hour"][seat] for r in results if not r["survived"][seat]) for seat in range(seats)]
+        summary["lost_in_hour"] = [dict(sorted(hours.items())) for hours in lost]
     return summary
 
 
@@ -171,7 +172,7 @@ def describe_bot(factory) -> str:
     """One line about a bot: its own docstring, or its class's when the factory is a plain
     function, with the settings its constructor takes (``level=1``, ``rollouts=16``)."""
     bot = factory(seed=0)
-    doc = factory.__doc__ if inspect.isclass(factory) and "__doc__" in vars(factory) else None
+    doc = vars(factory).get("__doc__") if inspect.isclass(factory) else factory.__doc__  # its own, not inherited
     text = _first_sentence(doc or inspect.getdoc(type(bot))) or type(bot).__name__
     params = inspect.signature(type(bot).__init__).parameters
     settings = [f"{name}={getattr(bot, name)!r}" for name in params
@@ -199,7 +200,7 @@ def describe_game(game_id: str, detailed: bool = False) -> str:
     for o in game_cls.options_spec:
         default = defaults.get(o.name, o.default)
         choices = [default] + [c for c in o.choices if c != default]
-        note = " (the game's own default: {})".format(o.default) if o.name in defaults else ""
+        note = f" (the game's own default: {o.default})" if o.name in defaults else ""
         lines.append(f"    {o.name}={'|'.join(map(str, choices))}{note}")
         if detailed:
             lines += textwrap.wrap(o.help, 76, initial_indent=" " * 6, subsequent_indent=" " * 6)
@@ -251,7 +252,7 @@ def _table(game_id: str, game, seed: int, summary: dict) -> str:
             alive = summary["survived"][seat]
             line = (f"  seat {seat + 1} ({bot}): survived {alive} of {n} games ({alive / n:.1%}), "
                     f"{summary['mean_returns'][seat]:.2f} survivors at dawn on average")
-            lost = summary.get("lost_in_hour", [{}] * (seat + 1))[seat]
+            lost = summary["lost_in_hour"][seat] if "lost_in_hour" in summary else {}
             if lost:
                 mean = sum(h * c for h, c in lost.items()) / sum(lost.values())
                 counts = ", ".join(f"{c} in hour {h}" for h, c in lost.items())
