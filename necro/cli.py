@@ -4,7 +4,7 @@
     necro book [--port P] [--no-open] [--no-build]   build the static book, serve it
     necro lab [--port P] [--no-open]                  JupyterLab on the book, 127.0.0.1 only
     necro live [--port P] [--no-build] [--lab] ...    the book + Voila: "Play live" on chapters
-    necro simulate GAME --games N --seed S [--bot B ...] [--format json|table]
+    necro simulate GAME [--games N] [--bot B ...] [--option N=V ...]   seeded games between bots
 """
 
 from __future__ import annotations

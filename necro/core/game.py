@@ -135,7 +135,8 @@ class Game:
     def __init__(self, players: int | None = None, **options):
         players = self.min_players if players is None else players
         if isinstance(players, bool) or not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise OptionError(f"{self.title} is for {self.min_players}-{self.max_players} players, not {players!r}")
+            allowed = self.min_players if self.min_players == self.max_players else f"{self.min_players}-{self.max_players}"
+            raise OptionError(f"{self.title} is for {allowed} players, not {players!r}")
         self.players = players
         spec = {o.name: o for o in self.options_spec}
         self.options = {o.name: o.default for o in self.options_spec}

@@ -63,10 +63,9 @@ def run_nights(policy: str, nights: int, seed: int = 0, options: dict | None = N
         s = seed + i
         state = game.new_initial_state(s)
         play_fast(state, [factory(seed=s, **policy_args)])
-        b = state.boards[0]
-        alive = b.out is None and b.has_survivors()
-        records.append({"seed": s, "survived": alive, "survivors": len(b.survivors()) if alive else 0,
-                        "hour": HOURS + 1 if alive else b.out[0]})
+        alive = state.survived()[0]
+        records.append({"seed": s, "survived": alive, "survivors": int(state.returns()[0]),
+                        "hour": state.hour_reached()[0]})
         if progress is not None:
             progress.update()
     return records

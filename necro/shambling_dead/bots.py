@@ -105,6 +105,8 @@ class Policy:
 
 
 class AlwaysStand(Policy):
+    """Always stands and receives; every other decision is the base policy's default."""
+
     name = "stand"
 
     def choose(self, state):

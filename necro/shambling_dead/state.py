@@ -141,7 +141,14 @@ class ShamblingState(State):
         return [0.0 if b.out else float(len(b.survivors())) for b in self.boards]
 
     def survived(self) -> list[bool]:
+        """Per player: did the band see the dawn (the goal of this solo game, where nobody wins
+        against anybody)? The simulator reports this instead of wins."""
         return [b.out is None and b.has_survivors() for b in self.boards]
+
+    def hour_reached(self) -> list[int]:
+        """Per player, how far into the night the band got: the hour its night ended in, HOURS + 1
+        for a band that saw the dawn (or, before the end, the hour now for a band still playing)."""
+        return [b.out[0] if b.out else HOURS + 1 if self.over else self.hour for b in self.boards]
 
     def _deck(self, p: int) -> Deck:
         return self.decks[0] if len(self.decks) == 1 else self.decks[p]
