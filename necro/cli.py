@@ -148,7 +148,11 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     if argv and argv[0] == "simulate":
-        return cmd_simulate(argparse.Namespace(), argv[1:])
+        try:
+            return cmd_simulate(argparse.Namespace(), argv[1:])
+        except BrokenPipeError:  # `necro simulate ... | head`: the reader has all it wanted
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
     if argv and argv[0] == "live":
         return cmd_live(argv[1:])
     args = parser.parse_args(argv)

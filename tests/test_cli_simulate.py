@@ -120,3 +120,17 @@ def test_help_of_one_game_explains_its_options(capsys):
     assert "shovelfight (Necromancer Shovelfight): 3-6 players" in flat
     assert "Wizards start on fixed graves seat by seat" in flat
     assert "graveyard-shift (" not in flat
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    """`necro simulate ... | head -1`: the pipe closes under the table; the command ends quietly."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", "from necro.cli import main; raise SystemExit(main())",
+                             "simulate", "graveyard-shift", "--games", "30"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # the reader leaves before the table is printed
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 0
+    assert "Traceback" not in err and "BrokenPipeError" not in err
