@@ -17,6 +17,7 @@ both play the same game
 from __future__ import annotations
 
 from collections import Counter
+from copy import deepcopy
 from heapq import heappop, heappush
 
 from necro.core.rng import Rng
@@ -32,6 +33,7 @@ COLOUR = {c: (None if c == "Jo" else c[1]) for c in BIG_PILE + LITTLE_PILE}
 RANK = {c: ("Jo" if c == "Jo" else "Q" if c[0] in "QJ" else c[0]) for c in COLOUR}
 WORM = {c: (1 if c[0] == "A" else int(c[0]) if c[0].isdigit() else 0) for c in COLOUR}
 CHOICE_CARDS = ("A", "2", "4", "5", "Jo")  # cards whose effect the digger chooses
+FALLING = ("leap", "split", "land")  # decisions inside one worm roll or fall (sf-simultaneous)
 FAR = 1000  # the cost of stepping on a falling grave: one hit outweighs any number of leaps
 
 
@@ -497,6 +499,34 @@ class Match:
         self.wiz[self.queue.pop(0)[0]] = g
         self.landings()
 
+    def judge(self):
+        """The end check after every action: at most one wizard standing ends the game, except
+        that a last wizard still leaping or landing in the fall that killed the others plays it
+        out, unless it is sure to come through alive (then it lands where it safely can)."""
+        if self.phase == "over":
+            return
+        alive = [p for p in range(self.n) if self.wiz[p] is not None]
+        if len(alive) > 1:
+            return
+        if alive and self.phase in FALLING:
+            last = alive[0]
+            if self.phase == "split":
+                if not all(self.survives(last, Match.keep, i) for i in range(len(self.split[0]))):
+                    return
+            else:
+                safe = [g for g in self.options() if self.survives(last, DECISIONS[self.phase], g)]
+                if not safe:
+                    return
+                self.wiz[last] = safe[0]
+        self.phase = "over"
+
+    def survives(self, last, do, option) -> bool:
+        """Whether ``last`` is sure to come through the rest of this fall alive after ``option``."""
+        branch = deepcopy(self)
+        do(branch, option)
+        branch.judge()
+        return branch.phase == "over" and branch.wiz[last] is not None
+
     def returns(self) -> list[float]:
         out = [0.0] * self.n
         alive = [p for p in range(self.n) if self.wiz[p] is not None]
@@ -529,8 +559,9 @@ def play(seed: int, players: int = 4):
     m.start_turn(first)
     decisions = 0
     while m.phase != "over":
-        m.moment += 1  # every action is a moment: wizards dying in the same one share a win
         phase = m.phase
+        if phase not in FALLING:
+            m.moment += 1  # every action is a moment, but a worm roll or a fall is one whole moment
         if phase in ROLLS:
             ROLLS[phase](m, chance.randbelow(6) + 1)
         elif phase == "split":
@@ -541,8 +572,7 @@ def play(seed: int, players: int = 4):
             options = m.options()
             DECISIONS[phase](m, options[chooser.randbelow(len(options))])
             decisions += 1
-        if m.phase != "over" and m.alive() <= 1:
-            m.phase = "over"
+        m.judge()
     returns, teams = m.summary()
     return returns, teams, decisions
 

@@ -14,7 +14,7 @@ from collections import Counter
 from necro.core import Reader
 
 from .board import CARDS, board_for, deck, parts, rank
-from .state import CARD_VERB, CAUSES, CHANCE_PHASES, PHASES, START_BOXES, TEAM_SIZE, THEN, Team
+from .state import CARD_VERB, CAUSES, CHANCE_PHASES, FALLING, PHASES, START_BOXES, TEAM_SIZE, THEN, Team
 
 KEYS = ("players", "phase", "turn", "first", "worm", "graves", "dug", "fallen", "teams", "moment",
         "used", "steps_left", "target", "card", "hit", "left", "queue", "split", "then")
@@ -152,8 +152,9 @@ def load_position(state, r: Reader) -> None:
         return
     if phase == "place" and not placing:
         r["phase"].fail("players choose start graves only with the option start='choose'")
-    if len(alive) < 2 and not placing:
-        r["phase"].fail("with fewer than two wizards standing the game is over")
+    if len(alive) < 2 and not placing and not (alive and phase in FALLING):
+        r["phase"].fail("with fewer than two wizards standing the game is over (a last wizard may "
+                        "only still be leaping or landing in the fall that killed the others)")
     need = {"step": state.steps_left > 0, "card": card is not None, "hit": hit is not None,
             "shovel": target is not None, "split": split is not None,
             "leap": bool(queue) and all(isinstance(q, int) for q in queue),

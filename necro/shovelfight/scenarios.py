@@ -206,6 +206,26 @@ def last_two_fall_together(last_stand: str = "share"):
     return s.force("roll 6")
 
 
+def last_leap_into_the_fall(leaper: int = 0, ways: int = 2, last_stand: str = "share"):
+    """The last two wizards are on two dug Twos the worms eat; one dies there, the other leaps.
+
+    Player ``leaper + 1``'s wizard on e4 has two boxes left: the worms take one and it
+    must leap. Its rival on d3, with one box left, dies to the worms. With ``ways=2``
+    (the default) it may leap to d4 or e5, with ``ways=1`` (e5 already gone) only to d4;
+    either way it lands on the island d4-e5, which d3 and e4 going cut off, and the island's
+    fall takes its last box: both wizards die in the same worm roll and share the win
+    (ruling sf-simultaneous), whether or not the leaper had a choice. With ``ways=3``
+    (e3 still standing) it can leap to safety instead, so it wins at once.
+    """
+    rival = 1 - leaper if leaper < 2 else 1
+    dead = 3 - leaper - rival
+    fallen = {1: ["c4", "c5", "e3", "e5"], 2: ["c4", "c5", "e3"], 3: ["c4", "c5"]}[ways]
+    s = build(3, wizards={leaper: "e4", rival: "d3", dead: None}, hits={leaper: 3, rival: 4},
+              cards={"d3": "2r", "e4": "2b"}, dug=["d3", "e4"], fallen=fallen, phase="worm",
+              turn=0, worm=0, last_stand=last_stand)
+    return s.force("roll 2")
+
+
 def three_way_split():
     """The worms eat b3 and d3 at once (two dug Fives) and the ground breaks in three.
 

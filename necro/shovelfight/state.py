@@ -44,6 +44,11 @@ PHASES = ("first", "place", "act", "move", "step", "shovel", "turn", "card", "hi
           "worm", "leap", "split", "land", "over")
 CHANCE_PHASES = ("first", "move", "shovel", "turn", "worm", "split")
 SETUP_PHASES = ("first", "place")
+FALLING = ("leap", "split", "land")
+"""The decisions inside one worm roll or one fall (rule sf-simultaneous): wizards leaping off eaten
+graves, chance keeping a part, wizards landing. Until they are all taken the ground is still
+moving, so the game's end is judged only once they are done, and every wizard who dies in them
+dies at the moment the roll or the fall began."""
 THEN = ("act", "shamble", "end")
 CAUSES = ("shovel", "zombie", "blast", "worms", "fell")
 WIZARD = tuple(f"W{p + 1}" for p in range(6))  # the notation of each player's wizard
@@ -98,6 +103,7 @@ VERB_PHASE = {"move": "act", "dig": "act", "shovel": "act", "step": "step", "sto
               "hit": "hit", "shamble": "shamble", "ace": "card", "two": "card", "four": "card",
               "five": "card", "joker": "card", "leap": "leap", "land": "land", "start": "place"}
 # the rule behind every action of a phase that its phase alone decides (others: by verb or card)
+LANDING_RULE = {"leap": "sf-worm-leap", "land": "sf-fall-path"}  # the rule a landing of each phase follows
 PHASE_RULE = {"turn": "sf-dig", "first": "sf-first-player", "place": "sf-start-graves",
               "move": "sf-move", "step": "sf-move", "shovel": "sf-shovel", "worm": "sf-worm-die",
               "split": "sf-split"}
@@ -420,10 +426,13 @@ class ShovelfightState(State):
 
     # ---------------------------------------------------------------- apply
     def _apply(self, action):
-        self._moment = self.moment + 1
+        # A decision inside a worm roll or a fall belongs to the moment that roll or fall began.
+        self._moment = self.moment if self.phase in FALLING else self.moment + 1
         self._DO[self.phase](self, action)
-        if self.phase != "over" and self.phase not in SETUP_PHASES and self._standing_wizards() <= 1:
-            self._game_over()
+        if self.phase in FALLING:
+            self.moment = self._moment  # the ground is still moving: its deaths share this moment
+        if self.phase not in SETUP_PHASES:
+            self._decided()
 
     def _do_first(self, action):
         if not self.dug and all(card is None for card in self.cards.values()):
@@ -500,13 +509,53 @@ class ShovelfightState(State):
         self._after_action()
 
     def _decided(self) -> bool:
-        """End the game as soon as at most one wizard stands (rule sf-win)."""
+        """End the game once at most one wizard stands (rules sf-win, sf-simultaneous).
+
+        The one place the game's end is judged. While a worm roll or a fall is still asking
+        where a wizard leaps or lands, or which part stays (phases ``FALLING``), a last wizard in
+        the middle of it may yet die in the same fall: the game then waits for the ground to
+        settle, so the result does not depend on whether that wizard had a choice to make. With
+        no wizard left at all nothing can change any more, and the game ends at once.
+        """
         if self.phase == "over":
             return True
-        if self._standing_wizards() <= 1:
-            self._game_over()
-            return True
-        return False
+        standing = self._standing_wizards()
+        if standing > 1:
+            return False
+        if standing == 1 and self.phase in FALLING and (self.queue or self.split):
+            last = self.alive()[0]
+            landing = self._safe_landing(last)
+            if landing is False:
+                return False  # the fall may still take the last wizard: play it out
+            if landing is not None:
+                self._land(last, landing, LANDING_RULE[self.phase])
+        self._game_over()
+        return True
+
+    def _safe_landing(self, last: int):
+        """Whether the last wizard standing comes through the rest of this fall alive for sure.
+
+        Asked when the others are dead but the ground is still moving. Returns ``False`` if
+        it may still die (some chance outcome, or every way it can leap, loses it), else the
+        first grave it can leap or land on safely (it will pick it, so the game is decided), or
+        ``None`` when it has nothing to choose (chance keeps a part, and every part is safe).
+        Each branch is played on a copy, whose own end check answers for what comes after it.
+        """
+        if self.phase == "split":
+            outcomes = [a for a, _ in self.chance_outcomes()]
+        elif self.queue and (self.queue[0] if self.phase == "leap" else self.queue[0][0]) == last:
+            outcomes = self._legal_actions()
+        else:
+            return False  # pragma: no cover (only the last wizard leaps or lands once the others are dead)
+        safe = []
+        for action in outcomes:
+            branch = self.copy()
+            branch.apply_unchecked(action)
+            if branch.phase == "over" and branch.teams[last].wizard is not None:
+                safe.append(action)
+        if self.phase == "split":
+            return None if len(safe) == len(outcomes) else False
+        return safe[0].args[0] if safe else False
 
     def _after_action(self):
         """After a wizard action: a second action, or on to the shamble (rule sf-second-action)."""
@@ -935,13 +984,6 @@ class ShovelfightState(State):
         raise AssertionError("no player can take a turn")  # pragma: no cover (two wizards stand)
 
     def _game_over(self):
-        # A winner still in mid-air lands anywhere it could: the choice no longer matters.
-        for q in self.in_the_air():
-            if self.teams[q].wizard is not None:
-                options = (self._leap_options(q) if self.phase == "leap"
-                           else next(o for k, o in self.queue if k == q))
-                if options:
-                    self._land(q, options[0], "sf-fall-path")
         self.phase = "over"
         self.queue, self.left, self.hit, self.split, self.then, self.card, self.target = [], [], None, None, None, None, None
         alive = self.alive()

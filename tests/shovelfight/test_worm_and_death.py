@@ -178,6 +178,52 @@ def test_sf_simultaneous_share_or_nobody():
     assert s.is_terminal() and s.returns() == [0.0, 0.0, 0.0]
 
 
+@pytest.mark.parametrize("leaper", [0, 1, 2])
+@pytest.mark.parametrize("ways", [1, 2])
+def test_sf_simultaneous_a_last_leap_into_the_fall_shares_the_win(leaper, ways):
+    """The rival dies to the worms, the leaper lands on ground that falls and takes its last
+    box: one worm roll, one shared win, whether the leap had one way (decided at once) or two
+    (a decision in between), whichever seat leaps and whoever's turn it is."""
+    s = rolls(sc.last_leap_into_the_fall(leaper, ways))
+    rival = 1 - leaper if leaper < 2 else 1
+    if ways == 2:
+        assert s.phase == "leap" and s.current_player() == leaper and not s.is_terminal()
+        assert [str(a) for a in s.legal_actions()] == ["leap d4", "leap e5"]
+        play(s, "leap e5")
+    assert s.is_terminal() and s.teams[leaper].cause == "fell" and s.teams[rival].cause == "worms"
+    assert s.teams[leaper].out == s.teams[rival].out
+    expected = [0.0, 0.0, 0.0]
+    expected[leaper] = expected[rival] = 0.5
+    assert s.returns() == expected and s.status().endswith("share the win.")
+
+
+def test_sf_simultaneous_the_other_leap_shares_it_too():
+    s = rolls(sc.last_leap_into_the_fall(1, 2))
+    play(s, "leap d4")
+    assert s.returns() == [0.5, 0.5, 0.0]
+
+
+def test_sf_simultaneous_nobody_variant_after_a_leap():
+    s = rolls(sc.last_leap_into_the_fall(0, 2, last_stand="nobody"))
+    play(s, "leap d4")
+    assert s.is_terminal() and s.returns() == [0.0, 0.0, 0.0]
+
+
+def test_sf_simultaneous_a_last_wizard_with_a_safe_leap_wins_at_once():
+    """With e3 still standing the leaper can get away: the game ends on the worm roll, the
+    wizard landing on the safe grave, as the player would choose."""
+    s = rolls(sc.last_leap_into_the_fall(0, 3))
+    assert s.is_terminal() and s.returns() == [1.0, 0.0, 0.0] and s.teams[0].wizard == "e3"
+
+
+def test_sf_simultaneous_a_position_mid_fall_with_one_wizard_loads():
+    s = rolls(sc.last_leap_into_the_fall(0, 2))
+    again = type(s).from_json(s.to_json())
+    assert again.phase == "leap" and again.position() == s.position()
+    play(again, "leap d4")
+    assert again.returns() == [0.5, 0.5, 0.0]
+
+
 def test_sf_any_stack_many_pieces_one_grave():
     s = sc.crowded_grave()
     wizards, zombies = s.pieces_on("c2")
