@@ -3,7 +3,8 @@
 Plain lists, ints and short tuples; no validation, no log, no action objects; graves are numbered
 in reading order (which is also the order of their names, so sorted numbers list options in the
 engine's order). The default options and rulings (fixed start graves, a stranded wizard leaps to
-the nearest grave, no zombie limit, last wizards dying together share the win) and the engine's
+the nearest grave, a falling wizard crosses grave by grave, no zombie limit, last wizards dying
+together share the win) and the engine's
 way of chaining a turn (after an action, after a hit, after a fall: ``then``) are followed step by
 step, because *where* the game checks for its end decides who shares a win.
 
@@ -142,10 +143,16 @@ class Match:
             return near
         return self.escape(self.wiz[q], (), {g for g in self.graves if not self.fallen[g]})[1]
 
-    def escape(self, start, falling, solid):
-        """Fewest hits, then fewest leaps, from ``start`` over the whole grid to solid ground."""
+    def escape(self, start, falling, solid, adjacent=False):
+        """Fewest hits, then fewest leaps, from ``start`` to solid ground: with ``adjacent`` grave by
+        grave (a leap lands on a neighbour, or across one missing grave; sf-fall-path's default),
+        falling back to, or else, over the whole grid with holes free."""
         if not solid:
             return 0, []
+        if adjacent:
+            found = self.grave_by_grave(start, falling, solid)
+            if found[1]:
+                return found
         d0 = FAR if start in falling else 0
         dist, heap, best = {start: d0}, [(d0, start)], {}
         while heap:
@@ -161,6 +168,29 @@ class Match:
                     if e < dist.get(t, e + 1):
                         dist[t] = e
                         heappush(heap, (e, t))
+        if not best:
+            return 0, []
+        low = min(best.values())
+        return low // FAR, sorted(t for t, c in best.items() if c == low)
+
+    def grave_by_grave(self, start, falling, solid):
+        near = self.near
+        d0 = FAR if start in falling else 0
+        dist, heap, best = {start: d0}, [(d0, start)], {}
+        while heap:
+            d, g = heappop(heap)
+            if d > dist[g]:
+                continue
+            for h in near[g]:
+                for t in ((h,) if h in falling or h in solid else near[h]):
+                    if t in solid:
+                        if d + 1 < best.get(t, d + 2):
+                            best[t] = d + 1
+                    elif t in falling and t != g:
+                        e = d + 1 + FAR
+                        if e < dist.get(t, e + 1):
+                            dist[t] = e
+                            heappush(heap, (e, t))
         if not best:
             return 0, []
         low = min(best.values())
@@ -468,7 +498,7 @@ class Match:
             q = (self.turn + k) % self.n
             if self.wiz[q] not in falling:
                 continue
-            hits, options = self.escape(self.wiz[q], falling, stay)
+            hits, options = self.escape(self.wiz[q], falling, stay, adjacent=True)
             if not options:
                 self.hits[q] = self.boxes[q]
                 self.kill(q, "fell", None)

@@ -24,6 +24,10 @@ class Shovelfight(Game):
         Option("stranded", "nearest", ("nearest", "falls"),
                "A worm-eaten wizard with no adjacent grave leaps to the nearest one, or falls and dies.",
                rule="sf-stranded-wizard"),
+        Option("fall_path", "adjacent", ("adjacent", "holes"),
+               "A wizard crosses falling ground grave by grave (a hit for each falling grave it lands "
+               "on), or passes over any number of holes for free.",
+               rule="sf-fall-path"),
         Option("team_size", "unlimited", ("unlimited", "eight"),
                "No maximum number of zombies (the FAQ), or at most the eight tokens of a team.",
                rule="sf-team-size"),
@@ -32,6 +36,20 @@ class Shovelfight(Game):
                rule="sf-simultaneous"),
     )
     state_class = ShovelfightState
+
+    LEGACY_OPTIONS = {"fall_path": "holes"}
+    """Options added after games were saved, with the value that keeps such a saved game's rules.
+    Every spec written since names every option, so one without ``fall_path`` was saved when
+    falling wizards passed over holes for free (sf-fall-path): it replays as it was played."""
+
+    @classmethod
+    def from_spec(cls, reader):
+        game = super().from_spec(reader)
+        written = reader.value.get("options") or {}
+        for name, value in cls.LEGACY_OPTIONS.items():
+            if name not in written:
+                game.options[name] = value
+        return game
     editor_class = ShovelfightEditor
 
     def bots(self):

@@ -17,7 +17,7 @@ from .board import CARDS, board_for, deck, parts, rank
 from .state import CARD_VERB, CAUSES, CHANCE_PHASES, FALLING, PHASES, START_BOXES, TEAM_SIZE, THEN, Team
 
 KEYS = ("players", "phase", "turn", "first", "worm", "graves", "dug", "fallen", "teams", "moment",
-        "used", "steps_left", "target", "card", "hit", "left", "queue", "split", "then")
+        "used", "steps_left", "target", "card", "hit", "left", "queue", "split", "then", "since")
 TEAM_KEYS = ("wizard", "boxes", "hits", "zombies", "lids", "pants", "figures", "out", "cause")
 MAX_ZOMBIES = 1000  # "no maximum", but a document must stay finite
 
@@ -131,6 +131,13 @@ def load_position(state, r: Reader) -> None:
             s["parts"].fail("the parts of a split do not overlap")
         split = {"parts": sorted(found), "extra": sorted(grave(g, standing) for g in s["extra"].list(max_length=len(names)))}
     then = None if r["then"].value is None else r["then"].str(choices=THEN)
+    # Written only while a worm roll or fall that has killed a wizard waits for a decision, or
+    # once such a fall has taken the last wizards (sf-simultaneous); absent from every other
+    # position, and from those saved before it existed.
+    since = None if r.get("since", None).value is None else r["since"].int(1, moment)
+    if since is not None and phase not in FALLING + ("over",):
+        r["since"].fail("only a worm roll or fall still under way, or the one that ended the game, keeps "
+                        "the moment it began killing")
 
     # every field read: install, then check the pending decision makes sense
     state.board = board
@@ -139,6 +146,7 @@ def load_position(state, r: Reader) -> None:
     state.phase, state.turn, state.first, state.worm, state.moment = phase, turn, first, worm, moment
     state.used, state.steps_left, state.target, state.card = used, steps_left, target, card
     state.hit, state.left, state.queue, state.split, state.then = hit, left, queue, split, then
+    state.since = since
 
     for p, t in enumerate(teams):
         if t.wizard in fallen and p not in state.in_the_air():

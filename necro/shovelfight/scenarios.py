@@ -109,6 +109,20 @@ def island_jump():
     return s.force("roll 2")
 
 
+def falling_strip(fall_path: str = "adjacent"):
+    """A wizard at the far end of a long falling strip (ruling sf-fall-path).
+
+    The worms eat d1 (a dug Ace), the only link between column e and the rest
+    (c3-c5 and d2-d4 are already gone). Player 2's wizard on e5 leaps grave
+    by grave: e5, e4 and e3 are falling graves it lands on, three hits, before
+    it leaps the gap at d2 onto c2. With ``fall_path="holes"`` it passes over
+    the holes d4 and c4 for free and lands on column b with one hit.
+    """
+    s = build(3, wizards={0: "a1", 1: "e5", 2: "a5"}, zombies={2: ["e3"]}, cards={"d1": "Ar"}, dug=["d1"],
+              fallen=["c3", "c4", "c5", "d2", "d3", "d4"], phase="worm", turn=0, worm=0, fall_path=fall_path)
+    return s.force("roll 1")
+
+
 def joker_cut():
     """Player 1 digs the Joker on b2 and drops c2 and c3, the only link between the two halves.
 

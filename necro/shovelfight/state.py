@@ -184,6 +184,7 @@ class ShovelfightState(State):
         self.queue: list = []         # leap: [player, ...]; land: [[player, [graves]], ...]
         self.split = None             # {"parts": [[graves]], "extra": [graves]} while chance keeps one
         self.then = None              # where the turn goes on after a hit or a fall
+        self.since = None             # the moment a worm roll or fall that has killed began (sf-simultaneous)
 
     @property
     def n(self) -> int:
@@ -426,11 +427,16 @@ class ShovelfightState(State):
 
     # ---------------------------------------------------------------- apply
     def _apply(self, action):
-        # A decision inside a worm roll or a fall belongs to the moment that roll or fall began.
-        self._moment = self.moment if self.phase in FALLING else self.moment + 1
+        self._moment = self.moment + 1  # every step is a moment: wizards dying in it die together
         self._DO[self.phase](self, action)
-        if self.phase in FALLING:
-            self.moment = self._moment  # the ground is still moving: its deaths share this moment
+        if self.phase == "over":
+            return
+        if self.phase in FALLING and (self.since is not None or self.moment == self._moment):
+            # A worm roll or fall that has killed still waits for a decision: it stays one
+            # event, and should it take the last wizards, all it took die together (sf-simultaneous).
+            self.since = self._moment if self.since is None else self.since
+        else:
+            self.since = None
         if self.phase not in SETUP_PHASES:
             self._decided()
 
@@ -923,7 +929,7 @@ class ShovelfightState(State):
             t = self.teams[q]
             if t.wizard not in fset:
                 continue
-            hits, options = escape(self.board, t.wizard, fset, stay_set)
+            hits, options = escape(self.board, t.wizard, fset, stay_set, self.game.options["fall_path"])
             if not options:
                 self.note("sf-fall-path", f"Player {q + 1}'s wizard has no solid ground to reach.")
                 t.hits = t.boxes
@@ -985,6 +991,8 @@ class ShovelfightState(State):
 
     def _game_over(self):
         self.phase = "over"
+        if self._standing_wizards():
+            self.since = None  # kept only when a fall that began killing earlier took the last wizards
         self.queue, self.left, self.hit, self.split, self.then, self.card, self.target = [], [], None, None, None, None, None
         alive = self.alive()
         if alive:
@@ -1003,8 +1011,9 @@ class ShovelfightState(State):
             out[alive[0]] = 1.0
             return out
         if self.game.options["last_stand"] == "share":
-            last = max(t.out or 0 for t in self.teams)
-            sharing = [p for p, t in enumerate(self.teams) if t.out == last]
+            # the wizards who died last: in the last step, or in the whole fall that took them
+            last = self.since if self.since is not None else max(t.out or 0 for t in self.teams)
+            sharing = [p for p, t in enumerate(self.teams) if t.out is not None and t.out >= last]
             for p in sharing:
                 out[p] = 1.0 / len(sharing)
         return out
@@ -1032,7 +1041,7 @@ class ShovelfightState(State):
             "split": ({"parts": [list(x) for x in self.split["parts"]], "extra": list(self.split["extra"])}
                       if self.split else None),
             "then": self.then,
-        }
+        } | ({"since": self.since} if self.since is not None else {})
 
     def hide(self, position: dict, player: int) -> dict:
         """Face-down cards are unknown to every player."""
