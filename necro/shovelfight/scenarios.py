@@ -134,6 +134,17 @@ def joker_cut():
                  cards={"b2": "Jo"}, fallen=["c1", "c4", "c5", "e5"])
 
 
+def joker_drops_a_wizard():
+    """Player 1 digs the Joker on b2 and drops c2, where player 2's wizard stands, and c3.
+
+    The right half falls as in :func:`joker_cut`; player 2's wizard on c2 is on falling
+    ground too (ruling sf-joker-wizards): one hit for c2, then it leaps to b1 or b2, its
+    player's choice. Choose ``joker c2 c3``.
+    """
+    return build(3, wizards={0: "b2", 1: "c2", 2: "a4"}, zombies={1: ["d3"], 2: ["b4"]},
+                 cards={"b2": "Jo"}, fallen=["c1", "c4", "c5", "e5"])
+
+
 def shovel_takeover():
     """Player 1's wizard shares c3 with player 2's wizard, which has one box left.
 

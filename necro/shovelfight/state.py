@@ -722,7 +722,7 @@ class ShovelfightState(State):
                     converted += 1
             mine.zombies.sort()
             team.zombies = []
-            self.note("sf-whacked", f"Player {by + 1} gains {converted} zombie(s).")
+            self.note("sf-whacked-takeover", f"Player {by + 1} gains {converted} zombie(s).")
         else:
             how = {"zombie": "chomped by a zombie", "blast": "blown up", "worms": "eaten by the worms",
                    "fell": "lost with the falling ground"}.get(cause, "killed")
@@ -823,6 +823,9 @@ class ShovelfightState(State):
                     leapers.append(q)
         self.fallen.update(eaten)
         order = sorted(leapers, key=lambda q: (q - self.turn) % self.n)
+        if len(order) > 1 and self.notes is not None:
+            self.note("sf-leap-order", "The wizards leap one at a time in turn order: "
+                                       f"{', '.join(f'player {q + 1}' for q in order)}.")
         self.queue = order
         self.then = "end"
         self._leaps()
@@ -929,6 +932,9 @@ class ShovelfightState(State):
             t = self.teams[q]
             if t.wizard not in fset:
                 continue
+            if t.wizard in extra:
+                self.note("sf-joker-wizards", f"Player {q + 1}'s wizard stands on {t.wizard}, which the Joker "
+                                              "drops: it is on falling ground.")
             hits, options = escape(self.board, t.wizard, fset, stay_set, self.game.options["fall_path"])
             if not options:
                 self.note("sf-fall-path", f"Player {q + 1}'s wizard has no solid ground to reach.")
@@ -943,6 +949,9 @@ class ShovelfightState(State):
             else:
                 landings.append([q, options])
         self.fallen.update(falling)
+        if len(landings) > 1 and self.notes is not None:
+            self.note("sf-leap-order", "The falling wizards land one at a time in turn order: "
+                                       f"{', '.join(f'player {q + 1}' for q, _ in landings)}.")
         self.queue = landings
         self.then = then
         self._landings()

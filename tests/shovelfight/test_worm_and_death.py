@@ -251,3 +251,57 @@ def test_sf_empty_turn_scenario():
     s.play_chance()
     play(s, "stop")
     assert s.turn == 0 and "sf-empty-turn" in rules_logged(s)
+
+
+def test_sf_worm_eats_never_jacks_nor_the_joker():
+    cards = {"c2": "Jr", "d3": "Jb", "e2": "Jo", "b2": "3r"}
+    s = build(5, wizards={0: "a1", 1: "d1", 2: "g1", 3: "f5", 4: "b5"}, cards=cards, dug=list(cards),
+              phase="worm", worm=0)
+    for face in range(1, 7):
+        t = play(s.copy(), f"roll {face}")
+        assert t.fallen == ({"b2"} if face == 3 else set()), face
+
+
+def test_sf_chomped_a_wizard_blown_up_keeps_its_zombies():
+    s = build(3, wizards={0: "c3", 1: "c2", 2: "e5"}, zombies={1: ["a1", "e1"]}, hits={1: 4}, cards={"c3": "6b"})
+    play(s, "dig")
+    t = s.teams[1]
+    assert t.wizard is None and t.cause == "blast" and t.zombies == ["a1", "e1"]
+    assert sorted(s.teams[0].zombies) == []  # nothing goes to the digger: only a shovel takes a team
+    assert {"sf-death", "sf-chomped"} <= rules_logged(s) and "sf-whacked" not in rules_logged(s)
+
+
+def test_sf_joker_wizards_on_dropped_graves_fall_and_leap():
+    """Ruling sf-joker-wizards: a wizard standing on a grave the Joker drops is on falling
+    ground: one hit for that grave, then it leaps to solid ground like any falling wizard."""
+    s = sc.joker_drops_a_wizard()
+    play(s, "dig", "joker c2 c3")
+    assert s.teams[1].hits == 1 and s.phase == "land" and s.current_player() == 1
+    assert [str(a) for a in s.legal_actions()] == ["land b1", "land b2"]
+    assert "sf-joker-wizards" in rules_logged(s)
+    play(s, "land b1")
+    assert s.teams[1].wizard == "b1" and s.phase == "act" and s.turn == 0
+
+
+@pytest.mark.parametrize("turn, order", [(0, [0, 1]), (1, [1, 0]), (2, [0, 1])])
+def test_sf_leap_order_one_at_a_time_in_turn_order(turn, order):
+    """Ruling sf-leap-order: two wizards on the eaten c3 leap one after the other, starting
+    with the player whose turn it is, then to the left; the second sees where the first went."""
+    s = build(3, wizards={0: "c3", 1: "c3", 2: "a1"}, cards={"c3": "2r"}, dug=["c3"], phase="worm",
+              turn=turn, worm=turn)
+    play(s, "roll 2")
+    assert "sf-leap-order" in rules_logged(s)
+    for p in order:
+        assert s.phase == "leap" and s.current_player() == p
+        play(s, "leap d3")
+    assert s.teams[0].wizard == s.teams[1].wizard == "d3" and s.phase != "leap"
+
+
+def test_sf_whacked_takeover_is_not_a_choice():
+    """Ruling sf-whacked-takeover: the whacker's zombies replace the dead team at once; the game
+    asks nothing and goes on to the whacker's second action."""
+    s = sc.shovel_takeover()
+    play(s, "shovel W2", "roll 5")
+    assert s.phase == "act" and s.current_player() == 0 and s.used == ["shovel"]
+    assert [a.verb for a in s.legal_actions()] == ["dig", "move"]
+    assert "sf-whacked-takeover" in rules_logged(s)
