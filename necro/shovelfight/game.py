@@ -36,21 +36,29 @@ class Shovelfight(Game):
                rule="sf-simultaneous"),
     )
     state_class = ShovelfightState
+    editor_class = ShovelfightEditor
 
-    LEGACY_OPTIONS = {"fall_path": "holes"}
-    """Options added after games were saved, with the value that keeps such a saved game's rules.
-    Every spec written since names every option, so one without ``fall_path`` was saved when
-    falling wizards passed over holes for free (sf-fall-path): it replays as it was played."""
+    legacy = False
+    """True for a game saved before the option ``fall_path`` existed (issue 25), which goes on
+    by the rules it was played by: falling wizards pass over holes for free (sf-fall-path,
+    ``fall_path="holes"``) and the game ended the moment one wizard stood, even with that wizard
+    still to leap (the first sf-simultaneous, see ``ShovelfightState._legacy_end``). Without
+    that, such a save's history would no longer lead to its stored position, and it would be
+    refused. Its spec is written without ``fall_path`` again, so it stays what it is."""
 
     @classmethod
     def from_spec(cls, reader):
         game = super().from_spec(reader)
-        written = reader.value.get("options") or {}
-        for name, value in cls.LEGACY_OPTIONS.items():
-            if name not in written:
-                game.options[name] = value
+        if "fall_path" not in (reader.value.get("options") or {}):
+            game.options["fall_path"] = "holes"
+            game.legacy = True
         return game
-    editor_class = ShovelfightEditor
+
+    def spec(self) -> dict:
+        spec = super().spec()
+        if self.legacy:
+            del spec["options"]["fall_path"]
+        return spec
 
     def bots(self):
         from necro.core.bots import RandomBot

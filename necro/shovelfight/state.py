@@ -431,6 +431,9 @@ class ShovelfightState(State):
         self._DO[self.phase](self, action)
         if self.phase == "over":
             return
+        if self.game.legacy:
+            self._legacy_end()
+            return
         if self.phase in FALLING and (self.since is not None or self.moment == self._moment):
             # A worm roll or fall that has killed still waits for a decision: it stays one
             # event, and should it take the last wizards, all it took die together (sf-simultaneous).
@@ -528,7 +531,7 @@ class ShovelfightState(State):
         standing = self._standing_wizards()
         if standing > 1:
             return False
-        if standing == 1 and self.phase in FALLING and (self.queue or self.split):
+        if standing == 1 and self.phase in FALLING and (self.queue or self.split) and not self.game.legacy:
             last = self.alive()[0]
             landing = self._safe_landing(last)
             if landing is False:
@@ -537,6 +540,20 @@ class ShovelfightState(State):
                 self._land(last, landing, LANDING_RULE[self.phase])
         self._game_over()
         return True
+
+    def _legacy_end(self):
+        """The end check of games saved before issue 25 (``Shovelfight.legacy``), kept so that they
+        replay as they were played: after every step, at most one wizard standing ends the game,
+        even in the middle of a worm roll, a wizard still in the air landing on its first choice."""
+        if self.phase in SETUP_PHASES or self._standing_wizards() > 1:
+            return
+        for q in self.in_the_air():
+            if self.teams[q].wizard is not None:
+                options = (self._leap_options(q) if self.phase == "leap"
+                           else next(o for k, o in self.queue if k == q))
+                if options:
+                    self._land(q, options[0], "sf-fall-path")
+        self._game_over()
 
     def _safe_landing(self, last: int):
         """Whether the last wizard standing comes through the rest of this fall alive for sure.

@@ -91,3 +91,24 @@ def test_an_old_save_where_a_fall_killed_past_a_leap_still_loads():
     s = load_state(doc)
     assert [t.out for t in s.teams] == [t["out"] for t in doc["position"]["teams"]]
     assert "since" not in s.position()
+
+
+def test_an_old_save_ended_by_the_first_end_check_still_loads_as_it_was_scored():
+    """Saved before sf-simultaneous waited for the ground: the worms killed player 2 and the
+    game ended at once, player 1 winning though every leap left would have dropped it. The game
+    keeps the rules it was played by (Shovelfight.legacy), so its history still leads to its
+    position; the same history under today's rules does not, and is refused."""
+    doc = json.loads((SAVES / "last-leap-won-before-the-fix.json").read_text())
+    s = load_state(doc)
+    assert s.game.legacy and s.is_terminal() and s.returns() == [1.0, 0.0, 0.0]
+    again = load_state(s.to_json())  # saved again, it is still the game it was
+    assert again.game.legacy and "fall_path" not in again.to_json()["game"]["options"]
+    assert again.position() == s.position()
+    doc["game"]["options"]["fall_path"] = "holes"
+    with pytest.raises(Exception, match="does not lead"):
+        load_state(doc)
+
+
+def test_new_games_are_not_legacy():
+    s = rolls(sc.last_leap_into_the_fall())
+    assert not s.game.legacy and not load_state(s.to_json()).game.legacy
