@@ -47,8 +47,8 @@ SETUP_PHASES = ("first", "place")
 FALLING = ("leap", "split", "land")
 """The decisions inside one worm roll or one fall (rule sf-simultaneous): wizards leaping off eaten
 graves, chance keeping a part, wizards landing. Until they are all taken the ground is still
-moving, so the game's end is judged only once they are done, and every wizard who dies in them
-dies at the moment the roll or the fall began."""
+moving, so the game's end is judged only once they are done, and the last wizards it takes,
+in whichever of its steps, die together (``since`` remembers when it began to kill)."""
 THEN = ("act", "shamble", "end")
 CAUSES = ("shovel", "zombie", "blast", "worms", "fell")
 WIZARD = tuple(f"W{p + 1}" for p in range(6))  # the notation of each player's wizard
