@@ -305,3 +305,25 @@ def test_sf_whacked_takeover_is_not_a_choice():
     assert s.phase == "act" and s.current_player() == 0 and s.used == ["shovel"]
     assert [a.verb for a in s.legal_actions()] == ["dig", "move"]
     assert "sf-whacked-takeover" in rules_logged(s)
+
+
+def _split_after_the_rival_died(hits):
+    """The worms eat b3 (player 2's wizard dies there) and d3: columns a, c and e fall apart,
+    c and e tie and chance keeps one. Player 1's wizard on a3 escapes to c with one hit, to e
+    across c with two."""
+    s = build(3, wizards={0: "a3", 1: "b3", 2: None}, hits={0: hits, 1: 4}, cards={"b3": "5b", "d3": "5r"},
+              dug=["b3", "d3"], fallen=["a1", "b1", "b2", "b4", "d1", "d2", "d4"], phase="worm", turn=0, worm=0)
+    return play(s, "roll 5")
+
+
+@pytest.mark.parametrize("keep, returns", [("keep c1", [1.0, 0.0, 0.0]), ("keep e1", [0.5, 0.5, 0.0])])
+def test_sf_simultaneous_chance_decides_whether_the_last_wizard_falls_too(keep, returns):
+    s = _split_after_the_rival_died(3)  # two boxes left: the far side would take both
+    assert s.phase == "split" and s.is_chance_node() and s.alive() == [0]
+    play(s, keep)
+    assert s.is_terminal() and s.returns() == returns
+
+
+def test_sf_simultaneous_a_last_wizard_safe_whatever_chance_keeps_wins_at_once():
+    s = _split_after_the_rival_died(0)
+    assert s.is_terminal() and s.returns() == [1.0, 0.0, 0.0]
