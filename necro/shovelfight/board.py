@@ -189,46 +189,28 @@ def escape(board: Board, start: str, falling, solid, path: str = "holes") -> tup
     if not solid:
         return 0, []
     if path == "adjacent":
-        found = _leap_grave_by_grave(board, start, falling, solid)
+        found = _cheapest(start, falling, solid, lambda g: _leaps_from(board, g, falling, solid))
         if found[1]:
             return found
-    # Dijkstra over non-solid ground only; a solid grave is where a walk ends.
+    return _cheapest(start, falling, solid, board.neighbours.__getitem__)
+
+
+def _cheapest(start: str, falling: set, solid: set, leaps) -> tuple[int, list[str]]:
+    """Dijkstra from ``start`` to the nearest solid graves, ``leaps(g)`` giving where a wizard on
+    ``g`` can go: a falling grave costs a hit (weighed as ``_BIG`` leaps), any other place one
+    leap; a solid grave is where a way ends."""
     first = _BIG if start in falling else 0
     cost, heap, best = {start: first}, [(first, start)], {}
     while heap:
         d, g = heappop(heap)
         if d > cost[g]:
             continue  # a cheaper way to g was already settled
-        for t in board.neighbours[g]:
+        for t in leaps(g):
             if t in solid:
                 if d + 1 < best.get(t, d + 2):
                     best[t] = d + 1
             else:
                 c = d + 1 + (_BIG if t in falling else 0)
-                if c < cost.get(t, c + 1):
-                    cost[t] = c
-                    heappush(heap, (c, t))
-    if not best:
-        return 0, []
-    low = min(best.values())
-    return low // _BIG, sorted(t for t, c in best.items() if c == low)
-
-
-def _leap_grave_by_grave(board: Board, start: str, falling: set, solid: set) -> tuple[int, list[str]]:
-    """:func:`escape` for ``path="adjacent"``: leaps land on graves only, each on a neighbour of
-    the grave left or, over a missing grave, on a neighbour of that gap."""
-    first = _BIG if start in falling else 0
-    cost, heap, best = {start: first}, [(first, start)], {}
-    while heap:
-        d, g = heappop(heap)
-        if d > cost[g]:
-            continue
-        for t in _leaps_from(board, g, falling, solid):
-            if t in solid:
-                if d + 1 < best.get(t, d + 2):
-                    best[t] = d + 1
-            elif t in falling:
-                c = d + 1 + _BIG
                 if c < cost.get(t, c + 1):
                     cost[t] = c
                     heappush(heap, (c, t))
