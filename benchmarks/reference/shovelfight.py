@@ -3,7 +3,8 @@
 Plain lists, ints and short tuples; no validation, no log, no action objects; graves are numbered
 in reading order (which is also the order of their names, so sorted numbers list options in the
 engine's order). The default options and rulings (fixed start graves, a stranded wizard leaps to
-the nearest grave, no zombie limit, last wizards dying together share the win) and the engine's
+the nearest grave, a falling wizard crosses grave by grave, no zombie limit, last wizards dying
+together share the win) and the engine's
 way of chaining a turn (after an action, after a hit, after a fall: ``then``) are followed step by
 step, because *where* the game checks for its end decides who shares a win.
 
@@ -17,6 +18,7 @@ both play the same game
 from __future__ import annotations
 
 from collections import Counter
+from copy import deepcopy
 from heapq import heappop, heappush
 
 from necro.core.rng import Rng
@@ -32,6 +34,7 @@ COLOUR = {c: (None if c == "Jo" else c[1]) for c in BIG_PILE + LITTLE_PILE}
 RANK = {c: ("Jo" if c == "Jo" else "Q" if c[0] in "QJ" else c[0]) for c in COLOUR}
 WORM = {c: (1 if c[0] == "A" else int(c[0]) if c[0].isdigit() else 0) for c in COLOUR}
 CHOICE_CARDS = ("A", "2", "4", "5", "Jo")  # cards whose effect the digger chooses
+FALLING = ("leap", "split", "land")  # decisions inside one worm roll or fall (sf-simultaneous)
 FAR = 1000  # the cost of stepping on a falling grave: one hit outweighs any number of leaps
 
 
@@ -140,10 +143,16 @@ class Match:
             return near
         return self.escape(self.wiz[q], (), {g for g in self.graves if not self.fallen[g]})[1]
 
-    def escape(self, start, falling, solid):
-        """Fewest hits, then fewest leaps, from ``start`` over the whole grid to solid ground."""
+    def escape(self, start, falling, solid, adjacent=False):
+        """Fewest hits, then fewest leaps, from ``start`` to solid ground: with ``adjacent`` grave by
+        grave (a leap lands on a neighbour, or across one missing grave; sf-fall-path's default),
+        falling back to, or else, over the whole grid with holes free."""
         if not solid:
             return 0, []
+        if adjacent:
+            found = self.grave_by_grave(start, falling, solid)
+            if found[1]:
+                return found
         d0 = FAR if start in falling else 0
         dist, heap, best = {start: d0}, [(d0, start)], {}
         while heap:
@@ -159,6 +168,29 @@ class Match:
                     if e < dist.get(t, e + 1):
                         dist[t] = e
                         heappush(heap, (e, t))
+        if not best:
+            return 0, []
+        low = min(best.values())
+        return low // FAR, sorted(t for t, c in best.items() if c == low)
+
+    def grave_by_grave(self, start, falling, solid):
+        near = self.near
+        d0 = FAR if start in falling else 0
+        dist, heap, best = {start: d0}, [(d0, start)], {}
+        while heap:
+            d, g = heappop(heap)
+            if d > dist[g]:
+                continue
+            for h in near[g]:
+                for t in ((h,) if h in falling or h in solid else near[h]):
+                    if t in solid:
+                        if d + 1 < best.get(t, d + 2):
+                            best[t] = d + 1
+                    elif t in falling and t != g:
+                        e = d + 1 + FAR
+                        if e < dist.get(t, e + 1):
+                            dist[t] = e
+                            heappush(heap, (e, t))
         if not best:
             return 0, []
         low = min(best.values())
@@ -466,7 +498,7 @@ class Match:
             q = (self.turn + k) % self.n
             if self.wiz[q] not in falling:
                 continue
-            hits, options = self.escape(self.wiz[q], falling, stay)
+            hits, options = self.escape(self.wiz[q], falling, stay, adjacent=True)
             if not options:
                 self.hits[q] = self.boxes[q]
                 self.kill(q, "fell", None)
@@ -496,6 +528,34 @@ class Match:
     def land(self, g):
         self.wiz[self.queue.pop(0)[0]] = g
         self.landings()
+
+    def judge(self):
+        """The end check after every action: at most one wizard standing ends the game, except
+        that a last wizard still leaping or landing in the fall that killed the others plays it
+        out, unless it is sure to come through alive (then it lands where it safely can)."""
+        if self.phase == "over":
+            return
+        alive = [p for p in range(self.n) if self.wiz[p] is not None]
+        if len(alive) > 1:
+            return
+        if alive and self.phase in FALLING:
+            last = alive[0]
+            if self.phase == "split":
+                if not all(self.survives(last, Match.keep, i) for i in range(len(self.split[0]))):
+                    return
+            else:
+                safe = [g for g in self.options() if self.survives(last, DECISIONS[self.phase], g)]
+                if not safe:
+                    return
+                self.wiz[last] = safe[0]
+        self.phase = "over"
+
+    def survives(self, last, do, option) -> bool:
+        """Whether ``last`` is sure to come through the rest of this fall alive after ``option``."""
+        branch = deepcopy(self)
+        do(branch, option)
+        branch.judge()
+        return branch.phase == "over" and branch.wiz[last] is not None
 
     def returns(self) -> list[float]:
         out = [0.0] * self.n
@@ -529,8 +589,9 @@ def play(seed: int, players: int = 4):
     m.start_turn(first)
     decisions = 0
     while m.phase != "over":
-        m.moment += 1  # every action is a moment: wizards dying in the same one share a win
         phase = m.phase
+        if phase not in FALLING:
+            m.moment += 1  # every action is a moment, but a worm roll or a fall is one whole moment
         if phase in ROLLS:
             ROLLS[phase](m, chance.randbelow(6) + 1)
         elif phase == "split":
@@ -541,8 +602,7 @@ def play(seed: int, players: int = 4):
             options = m.options()
             DECISIONS[phase](m, options[chooser.randbelow(len(options))])
             decisions += 1
-        if m.phase != "over" and m.alive() <= 1:
-            m.phase = "over"
+        m.judge()
     returns, teams = m.summary()
     return returns, teams, decisions
 

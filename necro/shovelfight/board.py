@@ -170,29 +170,42 @@ def parts(board: Board, standing) -> list[list[str]]:
 _BIG = 1000  # one hit outweighs any number of leaps over empty holes
 
 
-def escape(board: Board, start: str, falling, solid) -> tuple[int, list[str]]:
+def escape(board: Board, start: str, falling, solid, path: str = "holes") -> tuple[int, list[str]]:
     """How a wizard on ``start`` reaches solid ground (rule sf-fall-path).
 
-    The wizard moves over the original grid. Stepping on a falling grave
-    (the one it stands on included, if it is falling) costs a hit; leaping
-    over a hole where a grave has already gone costs nothing; it stops on the
-    first solid grave. It takes a way with the fewest hits and, among those,
-    the fewest leaps. Returns ``(hits, landing graves)``; the landing graves
-    are every solid grave reachable that way (the player picks one), or an
-    empty list when there is no solid ground at all.
+    With ``path="adjacent"`` (the default of the game's option ``fall_path``) the wizard leaps
+    from grave to grave as the text has it: each leap lands on a neighbouring grave, or, where
+    that grave is already gone, on a grave just across that one gap; every falling grave it
+    lands on costs a hit (the one it stands on too). Should no such way exist (a gap two graves
+    wide), it leaps as below. With ``path="holes"`` (this book's first ruling) the wizard moves
+    over the original grid and passes over any number of holes where graves have already gone
+    for free. Either way it stops on the first solid grave and takes a way with the fewest
+    hits and, among those, the fewest leaps. Returns ``(hits, landing graves)``; the landing
+    graves are every solid grave reachable that way (the player picks one), or an empty list
+    when there is no solid ground at all.
     """
     falling = set(falling)
     solid = set(solid)
     if not solid:
         return 0, []
-    # Dijkstra over non-solid ground only; a solid grave is where a walk ends.
+    if path == "adjacent":
+        found = _cheapest(start, falling, solid, lambda g: _leaps_from(board, g, falling, solid))
+        if found[1]:
+            return found
+    return _cheapest(start, falling, solid, board.neighbours.__getitem__)
+
+
+def _cheapest(start: str, falling: set, solid: set, leaps) -> tuple[int, list[str]]:
+    """Dijkstra from ``start`` to the nearest solid graves, ``leaps(g)`` giving where a wizard on
+    ``g`` can go: a falling grave costs a hit (weighed as ``_BIG`` leaps), any other place one
+    leap; a solid grave is where a way ends."""
     first = _BIG if start in falling else 0
     cost, heap, best = {start: first}, [(first, start)], {}
     while heap:
         d, g = heappop(heap)
         if d > cost[g]:
             continue  # a cheaper way to g was already settled
-        for t in board.neighbours[g]:
+        for t in leaps(g):
             if t in solid:
                 if d + 1 < best.get(t, d + 2):
                     best[t] = d + 1
@@ -205,3 +218,16 @@ def escape(board: Board, start: str, falling, solid) -> tuple[int, list[str]]:
         return 0, []
     low = min(best.values())
     return low // _BIG, sorted(t for t, c in best.items() if c == low)
+
+
+def _leaps_from(board: Board, g: str, falling: set, solid: set):
+    """The graves a wizard on ``g`` can leap to: its standing neighbours, and across each gap
+    next to it (a neighbour already gone) the standing graves beside that gap."""
+    neighbours = board.neighbours
+    for h in neighbours[g]:
+        if h in falling or h in solid:
+            yield h
+        else:
+            for t in neighbours[h]:
+                if t != g and (t in falling or t in solid):
+                    yield t

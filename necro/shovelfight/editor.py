@@ -37,7 +37,7 @@ from .team import START_BOXES
 SIMPLE_PHASES = {"act": "wizard action", "shamble": "zombie shamble", "worm": "worm die"}
 USED = ((), ("move",), ("dig",), ("shovel",), ("move", "dig"), ("move", "shovel"), ("dig", "shovel"))
 PENDING = {"steps_left": 0, "target": None, "card": None, "hit": None, "queue": [], "split": None,
-           "then": None, "left": []}
+           "then": None, "left": [], "since": None}
 """What a phase that waits on something remembers; an edited phase starts with none of it."""
 
 

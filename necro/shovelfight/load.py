@@ -14,11 +14,11 @@ from collections import Counter
 from necro.core import Reader
 
 from .board import CARDS, board_for, deck, parts, rank
-from .phases import CARD_VERB, CHANCE_PHASES, PHASES, THEN
+from .phases import CARD_VERB, CHANCE_PHASES, FALLING, PHASES, THEN
 from .team import CAUSES, START_BOXES, TEAM_SIZE, Team
 
 KEYS = ("players", "phase", "turn", "first", "worm", "graves", "dug", "fallen", "teams", "moment",
-        "used", "steps_left", "target", "card", "hit", "left", "queue", "split", "then")
+        "used", "steps_left", "target", "card", "hit", "left", "queue", "split", "then", "since")
 TEAM_KEYS = ("wizard", "boxes", "hits", "zombies", "lids", "pants", "figures", "out", "cause")
 MAX_ZOMBIES = 1000  # "no maximum", but a document must stay finite
 
@@ -132,6 +132,13 @@ def load_position(state, r: Reader) -> None:
             s["parts"].fail("the parts of a split do not overlap")
         split = {"parts": sorted(found), "extra": sorted(grave(g, standing) for g in s["extra"].list(max_length=len(names)))}
     then = None if r["then"].value is None else r["then"].str(choices=THEN)
+    # Written only while a worm roll or fall that has killed a wizard waits for a decision, or
+    # once such a fall has taken the last wizards (sf-simultaneous); absent from every other
+    # position, and from those saved before it existed.
+    since = None if r.get("since", None).value is None else r["since"].int(1, moment)
+    if since is not None and phase not in FALLING + ("over",):
+        r["since"].fail("only a worm roll or fall still under way, or the one that ended the game, keeps "
+                        "the moment it began killing")
 
     # every field read: install, then check the pending decision makes sense
     state.board = board
@@ -140,6 +147,7 @@ def load_position(state, r: Reader) -> None:
     state.phase, state.turn, state.first, state.worm, state.moment = phase, turn, first, worm, moment
     state.used, state.steps_left, state.target, state.card = used, steps_left, target, card
     state.hit, state.left, state.queue, state.split, state.then = hit, left, queue, split, then
+    state.since = since
 
     for p, t in enumerate(teams):
         if t.wizard in fallen and p not in state.in_the_air():
@@ -153,8 +161,9 @@ def load_position(state, r: Reader) -> None:
         return
     if phase == "place" and not placing:
         r["phase"].fail("players choose start graves only with the option start='choose'")
-    if len(alive) < 2 and not placing:
-        r["phase"].fail("with fewer than two wizards standing the game is over")
+    if len(alive) < 2 and not placing and not (alive and phase in FALLING):
+        r["phase"].fail("with fewer than two wizards standing the game is over (a last wizard may "
+                        "only still be leaping or landing in the fall that killed the others)")
     need = {"step": state.steps_left > 0, "card": card is not None, "hit": hit is not None,
             "shovel": target is not None, "split": split is not None,
             "leap": bool(queue) and all(isinstance(q, int) for q in queue),

@@ -9,6 +9,11 @@ PHASES = ("first", "place", "act", "move", "step", "shovel", "turn", "card", "hi
           "worm", "leap", "split", "land", "over")
 CHANCE_PHASES = ("first", "move", "shovel", "turn", "worm", "split")
 SETUP_PHASES = ("first", "place")
+FALLING = ("leap", "split", "land")
+"""The decisions inside one worm roll or one fall (rule sf-simultaneous): wizards leaping off eaten
+graves, chance keeping a part, wizards landing. Until they are all taken the ground is still
+moving, so the game's end is judged only once they are done, and the last wizards it takes,
+in whichever of its steps, die together (``since`` remembers when it began to kill)."""
 THEN = ("act", "shamble", "end")
 """Where a turn goes on once a hit or a fall is settled."""
 CARD_VERB = {"A": "ace", "2": "two", "4": "four", "5": "five", "Jo": "joker"}

@@ -19,11 +19,11 @@ PAGES = {
                        "sf-shovel-target", "sf-shamble", "sf-zombie-hit", "sf-hit", "sf-lost-zombies"],
     f"{FOLDER}/digging": ["sf-dig-order", "sf-colour-chart", "sf-stick-figure", "sf-card-ace", "sf-card-two",
                           "sf-card-three", "sf-card-four", "sf-card-five", "sf-card-six", "sf-card-queen",
-                          "sf-card-joker", "sf-card-choices"],
-    f"{FOLDER}/worm": ["sf-worm-die", "sf-worm-eats", "sf-worm-leap", "sf-stranded-wizard", "sf-fall",
-                       "sf-split", "sf-split-many", "sf-fall-path"],
-    f"{FOLDER}/death": ["sf-death", "sf-chomped", "sf-whacked", "sf-ghost-turn", "sf-empty-turn", "sf-win",
-                        "sf-simultaneous"],
+                          "sf-card-joker", "sf-joker-wizards", "sf-card-choices"],
+    f"{FOLDER}/worm": ["sf-worm-die", "sf-worm-eats", "sf-worm-leap", "sf-stranded-wizard", "sf-leap-order",
+                       "sf-fall", "sf-split", "sf-split-many", "sf-fall-path"],
+    f"{FOLDER}/death": ["sf-death", "sf-chomped", "sf-whacked", "sf-whacked-takeover", "sf-ghost-turn",
+                        "sf-empty-turn", "sf-win", "sf-simultaneous"],
     f"{FOLDER}/edge-cases": ["sf-any-stack", "sf-no-max", "sf-team-size", "sf-worm-always",
                              "sf-stranded-zombie"],
 }
@@ -41,9 +41,14 @@ RULES = RuleBook("shovelfight", CHAPTER, [
          "Alternative: two of one colour, which would tilt five- and six-player games towards "
          "lids or pants.", "ruling"),
     Rule("sf-board", "The staggered graveyard",
-         "The shuffled cards are laid face down in columns: 5-4-5-4-5 for three or four players, "
-         "4-5-4-5-4-5-4 for five or six. The short columns sit half a card lower, so a grave away "
-         "from the edge touches six others. Graves are named by column letter and row number."),
+         "The text gives five columns (three or four players) or seven (five or six), staggered so "
+         "that an inner grave touches six, and leaves the rest to a picture we do not have. We lay "
+         "5-4-5-4-5 and 4-5-4-5-4-5-4 cards, the short columns half a card lower: the only "
+         "alternating columns that hold exactly the 23 and 31 cards of the two decks, with every "
+         "column as long as its neighbours or one shorter. Graves are named by column letter and row "
+         "number. Alternative: long columns inside (4-5-5-5-4 has no room for the stagger on both "
+         "sides) or a ragged last column; players with the picture should lay it as drawn.",
+         "ruling"),
     Rule("sf-deal-when-dug", "A card is dealt when it is dug",
          "Nobody looks at a face-down grave until it is dug, so the engine deals no card at the "
          "start: a dug grave's card comes from the cards no grave shows yet, each as likely as its "
@@ -122,6 +127,13 @@ RULES = RuleBook("shovelfight", CHAPTER, [
          "Choose two graves adjacent to this one; they fall away even if undug, and any ground "
          "cut off by that falls as after a worm roll. With only one adjacent grave left, it "
          "alone falls; with none, nothing happens (our ruling)."),
+    Rule("sf-joker-wizards", "Wizards on graves the Joker drops",
+         "The text says the Joker's two graves fall away but not what happens to a wizard on "
+         "them. We treat them as falling ground, like ground cut off after a worm roll: the "
+         "wizard takes a hit for the grave it stands on, and one for each other falling grave it "
+         "lands on, as it leaps to solid ground (sf-fall-path); zombies there are lost. "
+         "Alternative: treat them as eaten graves (one hit, then a leap to any adjacent grave), "
+         "which is the same for a wizard with solid ground next to it.", "ruling"),
     Rule("sf-card-choices", "Who decides a card's effect",
          "The digger makes every choice a card offers, including what a pushed foe's zombie "
          "hits (the text gives the Ace's hit no chooser; the card is the digger's, so is the "
@@ -173,6 +185,13 @@ RULES = RuleBook("shovelfight", CHAPTER, [
     Rule("sf-fall", "Cut-off ground falls",
          "After graves are removed, any grave no longer connected to the main graveyard falls "
          "away too. Zombies on falling graves are lost; wizards leap to solid ground (sf-fall-path)."),
+    Rule("sf-leap-order", "Several wizards leaping at once",
+         "When the worms eat several wizards' graves, or ground with several wizards on it falls, "
+         "the text does not say who leaps first. They leap (and land) one at a time in turn "
+         "order, starting with the player whose turn it is, each seeing where the earlier ones "
+         "went. It matters rarely (a later leap can land on ground an earlier one has chosen); "
+         "turn order is the order every other shared step of the game uses. Alternative: all "
+         "choose at once, in secret.", "ruling"),
     Rule("sf-split", "When the graveyard splits",
          "If the graveyard breaks in two, the part with more graves stays. On equal size, the "
          "part with more wizards stays; then the part with more zombies; if still equal, chance "
@@ -184,11 +203,16 @@ RULES = RuleBook("shovelfight", CHAPTER, [
          "compare pairs one after another, which gives the same winner but is harder to follow.",
          "ruling"),
     Rule("sf-fall-path", "A wizard's way off falling ground",
-         "A wizard on falling ground takes one hit for each falling grave it steps on, the one it "
-         "stands on included, until it reaches solid ground. The text does not say which way it "
-         "goes: we take a way with the fewest hits (then the fewest leaps), leaping for free "
-         "over holes where graves are already gone, and its player picks the landing grave "
-         "among the equally good ones. If no ground is left anywhere, it falls and dies.",
+         "A wizard on falling ground takes one hit for each falling grave it leaps onto, the one it "
+         "stands on included, until it reaches solid ground. By default (fall_path=adjacent) it "
+         "leaps grave by grave as the text has it: each leap lands on a neighbouring grave, or, "
+         "where that one is already gone, on a grave just across that single gap; it takes the way "
+         "with the fewest hits (then the fewest leaps), and its player picks the landing among "
+         "equally good ones. Only if no such way exists (a gap two graves wide all round) does it "
+         "leap the wider gap as a stranded wizard does. Variant fall_path=holes (this book's first "
+         "ruling, kept by games saved before the option): it passes over any number of holes for "
+         "free, so from the far end of a falling strip it may leave with one hit. If no ground is "
+         "left anywhere, it falls and dies.",
          "ruling"),
     # ----------------------------------------------------------------- death
     Rule("sf-death", "A dead wizard",
@@ -199,6 +223,12 @@ RULES = RuleBook("shovelfight", CHAPTER, [
     Rule("sf-whacked", "Whacked by a shovel",
          "A wizard killed by a shovel is replaced, along with every zombie of its team, by "
          "zombies of the wizard that whacked it."),
+    Rule("sf-whacked-takeover", "The whacker always takes the team",
+         "The text says the whacker \"gets to\" replace the dead wizard and its zombies, which could "
+         "be read as a choice. We make the replacement happen every time: new zombies are almost "
+         "always worth having, so the choice would be a formality, and a zombie that would hit its own "
+         "wizard can be shovelled away later. Alternative: the whacker may decline, leaving the dead "
+         "wizard's zombies to their player.", "ruling"),
     Rule("sf-ghost-turn", "Playing on without a wizard",
          "A player whose wizard is dead skips the wizard action but still shambles any zombies "
          "and still rolls the worm die if it is in front of them."),
@@ -209,9 +239,12 @@ RULES = RuleBook("shovelfight", CHAPTER, [
          "The game ends as soon as at most one wizard has an unchecked box. That wizard's player "
          "wins."),
     Rule("sf-simultaneous", "Wizards dying at the same moment",
-         "If the last wizards die in the same step (one explosion or one fall), the text names no "
-         "winner. By default (last_stand=share) those last wizards share the win; variant "
-         "last_stand=nobody: nobody wins.", "ruling"),
+         "If the last wizards die together (one explosion, or one worm roll or fall, with the leaps "
+         "and landings it asks for), the text names no winner. By default (last_stand=share) those "
+         "last wizards share the win; variant last_stand=nobody: nobody wins. A worm roll or fall is "
+         "one event: the game's end is judged once the ground has settled, so a last wizard who "
+         "must still leap plays it out (if every way loses it too, the win is shared; if it can "
+         "get away for sure, it wins at once), whether or not its leap was a choice.", "ruling"),
     # ------------------------------------------------------ the FAQ restated
     Rule("sf-any-stack", "Any number of pieces on a grave",
          "A grave can hold any number of wizards and zombies at once."),

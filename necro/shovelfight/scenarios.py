@@ -109,6 +109,20 @@ def island_jump():
     return s.force("roll 2")
 
 
+def falling_strip(fall_path: str = "adjacent"):
+    """A wizard at the far end of a long falling strip (ruling sf-fall-path).
+
+    The worms eat d1 (a dug Ace), the only link between column e and the rest
+    (c3-c5 and d2-d4 are already gone). Player 2's wizard on e5 leaps grave
+    by grave: e5, e4 and e3 are falling graves it lands on, three hits, before
+    it leaps the gap at d2 onto c2. With ``fall_path="holes"`` it passes over
+    the holes d4 and c4 for free and lands on column b with one hit.
+    """
+    s = build(3, wizards={0: "a1", 1: "e5", 2: "a5"}, zombies={2: ["e3"]}, cards={"d1": "Ar"}, dug=["d1"],
+              fallen=["c3", "c4", "c5", "d2", "d3", "d4"], phase="worm", turn=0, worm=0, fall_path=fall_path)
+    return s.force("roll 1")
+
+
 def joker_cut():
     """Player 1 digs the Joker on b2 and drops c2 and c3, the only link between the two halves.
 
@@ -117,6 +131,17 @@ def joker_cut():
     on e1 must cross it. Choose ``joker c2 c3``.
     """
     return build(3, wizards={0: "b2", 1: "e1", 2: "a4"}, zombies={1: ["d3"], 2: ["b4"]},
+                 cards={"b2": "Jo"}, fallen=["c1", "c4", "c5", "e5"])
+
+
+def joker_drops_a_wizard():
+    """Player 1 digs the Joker on b2 and drops c2, where player 2's wizard stands, and c3.
+
+    The right half falls as in :func:`joker_cut`; player 2's wizard on c2 is on falling
+    ground too (ruling sf-joker-wizards): one hit for c2, then it leaps to b1 or b2, its
+    player's choice. Choose ``joker c2 c3``.
+    """
+    return build(3, wizards={0: "b2", 1: "c2", 2: "a4"}, zombies={1: ["d3"], 2: ["b4"]},
                  cards={"b2": "Jo"}, fallen=["c1", "c4", "c5", "e5"])
 
 
@@ -204,6 +229,26 @@ def last_two_fall_together(last_stand: str = "share"):
     s = build(3, wizards={0: "c3", 1: "c3", 2: None}, hits={0: 4, 1: 4}, cards={"c3": "6r"}, dug=["c3"],
               phase="worm", turn=0, worm=0, last_stand=last_stand)
     return s.force("roll 6")
+
+
+def last_leap_into_the_fall(leaper: int = 0, ways: int = 2, last_stand: str = "share"):
+    """The last two wizards are on two dug Twos the worms eat; one dies there, the other leaps.
+
+    Player ``leaper + 1``'s wizard on e4 has two boxes left: the worms take one and it
+    must leap. Its rival on d3, with one box left, dies to the worms. With ``ways=2``
+    (the default) it may leap to d4 or e5, with ``ways=1`` (e5 already gone) only to d4;
+    either way it lands on the island d4-e5, which d3 and e4 going cut off, and the island's
+    fall takes its last box: both wizards die in the same worm roll and share the win
+    (ruling sf-simultaneous), whether or not the leaper had a choice. With ``ways=3``
+    (e3 still standing) it can leap to safety instead, so it wins at once.
+    """
+    rival = 1 - leaper if leaper < 2 else 1
+    dead = 3 - leaper - rival
+    fallen = {1: ["c4", "c5", "e3", "e5"], 2: ["c4", "c5", "e3"], 3: ["c4", "c5"]}[ways]
+    s = build(3, wizards={leaper: "e4", rival: "d3", dead: None}, hits={leaper: 3, rival: 4},
+              cards={"d3": "2r", "e4": "2b"}, dug=["d3", "e4"], fallen=fallen, phase="worm",
+              turn=0, worm=0, last_stand=last_stand)
+    return s.force("roll 2")
 
 
 def three_way_split():

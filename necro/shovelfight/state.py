@@ -40,7 +40,7 @@ from necro.core import CHANCE, TERMINAL, NotationError, Reader, State, die
 from .board import (board_for, card_name, colour, deck_counts, escape, parts, rank,
                     worm_number)
 from .load import load_position
-from .phases import CARD_VERB, CHANCE_PHASES, PHASES, SETUP_PHASES
+from .phases import CARD_VERB, CHANCE_PHASES, FALLING, PHASES, SETUP_PHASES
 from .team import TEAM_SIZE, Team
 
 WIZARD = tuple(f"W{p + 1}" for p in range(6))  # the notation of each player's wizard
@@ -93,6 +93,7 @@ VERB_PHASE = {"move": "act", "dig": "act", "shovel": "act", "step": "step", "sto
               "hit": "hit", "shamble": "shamble", "ace": "card", "two": "card", "four": "card",
               "five": "card", "joker": "card", "leap": "leap", "land": "land", "start": "place"}
 # the rule behind every action of a phase that its phase alone decides (others: by verb or card)
+LANDING_RULE = {"leap": "sf-worm-leap", "land": "sf-fall-path"}  # the rule a landing of each phase follows
 PHASE_RULE = {"turn": "sf-dig", "first": "sf-first-player", "place": "sf-start-graves",
               "move": "sf-move", "step": "sf-move", "shovel": "sf-shovel", "worm": "sf-worm-die",
               "split": "sf-split"}
@@ -138,6 +139,7 @@ class ShovelfightState(State):
         self.queue: list = []         # leap: [player, ...]; land: [[player, [graves]], ...]
         self.split = None             # {"parts": [[graves]], "extra": [graves]} while chance keeps one
         self.then = None              # where the turn goes on after a hit or a fall
+        self.since = None             # the moment a worm roll or fall that has killed began (sf-simultaneous)
 
     @property
     def n(self) -> int:
@@ -380,10 +382,21 @@ class ShovelfightState(State):
 
     # ---------------------------------------------------------------- apply
     def _apply(self, action):
-        self._moment = self.moment + 1
+        self._moment = self.moment + 1  # every step is a moment: wizards dying in it die together
         self._DO[self.phase](self, action)
-        if self.phase != "over" and self.phase not in SETUP_PHASES and self._standing_wizards() <= 1:
-            self._game_over()
+        if self.phase == "over":
+            return
+        if self.game.legacy:
+            self._legacy_end()
+            return
+        if self.phase in FALLING and (self.since is not None or self.moment == self._moment):
+            # A worm roll or fall that has killed still waits for a decision: it stays one
+            # event, and should it take the last wizards, all it took die together (sf-simultaneous).
+            self.since = self._moment if self.since is None else self.since
+        else:
+            self.since = None
+        if self.phase not in SETUP_PHASES:
+            self._decided()
 
     def _do_first(self, action):
         if not self.dug and all(card is None for card in self.cards.values()):
@@ -460,13 +473,67 @@ class ShovelfightState(State):
         self._after_action()
 
     def _decided(self) -> bool:
-        """End the game as soon as at most one wizard stands (rule sf-win)."""
+        """End the game once at most one wizard stands (rules sf-win, sf-simultaneous).
+
+        The one place the game's end is judged. While a worm roll or a fall is still asking
+        where a wizard leaps or lands, or which part stays (phases ``FALLING``), a last wizard in
+        the middle of it may yet die in the same fall: the game then waits for the ground to
+        settle, so the result does not depend on whether that wizard had a choice to make. With
+        no wizard left at all nothing can change any more, and the game ends at once.
+        """
         if self.phase == "over":
             return True
-        if self._standing_wizards() <= 1:
-            self._game_over()
-            return True
-        return False
+        standing = self._standing_wizards()
+        if standing > 1:
+            return False
+        if standing == 1 and self.phase in FALLING and (self.queue or self.split) and not self.game.legacy:
+            last = self.alive()[0]
+            landing = self._safe_landing(last)
+            if landing is False:
+                return False  # the fall may still take the last wizard: play it out
+            if landing is not None:
+                self._land(last, landing, LANDING_RULE[self.phase])
+        self._game_over()
+        return True
+
+    def _legacy_end(self):
+        """The end check of games saved before issue 25 (``Shovelfight.legacy``), kept so that they
+        replay as they were played: after every step, at most one wizard standing ends the game,
+        even in the middle of a worm roll, a wizard still in the air landing on its first choice."""
+        if self.phase in SETUP_PHASES or self._standing_wizards() > 1:
+            return
+        for q in self.in_the_air():
+            if self.teams[q].wizard is not None:
+                options = (self._leap_options(q) if self.phase == "leap"
+                           else next(o for k, o in self.queue if k == q))
+                if options:
+                    self._land(q, options[0], "sf-fall-path")
+        self._game_over()
+
+    def _safe_landing(self, last: int):
+        """Whether the last wizard standing comes through the rest of this fall alive for sure.
+
+        Asked when the others are dead but the ground is still moving. Returns ``False`` if
+        it may still die (some chance outcome, or every way it can leap, loses it), else the
+        first grave it can leap or land on safely (it will pick it, so the game is decided), or
+        ``None`` when it has nothing to choose (chance keeps a part, and every part is safe).
+        Each branch is played on a copy, whose own end check answers for what comes after it.
+        """
+        if self.phase == "split":
+            outcomes = [a for a, _ in self.chance_outcomes()]
+        elif self.queue and (self.queue[0] if self.phase == "leap" else self.queue[0][0]) == last:
+            outcomes = self._legal_actions()
+        else:
+            return False  # pragma: no cover (only the last wizard leaps or lands once the others are dead)
+        safe = []
+        for action in outcomes:
+            branch = self.copy()
+            branch.apply_unchecked(action)
+            if branch.phase == "over" and branch.teams[last].wizard is not None:
+                safe.append(action)
+        if self.phase == "split":
+            return None if len(safe) == len(outcomes) else False
+        return safe[0].args[0] if safe else False
 
     def _after_action(self):
         """After a wizard action: a second action, or on to the shamble (rule sf-second-action)."""
@@ -627,7 +694,7 @@ class ShovelfightState(State):
                     converted += 1
             mine.zombies.sort()
             team.zombies = []
-            self.note("sf-whacked", f"Player {by + 1} gains {converted} zombie(s).")
+            self.note("sf-whacked-takeover", f"Player {by + 1} gains {converted} zombie(s).")
         else:
             how = {"zombie": "chomped by a zombie", "blast": "blown up", "worms": "eaten by the worms",
                    "fell": "lost with the falling ground"}.get(cause, "killed")
@@ -728,6 +795,9 @@ class ShovelfightState(State):
                     leapers.append(q)
         self.fallen.update(eaten)
         order = sorted(leapers, key=lambda q: (q - self.turn) % self.n)
+        if len(order) > 1 and self.notes is not None:
+            self.note("sf-leap-order", "The wizards leap one at a time in turn order: "
+                                       f"{', '.join(f'player {q + 1}' for q in order)}.")
         self.queue = order
         self.then = "end"
         self._leaps()
@@ -834,7 +904,10 @@ class ShovelfightState(State):
             t = self.teams[q]
             if t.wizard not in fset:
                 continue
-            hits, options = escape(self.board, t.wizard, fset, stay_set)
+            if t.wizard in extra:
+                self.note("sf-joker-wizards", f"Player {q + 1}'s wizard stands on {t.wizard}, which the Joker "
+                                              "drops: it is on falling ground.")
+            hits, options = escape(self.board, t.wizard, fset, stay_set, self.game.options["fall_path"])
             if not options:
                 self.note("sf-fall-path", f"Player {q + 1}'s wizard has no solid ground to reach.")
                 t.hits = t.boxes
@@ -848,6 +921,9 @@ class ShovelfightState(State):
             else:
                 landings.append([q, options])
         self.fallen.update(falling)
+        if len(landings) > 1 and self.notes is not None:
+            self.note("sf-leap-order", "The falling wizards land one at a time in turn order: "
+                                       f"{', '.join(f'player {q + 1}' for q, _ in landings)}.")
         self.queue = landings
         self.then = then
         self._landings()
@@ -895,14 +971,9 @@ class ShovelfightState(State):
         raise AssertionError("no player can take a turn")  # pragma: no cover (two wizards stand)
 
     def _game_over(self):
-        # A winner still in mid-air lands anywhere it could: the choice no longer matters.
-        for q in self.in_the_air():
-            if self.teams[q].wizard is not None:
-                options = (self._leap_options(q) if self.phase == "leap"
-                           else next(o for k, o in self.queue if k == q))
-                if options:
-                    self._land(q, options[0], "sf-fall-path")
         self.phase = "over"
+        if self._standing_wizards():
+            self.since = None  # kept only when a fall that began killing earlier took the last wizards
         self.queue, self.left, self.hit, self.split, self.then, self.card, self.target = [], [], None, None, None, None, None
         alive = self.alive()
         if alive:
@@ -921,8 +992,9 @@ class ShovelfightState(State):
             out[alive[0]] = 1.0
             return out
         if self.game.options["last_stand"] == "share":
-            last = max(t.out or 0 for t in self.teams)
-            sharing = [p for p, t in enumerate(self.teams) if t.out == last]
+            # the wizards who died last: in the last step, or in the whole fall that took them
+            last = self.since if self.since is not None else max(t.out or 0 for t in self.teams)
+            sharing = [p for p, t in enumerate(self.teams) if t.out is not None and t.out >= last]
             for p in sharing:
                 out[p] = 1.0 / len(sharing)
         return out
@@ -950,7 +1022,7 @@ class ShovelfightState(State):
             "split": ({"parts": [list(x) for x in self.split["parts"]], "extra": list(self.split["extra"])}
                       if self.split else None),
             "then": self.then,
-        }
+        } | ({"since": self.since} if self.since is not None else {})
 
     def hide(self, position: dict, player: int) -> dict:
         """Face-down cards are unknown to every player."""

@@ -40,7 +40,10 @@ def check_static(s):
         assert len(s.alive()) <= 1, "the game ends with at most one wizard standing"
         assert abs(sum(s.returns()) - (1.0 if s.game.options["last_stand"] == "share" else sum(s.returns()))) < 1e-9
     else:
-        assert len(s.alive()) >= 2 or s.phase in ("first", "place")
+        # a last wizard may still be leaping or landing in the fall that killed the others
+        # (sf-simultaneous): the game ends when the ground settles
+        assert len(s.alive()) >= 2 or s.phase in ("first", "place") or (
+            len(s.alive()) == 1 and s.phase in ("leap", "land", "split"))
     if s.current_player() != CHANCE and not s.is_terminal():
         assert s.legal_actions()
 

@@ -27,6 +27,15 @@ def test_the_reference_plays_the_engines_games(reference, players, seeds):
     assert len(winners) >= 2
 
 
+@pytest.mark.parametrize("seed", [349, 450])
+def test_the_reference_ends_a_fall_as_the_engine_does(reference, seed):
+    """Two 5-player games where the last wizards die in one worm roll after a leap decision
+    (ruling sf-simultaneous): 349 ends in a three-way share, 450 in a two-way share where the
+    engine once gave the leaping wizard the win. The loop judges the end as the engine does."""
+    mine, engine = reference.play(seed, 5), reference.engine_game(seed, 5)
+    assert mine == engine and 1.0 not in mine[0]
+
+
 def test_a_changed_rule_would_be_seen(reference, monkeypatch):
     """The comparison can fail: a reference whose Joker does nothing (no graves fall) parts from
     the engine on some seed."""

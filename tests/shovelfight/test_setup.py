@@ -136,3 +136,27 @@ def test_sf_start_graves_variant_players_choose_in_turn():
     s.apply("start b1").apply("start d1").apply("start d4")
     assert s.phase == "act" and s.turn == 2 and s.worm == 1
     assert sorted(t.wizard for t in s.teams) == ["b1", "c5", "d1", "d4"]
+
+
+@pytest.mark.parametrize("players", [2, 7, 0, "4", True])
+def test_three_to_six_players_only(players):
+    from necro.core import OptionError
+
+    with pytest.raises(OptionError, match="3-6 players"):
+        Shovelfight(players)
+
+
+@pytest.mark.parametrize("players, graves, columns", [(3, 23, 5), (6, 31, 7)])
+def test_the_smallest_and_largest_games_start(players, graves, columns):
+    s = started(players)
+    assert len(s.board.graves) == graves and s.board.columns == columns and len(s.alive()) == players
+    assert s.legal_actions()
+
+
+def test_a_saved_game_for_seven_is_refused():
+    from necro.core import FormatError, load_state
+
+    doc = started(6).to_json()
+    doc["game"]["players"] = 7
+    with pytest.raises(FormatError, match="players"):
+        load_state(doc)

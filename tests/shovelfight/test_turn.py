@@ -33,10 +33,25 @@ def test_sf_two_actions_never_the_same_twice():
     s = build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, cards={"c2": "3b"})
     play(s, "move", "roll 2", "step c2")
     assert s.phase == "act" and s.used == ["move"]
-    assert "move" not in [str(a) for a in s.legal_actions()]
+    assert [str(a) for a in s.legal_actions()] == ["dig"]  # not move again; nothing here to shovel
     refused(s, "move", "sf-two-actions")
     play(s, "dig")
-    assert s.phase == "worm" or s.turn == 1  # no zombies to shamble: the turn moves on
+    # two actions taken: no third, and with no zombie and no worm die the turn passes at once
+    assert (s.turn, s.phase, s.used) == (1, "act", [])
+    assert s.teams[0].wizard == "c2" and "c2" in s.dug
+
+
+def test_sf_two_actions_in_either_order():
+    s = build(3, wizards={0: "c3", 1: "c3", 2: "e5"}, cards={"c3": "3b"})
+    play(s, "dig")
+    assert s.phase == "act" and [str(a) for a in s.legal_actions()] == ["move", "shovel W2"]
+    play(s, "shovel W2", "roll 1")
+    assert s.turn == 1  # dig then shovel: two actions, the move was never taken
+    s = build(3, wizards={0: "c3", 1: "c3", 2: "e5"}, cards={"c3": "3b"})
+    play(s, "shovel W2", "roll 1")
+    refused(s, "shovel W2", "sf-two-actions")
+    play(s, "dig")
+    assert s.turn == 1
 
 
 def test_sf_second_action_missing_after_a_move():
@@ -105,8 +120,10 @@ def test_sf_dig_order_colour_before_number():
     # onto c3, where it may hit that fresh zombie.
     s = build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, zombies={1: ["c2"]}, cards={"c3": "Ar"}, pants={0: 1})
     play(s, "dig")
-    rules = [e.rule for e in s.log]
-    assert rules.index("sf-stick-figure") < len(rules) and s.phase == "card"
+    # the colour chart has acted in full (figure, zombie, worm die) while the number chart's choice waits
+    assert s.phase == "card" and s.teams[0].zombies == ["c3"] and s.teams[0].figures == 1 and s.worm == 0
+    rules = [e.rule for e in s.steps[-1].log]
+    assert rules.index("sf-colour-chart") < rules.index("sf-stick-figure")
     play(s, "ace Z2 c2>c3")
     assert s.phase == "hit" and s.current_player() == 0
     assert [str(a) for a in s.legal_actions()] == ["hit W1", "hit Z1"]
@@ -285,3 +302,22 @@ def test_sf_dig_order_scenario():
     s = sc.red_ace_order()
     play(s, "dig", "ace Z2 c2>c3", "hit Z1")
     assert s.teams[0].figures == 1 and s.teams[0].zombies == []
+
+
+def test_sf_shovel_hit_that_does_not_kill_checks_one_box():
+    s = build(3, wizards={0: "c3", 1: "c3", 2: "e5"}, zombies={1: ["a1", "e2"]})
+    play(s, "shovel W2", "roll 3")
+    t = s.teams[1]
+    assert (t.wizard, t.hits, t.left, t.zombies) == ("c3", 1, 4, ["a1", "e2"])
+    assert s.teams[0].zombies == [] and "sf-whacked" not in rules_logged(s)
+    assert s.phase == "act" and s.turn == 0  # player 1 still has a second action
+
+
+def test_sf_second_action_none_for_a_wizard_that_died_in_its_first():
+    """Player 1, one box left, digs a black Ace and pushes player 2's zombie onto its own
+    grave, where player 1's wizard is the only thing to hit: it dies in its first action."""
+    s = build(3, wizards={0: "c3", 1: "a1", 2: "e5"}, zombies={0: ["a5"], 1: ["c2"]}, hits={0: 4},
+              cards={"c3": "Ab"})
+    play(s, "dig", "ace Z2 c2>c3")
+    assert s.teams[0].wizard is None and s.teams[0].cause == "zombie"
+    assert s.used == ["dig"] and s.phase == "shamble" and s.left == ["a5"]  # its zombie still shambles
