@@ -395,11 +395,24 @@ def jupyter_book_command(path: str | os.PathLike[str], *extra: str) -> list[str]
     ]
 
 
-def build_book(path: str | os.PathLike[str] | None = None, *extra: str) -> int:
-    """Prepare the assets and build the static book at ``path`` (default: repo)."""
+def build_book(path: str | os.PathLike[str] | None = None, *extra: str, quiet: bool = False) -> int:
+    """Prepare the assets and build the static book at ``path`` (default: repo).
+
+    ``quiet`` (``necro book`` and ``necro live`` unless ``--verbose``): Jupyter Book's output
+    is shown only if the build fails. Its closing banner points at ``file://.../index.html``,
+    which gives the boards without their engine, just before those commands print the URL
+    that has it.
+    """
     path = pathlib.Path(path) if path else REPO
     prepare_assets(dest=path / "book" / "_assets")
-    return subprocess.call(jupyter_book_command(path, *extra))
+    if not quiet:
+        return subprocess.call(jupyter_book_command(path, *extra))
+    result = subprocess.run(jupyter_book_command(path, *extra), stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, errors="replace")
+    if result.returncode != 0:
+        sys.stderr.write(result.stdout)
+        sys.stderr.flush()
+    return result.returncode
 
 
 def main(argv: list[str] | None = None) -> int:
