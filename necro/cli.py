@@ -16,9 +16,10 @@ import importlib.metadata
 import os
 import pathlib
 import secrets
-import signal
 import sys
 import webbrowser
+
+from necro.interrupt import stop_on_signals
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 
@@ -58,27 +59,6 @@ class _BookRequestHandler(http.server.SimpleHTTPRequestHandler):
         self.log_message("%s %s: " + format, self.command, self.path, *args)
 
 
-class _Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP: stop serving as on Ctrl-C."""
-
-
-def _stop(signum, frame):
-    raise _Stopped(signum)
-
-
-def serve_signals() -> None:
-    """Ctrl-C, SIGTERM and SIGHUP stop a server that runs in this (main) thread.
-
-    SIGINT explicitly: a background job of a non-interactive shell (`necro book &` in a
-    script) starts with SIGINT ignored, and Python then leaves it ignored instead of
-    raising KeyboardInterrupt; only SIGTERM would stop it.
-    """
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    signal.signal(signal.SIGTERM, _stop)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, _stop)
-
-
 def cmd_book(args: argparse.Namespace) -> int:
     from necro import bookbuild
 
@@ -92,7 +72,7 @@ def cmd_book(args: argparse.Namespace) -> int:
             return code
     html = root / "_build" / "html"
     index = html / "index.html"
-    serve_signals()
+    stop_on_signals()
     class Handler(_BookRequestHandler):
         verbose = args.verbose
 

@@ -82,6 +82,8 @@ import urllib.parse
 import urllib.request
 from typing import Iterable
 
+from necro.interrupt import Terminated, stop_on_signals
+
 REPO = pathlib.Path(__file__).resolve().parent.parent
 STATIC_DIR = pathlib.Path(__file__).resolve().parent / "live_static"
 # A Jupyter data folder with the Voila template "necro" (see its index.html.j2).
@@ -459,14 +461,10 @@ def main(argv: list[str] | None = None) -> int:
     html = ensure_built(root, rebuild=args.rebuild, build=not args.no_build, quiet=not args.verbose)
     built = time.monotonic()
     token = args.token or secrets.token_hex(24)
-    # `kill` and a closed terminal stop us as cleanly as Ctrl-C. (If we are
-    # killed outright, the server notices that its parent is gone and stops.)
-    signal.signal(signal.SIGTERM, _interrupt)
-    # Ctrl-C too, even when whoever started us ignored it: a shell script's background job
-    # starts with SIGINT ignored, and Python then never turns it into KeyboardInterrupt.
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, _interrupt)
+    # `kill` and a closed terminal stop us as cleanly as Ctrl-C, and Ctrl-C works even when
+    # whoever started us ignored it (a shell script's background job). (If we are killed
+    # outright, the server notices that its parent is gone and stops.)
+    stop_on_signals()
     log = open(args.log, "w") if args.log else None
     process = None
     try:
@@ -518,15 +516,6 @@ def _has_display() -> bool:
     if os.name != "posix" or sys.platform == "darwin":
         return True
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM or SIGHUP: stop as on Ctrl-C (a KeyboardInterrupt), without offering a second
-    Ctrl-C that whoever sent the signal cannot press."""
-
-
-def _interrupt(signum, frame):
-    raise Terminated(signum)
 
 
 # --------------------------------------------------------------------------- server extension
