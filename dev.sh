@@ -49,7 +49,8 @@ setup_node() {
         echo "npm: up to date"
     else
         say "npm ci"
-        npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed"
+        # --no-progress: the spinner is drawn on the terminal whatever the log level
+        npm ci --no-audit --no-fund --no-progress --loglevel=error || die "npm ci failed"
         echo "$want" > "$STAMPS/npm"
     fi
 }

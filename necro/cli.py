@@ -1,7 +1,7 @@
 """The ``necro`` command.
 
     necro --version
-    necro book [--port P] [--no-open] [--no-build]   build the static book, serve it
+    necro book [--port P] [--no-open] [--no-build] [--verbose]   build the static book, serve it
     necro lab [--port P] [--no-open]                  JupyterLab on the book, 127.0.0.1 only
     necro live [--port P] [--no-build] [--lab] ...    the book + Voila: "Play live" on chapters
     necro simulate GAME [--games N] [--bot B ...] [--option N=V ...]   seeded games between bots
@@ -18,6 +18,8 @@ import pathlib
 import secrets
 import sys
 import webbrowser
+
+from necro.book.interrupt import stop_on_signals
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 
@@ -43,28 +45,49 @@ def _headless() -> bool:
     return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+class _BookRequestHandler(http.server.SimpleHTTPRequestHandler):
+    """The static book's files; a line per request only with ``necro book --verbose``
+    (a session asks for some 700 files), a line per error always (a missing file)."""
+
+    verbose = False
+
+    def log_request(self, code="-", size="-"):
+        if self.verbose:
+            super().log_request(code, size)
+
+    def log_error(self, format, *args):  # noqa: A002 - the base class's signature
+        self.log_message("%s %s: " + format, self.command, self.path, *args)
+
+
 def cmd_book(args: argparse.Namespace) -> int:
     from necro.book.build import build_book
 
     root = _book_root()
     if not args.no_build:
-        code = build_book(root)
+        if not args.verbose:
+            print("necro book: building the book (a minute or two the first time) ...", flush=True)
+        code = build_book(root, quiet=not args.verbose)
         if code != 0:
             print(f"necro: the book build failed (exit {code})", file=sys.stderr)
             return code
     html = root / "_build" / "html"
     index = html / "index.html"
-    print(f"The static book is in {index} (it opens from file:// too).")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(html))
+    stop_on_signals()
+    class Handler(_BookRequestHandler):
+        verbose = args.verbose
+
+    handler = functools.partial(Handler, directory=str(html))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler)
     url = f"http://127.0.0.1:{httpd.server_address[1]}/index.html"
-    print(f"Serving it at {url}  (Ctrl+C stops)", flush=True)
+    print(f"The book is in {index}; opened from there (file://) its boards play only the moves\n"
+          "stored with the pages. Served over http they play whole games in your browser:\n\n"
+          f"    {url}\n\n(Ctrl-C stops the server)", flush=True)
     if not args.no_open and not _headless():
         webbrowser.open(url)
     try:
         httpd.serve_forever()
     except KeyboardInterrupt:
-        pass
+        print("necro book: stopped.", flush=True)
     finally:
         httpd.server_close()
     return 0
@@ -125,6 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_book.add_argument("--port", type=int, default=8000, help="0 picks a free port")
     p_book.add_argument("--no-open", action="store_true", help="do not open a web browser")
     p_book.add_argument("--no-build", action="store_true", help="serve the last build")
+    p_book.add_argument("-v", "--verbose", action="store_true",
+                        help="show the book build's output and a line for every request served")
 
     p_lab = sub.add_parser("lab", help="open the book live in JupyterLab on 127.0.0.1")
     p_lab.add_argument("--port", type=int, default=8888)

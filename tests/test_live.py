@@ -6,11 +6,15 @@ check the decisions it is built from, in milliseconds.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import pathlib
 import shutil
+import signal
 import subprocess
+import sys
+import threading
 import time
 from types import SimpleNamespace
 
@@ -74,7 +78,7 @@ def test_ensure_built_builds_only_when_needed(tmp_path, monkeypatch):
     root = make_book(tmp_path)
     calls = []
 
-    def build_book(path):
+    def build_book(path, quiet=False):
         calls.append(path)
         fake_build(path, time.time() + 1000)
         return 0
@@ -91,7 +95,7 @@ def test_ensure_built_builds_only_when_needed(tmp_path, monkeypatch):
 def test_ensure_built_serves_an_old_book_when_the_build_fails(tmp_path, monkeypatch, capsys):
     root = make_book(tmp_path)
     fake_build(root, time.time() - 10_000)  # older than the chapter: stale
-    monkeypatch.setattr(build, "build_book", lambda path: 1)
+    monkeypatch.setattr(build, "build_book", lambda path, quiet=False: 1)
     assert live.ensure_built(root) == root / "_build" / "html"
     assert "exited with 1" in capsys.readouterr().err
 
@@ -99,7 +103,7 @@ def test_ensure_built_serves_an_old_book_when_the_build_fails(tmp_path, monkeypa
 def test_no_build_serves_a_stale_book_with_a_warning(tmp_path, monkeypatch, capsys):
     root = make_book(tmp_path)
     fake_build(root, time.time() - 10_000)
-    monkeypatch.setattr(build, "build_book", lambda path: pytest.fail("must not build"))
+    monkeypatch.setattr(build, "build_book", lambda path, quiet=False: pytest.fail("must not build"))
     assert live.ensure_built(root, build=False) == root / "_build" / "html"
     assert "as last built" in capsys.readouterr().err
 
@@ -112,14 +116,14 @@ def test_a_changed_page_script_rebuilds_any_book(tmp_path, monkeypatch, capsys):
     age_sources(root, built - 100)
     fake_build(root, built)
     assert live.stale_sources(root) == [script]
-    monkeypatch.setattr(build, "build_book", lambda path: 0)
+    monkeypatch.setattr(build, "build_book", lambda path, quiet=False: 0)
     live.ensure_built(root)
     assert str(script) in capsys.readouterr().out
 
 
 def test_no_build_and_no_book_is_an_error(tmp_path, monkeypatch):
     root = make_book(tmp_path)
-    monkeypatch.setattr(build, "build_book", lambda path: pytest.fail("must not build"))
+    monkeypatch.setattr(build, "build_book", lambda path, quiet=False: pytest.fail("must not build"))
     with pytest.raises(SystemExit, match="no built book"):
         live.ensure_built(root, build=False)
 
@@ -233,3 +237,132 @@ def test_page_script_is_valid_javascript():
         ["node", "--check", str(live.STATIC_DIR / live.PAGE_SCRIPT)], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
+
+
+# --------------------------------------------------------------------------- a quiet terminal
+
+NOISE = """\
+[W 2026-11-27 13:55:32.332 ServerApp] Notebook book/shovelfight/play.ipynb is not trusted
+[IPKernelApp] WARNING | Kernel is running over TCP without encryption. All communication is plain text.
+[E 2026-11-27 13:56:01.000 ServerApp] Uncaught exception in write_message
+    Traceback (most recent call last):
+      File "/x/voila/handler.py", line 10, in _send
+        self.write_message(text)
+    tornado.websocket.WebSocketClosedError
+[IPKernelApp] ERROR | Exception in message handler:
+Traceback (most recent call last):
+  File "/x/zmq/sugar/socket.py", line 713, in send
+zmq.error.ZMQError: Socket operation on non-socket
+[C 2026-11-27 13:57:08.089 ServerApp] received signal 15, stopping
+"""
+KEPT = """\
+[W 2026-11-27 13:58:00.000 ServerApp] 404 GET /book/missing.html (127.0.0.1) 1.00ms
+[E 2026-11-27 13:58:01.000 ServerApp] Exception in a chapter
+    Traceback (most recent call last):
+    ValueError: a real problem
+"""
+
+
+def test_log_filter_drops_routine_notices_with_their_tracebacks_and_keeps_the_rest():
+    out = io.StringIO()
+    log_filter = live.LogFilter(out)
+    for line in (NOISE + KEPT).splitlines(keepends=True):
+        log_filter.feed(line)
+    log_filter.flush()
+    assert out.getvalue() == KEPT
+
+
+def test_log_filter_passes_everything_when_nothing_is_quiet():
+    out = io.StringIO()
+    log_filter = live.LogFilter(out, quiet=())
+    for line in NOISE.splitlines(keepends=True):
+        log_filter.feed(line)
+    log_filter.flush()
+    assert out.getvalue() == NOISE
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the server's output is filtered on POSIX only")
+def test_pump_prints_a_lone_line_before_the_stream_ends():
+    """A block is printed once the stream falls quiet, not only when the next block comes."""
+    read_fd, write_fd = os.pipe()
+    out = io.StringIO()
+    thread = threading.Thread(target=live.pump, args=(read_fd, live.LogFilter(out)), daemon=True)
+    thread.start()
+    os.write(write_fd, b"[W 1 ServerApp] Notebook a.ipynb is not trusted\n[E 2 ServerApp] boom\n")
+    deadline = time.monotonic() + 5
+    while "boom" not in out.getvalue():
+        assert time.monotonic() < deadline, "the last block was held back"
+        time.sleep(0.05)
+    os.close(write_fd)
+    thread.join(timeout=5)
+    assert out.getvalue() == "[E 2 ServerApp] boom\n"
+
+
+def fake_server_args(verbose: bool):
+    return live.parse_args(["--port", "1"] + (["--verbose"] if verbose else []))
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the server's output is filtered on POSIX only")
+@pytest.mark.parametrize("verbose", [False, True])
+def test_server_output_is_quiet_unless_verbose(verbose, tmp_path, monkeypatch, capfd):
+    """The server (here a stand-in printing what Jupyter prints) writes through LogFilter;
+    with --verbose, straight to the terminal."""
+    script = f"import sys; sys.stderr.write({NOISE + KEPT!r}); sys.stderr.flush()"
+    monkeypatch.setattr(live, "server_command", lambda **kw: [sys.executable, "-c", script])
+    monkeypatch.setattr(live, "wait_until_ready", lambda *a, **kw: None)
+    process, _ = live.start_server(fake_server_args(verbose), tmp_path, tmp_path, "t", None)
+    process.wait(timeout=30)
+    if not verbose:
+        process.log_pump.join(timeout=5)
+    err = capfd.readouterr().err
+    assert "a real problem" in err
+    assert ("is not trusted" in err) == verbose
+    assert ("WebSocketClosedError" in err) == verbose
+
+
+@pytest.fixture
+def own_signal_handlers():
+    """live.main installs handlers for the process: put the test runner's back afterwards."""
+    names = [name for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    saved = {name: signal.getsignal(getattr(signal, name)) for name in names}
+    yield
+    for name, handler in saved.items():
+        signal.signal(getattr(signal, name), handler)
+
+
+class StandInServer:
+    """What main needs of the server's Popen; its first wait() is interrupted by a signal."""
+
+    def __init__(self, signum: int):
+        self.signum = signum
+        self.returncode = None
+
+    def wait(self, timeout=None):
+        if self.returncode is None and self.signum:
+            signum, self.signum = self.signum, 0
+            os.kill(os.getpid(), signum)  # the handler raises here, in the main thread
+            time.sleep(5)
+        self.returncode = 0
+        return 0
+
+    def poll(self):
+        return self.returncode
+
+    def send_signal(self, signum):
+        self.returncode = 0
+
+    def kill(self):
+        self.returncode = -9
+
+
+@pytest.mark.parametrize("signum, offers_a_second_ctrl_c", [(signal.SIGINT, True), (signal.SIGTERM, False)])
+def test_stopping_offers_a_second_ctrl_c_only_after_ctrl_c(signum, offers_a_second_ctrl_c, tmp_path,
+                                                          monkeypatch, capsys, own_signal_handlers):
+    make_book(tmp_path)
+    monkeypatch.setattr(live, "ensure_built", lambda root, **kw: root / "_build" / "html")
+    monkeypatch.setattr(live, "start_server",
+                        lambda *a, **kw: (StandInServer(signum), "http://127.0.0.1:1/"))
+    assert live.main(["--root", str(tmp_path), "--no-open"]) == 0
+    out = capsys.readouterr().out
+    assert "stopping the server" in out and "stopped" in out
+    assert ("Ctrl-C again" in out) == offers_a_second_ctrl_c

@@ -45,9 +45,12 @@ const THINKING_MS = 150; // a request to the in-browser engine slower than this 
 const ENGINE_STARTING = "Starting the rules engine in your browser: your move is played as soon as it is ready" +
   " (a few seconds the first time).";
 const STYLE_ID = "necro-widget-style-v1";
+// Where a board that cannot run its engine here plays on (no Play live button is promised:
+// only pages that necro live serves have one).
+const PLAY_ON = "open the book over http (the command necro book) to play on in your browser," +
+  " or with a Python kernel (necro live)";
 const NO_KERNEL = "No Python kernel has answered, so this board cannot move yet. If the notebook is still" +
-  " running, your click will be played when it is done; on a static page, play the chapter live" +
-  " (Play live, or the command necro live in a checkout of the book).";
+  ` running, your click will be played when it is done; on a page of the book, ${PLAY_ON}.`;
 
 const CSS = `
 .necro-w { /* JupyterLab's theme, else the book theme's (pydata), else light defaults */
@@ -667,8 +670,7 @@ class NecroWidget {
     const some = node.actions.some((x) => x.to !== undefined);
     const where = some ? "Only some moves from here were precomputed" : "The precomputed moves end here";
     return `${where} (the page holds ${graph.depth} step${graph.depth === 1 ? "" : "s"} from the start` +
-      " of this board). To keep playing, play the chapter live (the Play live button, or the command necro live in a" +
-      " checkout of the book), or undo.";
+      ` of this board). To keep playing, ${PLAY_ON}; or undo.`;
   }
 
   staticDo(msg) {
@@ -681,11 +683,11 @@ class NecroWidget {
       case "redo": this.staticRedo(); break;
       case "reset": this.path = []; this.redoStack = []; this.autoChance(); break;
       case "load_position":
-        this.note = "Loading a position needs the live rules engine to check it: play the chapter live" +
-          " (Play live, or the command necro live). Copying the position out works here.";
+        this.note = `Loading a position needs the live rules engine to check it: ${PLAY_ON}.` +
+          " Copying the position out works here.";
         break;
       case "bot_move": case "seats":
-        this.note = "The computer player needs the live rules engine: play the chapter live (Play live, or the command necro live).";
+        this.note = `The computer player needs the live rules engine: ${PLAY_ON}.`;
         break;
       case "share": case "open_link": case "save": case "edit_mode": case "edit":
         this.note = "Links, saved games and edit mode need the rules engine, which cannot start here: serve the book (the" +

@@ -11,7 +11,9 @@
      module ``anywidget`` is ``anywidget.js`` beside it, and sends the widget
      manager's CDN fallback to a local folder that does not exist;
    * ``html-manager/embed-amd.js`` (+ its fonts) from the npm package
-     ``@jupyter-widgets/html-manager``;
+     ``@jupyter-widgets/html-manager``, with one change (``EMBED_PATCHES``):
+     the validator of the widget state is told that the schema's union types
+     are meant, so that no page logs two warnings about them;
    * ``anywidget.js``: the AMD build that the Python ``anywidget`` package
      ships for the classic notebook (``anywidget/nbextension/index.js``), so
      its version always matches the Python side that wrote the widget state;
@@ -60,6 +62,7 @@ import io
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -77,9 +80,16 @@ CONFIG_JS = """\
   var script = document.currentScript;
   var here = script.src.replace(/[?#].*$/, "").replace(/[^/]*$/, "");
   window.requirejs.config({
-    // The widget manager's own module id decides where webpack looks for its
-    // icon fonts: the folder they were copied to, not one beside the page.
-    paths: { anywidget: here + "anywidget", "@jupyter-widgets/html-manager/dist": here + "html-manager" },
+    // A widget manager module's id decides where webpack looks for its icon
+    // fonts: the folder they were copied to, not one beside the page.
+    // embed-amd.js defines two copies of the manager, ".../dist/libembed-amd"
+    // and "@jupyter-widgets/html-manager" (a module name, no file: the path
+    // only places its fonts).
+    paths: {
+      anywidget: here + "anywidget",
+      "@jupyter-widgets/html-manager/dist": here + "html-manager",
+      "@jupyter-widgets/html-manager": here + "html-manager/html-manager",
+    },
   });
   // The html-manager falls back to a CDN for modules RequireJS cannot find;
   // point that fallback at a local folder that does not exist, so a missing
@@ -87,6 +97,29 @@ CONFIG_JS = """\
   script.setAttribute("data-jupyter-widgets-cdn", here + "no-cdn/");
 })();
 """
+
+
+EMBED_PATCHES = (
+    # The widget manager validates the widget state with Ajv, created with no options; Ajv's
+    # strict mode then logs "strict mode: use allowUnionTypes ..." (twice: embed-amd.js holds
+    # two copies of the manager) for the schema's `"type": ["string", "number"]`, which is
+    # meant. Allowing union types changes no validation, only silences that.
+    (re.compile(r"([\w$]+)=new\(([\w$]+)\(\)\)(?=[;,](?:[\w$]+=)?\1\.compile\()"),
+     r"\1=new(\2())({allowUnionTypes:!0})", 2),
+)
+"""``(pattern, replacement, count)``: what ``prepare_assets`` changes in the widget manager's
+``embed-amd.js``; a count that does not match (a new version of the npm package) stops the
+copy, so that a patch never silently stops applying."""
+
+
+def patched_embed(text: str) -> str:
+    """``embed-amd.js`` with ``EMBED_PATCHES`` applied (each exactly as often as expected)."""
+    for pattern, replacement, count in EMBED_PATCHES:
+        text, done = pattern.subn(replacement, text)
+        if done != count:
+            raise RuntimeError(f"necro.book.build: {pattern.pattern!r} matched {done} times in "
+                               f"embed-amd.js, expected {count}: update EMBED_PATCHES")
+    return text
 
 
 ENGINE_SUBDIR = "engine"
@@ -127,6 +160,13 @@ def _copy_if_changed(src: pathlib.Path, dst: pathlib.Path) -> None:
     shutil.copyfile(src, dst)
 
 
+def _write_if_changed(dst: pathlib.Path, text: str) -> None:
+    if dst.is_file() and dst.read_text(encoding="utf-8") == text:
+        return
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    dst.write_text(text, encoding="utf-8")
+
+
 def prepare_assets(
     dest: str | os.PathLike[str] | None = None, repo: str | os.PathLike[str] | None = None
 ) -> pathlib.Path:
@@ -142,7 +182,8 @@ def prepare_assets(
 
     _copy_if_changed(node_modules / "requirejs" / "require.js", out / "require.js")
     manager_dist = node_modules / "@jupyter-widgets" / "html-manager" / "dist"
-    _copy_if_changed(manager_dist / "embed-amd.js", out / "html-manager" / "embed-amd.js")
+    embed = patched_embed((manager_dist / "embed-amd.js").read_text(encoding="utf-8"))
+    _write_if_changed(out / "html-manager" / "embed-amd.js", embed)
     for font in manager_dist.iterdir():
         # webpack resolves the icon fonts next to embed-amd.js
         if font.suffix in {".woff", ".woff2", ".ttf", ".eot", ".svg"}:
@@ -154,9 +195,7 @@ def prepare_assets(
         for src in sorted((mathjax / sub).rglob("*")):
             if src.is_file():
                 _copy_if_changed(src, out / "mathjax" / src.relative_to(mathjax))
-    config = out / "necro-widgets-config.js"
-    if not config.is_file() or config.read_text() != CONFIG_JS:
-        config.write_text(CONFIG_JS)
+    _write_if_changed(out / "necro-widgets-config.js", CONFIG_JS)
     prepare_engine(out / ENGINE_SUBDIR, repo, node_modules)
     icon = dest / "favicon.ico"  # browsers ask for /favicon.ico: answer it, no 404 in the console
     if not icon.is_file() or icon.read_bytes() != favicon_ico():
@@ -358,11 +397,24 @@ def jupyter_book_command(path: str | os.PathLike[str], *extra: str) -> list[str]
     ]
 
 
-def build_book(path: str | os.PathLike[str] | None = None, *extra: str) -> int:
-    """Prepare the assets and build the static book at ``path`` (default: repo)."""
+def build_book(path: str | os.PathLike[str] | None = None, *extra: str, quiet: bool = False) -> int:
+    """Prepare the assets and build the static book at ``path`` (default: repo).
+
+    ``quiet`` (``necro book`` and ``necro live`` unless ``--verbose``): Jupyter Book's output
+    is shown only if the build fails. Its closing banner points at ``file://.../index.html``,
+    which gives the boards without their engine, just before those commands print the URL
+    that has it.
+    """
     path = pathlib.Path(path) if path else REPO
     prepare_assets(dest=path / "book" / "_assets")
-    return subprocess.call(jupyter_book_command(path, *extra))
+    if not quiet:
+        return subprocess.call(jupyter_book_command(path, *extra))
+    result = subprocess.run(jupyter_book_command(path, *extra), stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, errors="replace")
+    if result.returncode != 0:
+        sys.stderr.write(result.stdout)
+        sys.stderr.flush()
+    return result.returncode
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,7 +12,9 @@ token-protected Jupyter Server with Voila from one origin on 127.0.0.1:
 Every chapter page built from a notebook carries the script
 ``_static/necro-live.js``; when it finds ``necro-live.json`` it shows a
 "Play live" button that opens the chapter in Voila. On static hosting or from
-``file://`` it shows a one-line note about this command instead.
+``file://`` it shows a one-line note instead, true to where the page is (the
+boards play whole games in the browser over http, only the stored moves from a
+file) and naming this command for a kernel.
 
 Why one server and one origin: the login cookie that the token sets on the
 first visit then covers the book, Voila and the kernel websockets alike, and
@@ -48,6 +50,16 @@ every minute); a kernel whose Voila tab is still open counts as connected and
 is kept, so a game survives a coffee break, unless ``--cull-connected``.
 Chapters render progressively (text at once, outputs as their cells run)
 unless ``--no-progressive``.
+
+Quiet by default: the terminal shows the URL and what needs the reader, not
+Jupyter's routine notices. The server and its kernels write into a pipe that
+``main`` reads; blocks of their log matching ``QUIET`` (a notebook "not
+trusted", a kernel on TCP "without encryption", a tab closed while Voila was
+still sending, a kernel stopped in mid-cell) are dropped (``LogFilter``), and
+the websocket ping timeout is set equal to its interval, so tornado has
+nothing to correct. The book build prints only whether it failed.
+``--verbose`` shows everything, and the server's informational log too;
+``--log FILE`` writes it all to a file.
 """
 
 from __future__ import annotations
@@ -56,16 +68,21 @@ import argparse
 import json
 import os
 import pathlib
+import re
 import secrets
+import select
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from typing import Iterable
+
+from necro.book.interrupt import Terminated, stop_on_signals
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 STATIC_DIR = pathlib.Path(__file__).resolve().parent / "live_static"
@@ -81,6 +98,23 @@ LIVE_COOKIE = "necro_live"
 DEFAULT_CULL_IDLE = 600
 DEFAULT_CULL_INTERVAL = 60
 READY_TIMEOUT = 120.0
+
+# Blocks of the server's and kernels' log that tell the one local reader nothing (see LogFilter).
+QUIET = (
+    # Trust only decides whether Jupyter's own UI runs a notebook's stored HTML and JavaScript;
+    # Voila runs the chapter itself, and the book is ours.
+    re.compile(r"Notebook \S+ is not trusted"),
+    # ipykernel on every start; the server and its kernels listen on 127.0.0.1 only.
+    re.compile(r"Kernel is running over TCP without encryption"),
+    # A reader closed a tab while Voila was still sending it the chapter.
+    re.compile(r"WebSocketClosedError|StreamClosedError"),
+    # A kernel stopped by the shutdown while it ran a cell.
+    re.compile(r"Socket operation on non-socket"),
+    # The server's echo of the SIGTERM with which `necro live` stops it (we say so ourselves).
+    re.compile(r"received signal \d+, stopping"),
+)
+FLUSH_AFTER = 0.25
+"""Seconds of silence after which LogFilter prints the block it holds (a lone line, at once)."""
 
 # Server extensions that a live book does not need: JupyterLab is opt-in
 # (--lab), terminals would be a shell behind the token.
@@ -141,7 +175,8 @@ def _shown(path: pathlib.Path, root: pathlib.Path) -> str:
         return str(path)
 
 
-def ensure_built(root: pathlib.Path, *, rebuild: bool = False, build: bool = True) -> pathlib.Path:
+def ensure_built(root: pathlib.Path, *, rebuild: bool = False, build: bool = True,
+                 quiet: bool = False) -> pathlib.Path:
     """Build the book at ``root`` if it is missing or stale; return its html folder.
 
     A build that fails (warnings are errors) while an older html folder exists
@@ -158,7 +193,7 @@ def ensure_built(root: pathlib.Path, *, rebuild: bool = False, build: bool = Tru
             f"{len(stale)} source file(s) changed, e.g. {_shown(stale[0], root)}"
         )
         print(f"necro live: building the book ({reason}) ...", flush=True)
-        code = build_book(root)
+        code = build_book(root, quiet=quiet)
         if code != 0:
             print(f"necro live: the book build exited with {code}", file=sys.stderr, flush=True)
     elif stale and built_at(html) is not None:
@@ -238,6 +273,55 @@ def server_environment(base: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
+class LogFilter:
+    """Forward a log stream, leaving out the blocks that match ``QUIET``.
+
+    A block is a line starting with "[" (how Jupyter, Voila and ipykernel start a record)
+    and the lines after it that do not (its traceback): a block is judged whole, so a
+    dropped notice takes its traceback with it, and any other block is printed whole.
+    """
+
+    def __init__(self, out, quiet=QUIET):
+        self.out = out
+        self.quiet = quiet
+        self.block: list[str] = []
+
+    def feed(self, line: str) -> None:
+        if line.startswith("["):
+            self.flush()
+        self.block.append(line)
+
+    def flush(self) -> None:
+        text = "".join(self.block)
+        self.block = []
+        if text and not any(pattern.search(text) for pattern in self.quiet):
+            self.out.write(text)
+            self.out.flush()
+
+
+def pump(fd: int, log_filter: LogFilter) -> None:
+    """Read the server's output from ``fd`` until every writer has closed it, through
+    ``log_filter``; a block is printed once the stream is quiet for ``FLUSH_AFTER`` s."""
+    pending = b""
+    try:
+        while True:
+            ready, _, _ = select.select([fd], [], [], FLUSH_AFTER)
+            if not ready:
+                log_filter.flush()
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break
+            *lines, pending = (pending + chunk).split(b"\n")
+            for line in lines:
+                log_filter.feed(line.decode("utf-8", "replace") + "\n")
+        if pending:
+            log_filter.feed(pending.decode("utf-8", "replace"))
+        log_filter.flush()
+    finally:
+        os.close(fd)
+
+
 def wait_until_ready(url: str, token: str, process: subprocess.Popen, timeout: float) -> None:
     """Poll ``/api/status`` until the server answers; raise if it dies or times out."""
     deadline = time.monotonic() + timeout
@@ -309,7 +393,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="do not open the book in a web browser (never opened without a "
                         "display)")
     parser.add_argument("-v", "--verbose", action="store_true",
-                        help="show the server's informational log, not only warnings")
+                        help="show the book build's output and the server's whole log (its "
+                        "informational lines, and the routine notices left out by default)")
     parser.add_argument("--log", type=pathlib.Path, default=None,
                         help="write the server's log to this file instead of the terminal")
     return parser.parse_args(argv)
@@ -331,11 +416,27 @@ def start_server(args: argparse.Namespace, root: pathlib.Path, html: pathlib.Pat
             cull_interval=args.cull_interval, cull_connected=args.cull_connected, lab=args.lab,
             verbose=args.verbose, progressive=not args.no_progressive,
         )
+        # Quiet: the server's and its kernels' output comes through a pipe and LogFilter.
+        filtered = log is None and not args.verbose and os.name == "posix"
+        read_fd, write_fd = os.pipe() if filtered else (None, None)
         # Own session: a terminal's Ctrl-C goes to us, not to the server (see module doc).
-        process = subprocess.Popen(
-            command, env=server_environment(), cwd=root, start_new_session=True,
-            stdout=log, stderr=subprocess.STDOUT if log else None,
-        )
+        try:
+            process = subprocess.Popen(
+                command, env=server_environment(), cwd=root, start_new_session=True,
+                stdout=write_fd if filtered else log,
+                stderr=subprocess.STDOUT if (log or filtered) else None,
+            )
+        except BaseException:
+            if filtered:
+                os.close(read_fd)
+            raise
+        finally:
+            if filtered:
+                os.close(write_fd)  # the server and its kernels hold it now
+        if filtered:
+            process.log_pump = threading.Thread(target=pump, args=(read_fd, LogFilter(sys.stderr)),
+                                                daemon=True, name="necro-live-log")
+            process.log_pump.start()
         try:
             wait_until_ready(url, token, process, READY_TIMEOUT)
             return process, url
@@ -357,17 +458,13 @@ def main(argv: list[str] | None = None) -> int:
     if not (root / "_config.yml").is_file():
         print(f"necro live: {root} has no _config.yml", file=sys.stderr)
         return 2
-    html = ensure_built(root, rebuild=args.rebuild, build=not args.no_build)
+    html = ensure_built(root, rebuild=args.rebuild, build=not args.no_build, quiet=not args.verbose)
     built = time.monotonic()
     token = args.token or secrets.token_hex(24)
-    # `kill` and a closed terminal stop us as cleanly as Ctrl-C. (If we are
-    # killed outright, the server notices that its parent is gone and stops.)
-    signal.signal(signal.SIGTERM, _interrupt)
-    # Ctrl-C too, even when whoever started us ignored it: a shell script's background job
-    # starts with SIGINT ignored, and Python then never turns it into KeyboardInterrupt.
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, _interrupt)
+    # `kill` and a closed terminal stop us as cleanly as Ctrl-C, and Ctrl-C works even when
+    # whoever started us ignored it (a shell script's background job). (If we are killed
+    # outright, the server notices that its parent is gone and stops.)
+    stop_on_signals()
     log = open(args.log, "w") if args.log else None
     process = None
     try:
@@ -392,11 +489,12 @@ def main(argv: list[str] | None = None) -> int:
         process.wait()
         print(f"necro live: the server exited with {process.returncode}", file=sys.stderr)
         return process.returncode or 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop_signal:
         if process is None:
             return 130
-        print("\nnecro live: stopping the server and its kernels "
-              "(Ctrl-C again to kill it) ...", flush=True)
+        # Only a terminal's Ctrl-C can be pressed again; SIGTERM and SIGHUP come from elsewhere.
+        again = "" if isinstance(stop_signal, Terminated) else " (Ctrl-C again to kill it)"
+        print(f"\nnecro live: stopping the server and its kernels{again} ...", flush=True)
         try:
             code = stop(process)
         except KeyboardInterrupt:
@@ -408,6 +506,8 @@ def main(argv: list[str] | None = None) -> int:
         if process is not None and process.poll() is None:
             process.kill()
             process.wait()
+        if process is not None and hasattr(process, "log_pump"):
+            process.log_pump.join(timeout=2)  # the server's last lines (its kernels may linger)
         if log:
             log.close()
 
@@ -416,10 +516,6 @@ def _has_display() -> bool:
     if os.name != "posix" or sys.platform == "darwin":
         return True
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-
-
-def _interrupt(signum, frame):
-    raise KeyboardInterrupt
 
 
 # --------------------------------------------------------------------------- server extension
@@ -498,6 +594,12 @@ def _load_jupyter_server_extension(serverapp) -> None:
     # string "null"; then it uses the MathJax bundled with Voila.
     serverapp.web_app.settings.setdefault("mathjax_url", "null")
     serverapp.web_app.settings.setdefault("mathjax_config", "null")
+    # Jupyter's websockets wait for a pong three ping intervals by default, which tornado
+    # refuses (and says so on every first connection): wait one, tornado's own default.
+    from jupyter_server.base.websocket import WS_PING_INTERVAL
+
+    web_settings = serverapp.web_app.settings
+    web_settings.setdefault("ws_ping_timeout", web_settings.get("ws_ping_interval", WS_PING_INTERVAL))
     base_url = serverapp.base_url
     book_url = url_path_join(base_url, BOOK_PREFIX) + "/"
     info = {

@@ -179,12 +179,22 @@ class RequestLog:
         self.blocked: list[str] = []
         self.page_errors: list[str] = []
         self.console_errors: list[str] = []
+        self.console_warnings: list[str] = []
         self.failed: list[str] = []  # "status url" of every response that was an error (a 404 ...)
 
     def assert_local_only(self) -> None:
         assert not self.blocked, "requests left the machine:\n" + "\n".join(self.blocked)
         remote = [url for url in self.urls if not is_local_url(url)]
         assert not remote, "non-local requests:\n" + "\n".join(remote)
+
+    def assert_quiet(self, where: str = "") -> None:
+        """Nothing for a reader's console: no uncaught error, no console error or warning,
+        no failed request (a 404 for a font counts), nothing sent off the machine."""
+        assert not self.page_errors, (where, self.page_errors)
+        assert not self.console_errors, (where, self.console_errors, self.failed)
+        assert not self.console_warnings, (where, self.console_warnings)
+        assert not self.failed, (where, self.failed)
+        self.assert_local_only()
 
 
 @pytest.fixture
@@ -210,9 +220,13 @@ def page(browser, request):
     page.on("request", lambda req: log.urls.append(req.url))
     page.on("response", lambda r: log.failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     page.on("pageerror", lambda exc: log.page_errors.append(str(exc)))
-    page.on(
-        "console", lambda msg: log.console_errors.append(msg.text) if msg.type == "error" else None
-    )
+    def console(msg) -> None:
+        if msg.type == "error":
+            log.console_errors.append(msg.text)
+        elif msg.type == "warning":
+            log.console_warnings.append(msg.text)
+
+    page.on("console", console)
     page.necro_log = log
     yield page
     ARTIFACTS.mkdir(exist_ok=True)

@@ -59,5 +59,24 @@ def test_scenario_board_answers_with_the_precomputed_position(chapter, built_boo
     if expected["log"]:
         last = box.locator(".necro-log li").last.inner_text()
         assert expected["log"][-1]["text"] in last
-    assert not page.necro_log.page_errors, page.necro_log.page_errors
-    page.necro_log.assert_local_only()
+    page.necro_log.assert_quiet(chapter)  # no error, no warning, no failed request
+
+
+def test_chapter_note_says_what_is_true_where_the_page_is(built_book, static_server, page):
+    """The one-line note under a chapter's title (necro/live_static/necro-live.js) when no
+    `necro live` serves the page: over http the boards run the engine in the browser; from
+    file:// they cannot, and the note says how to get it. Neither promises a Play live button."""
+    chapter = "book/shovelfight/play.html"
+    note = page.locator(".necro-live-note")
+    page.goto(static_server(built_book) + chapter)
+    note.wait_for(state="visible", timeout=30_000)
+    served = note.inner_text()
+    assert "in your browser" in served and "necro live" in served
+    page.goto((built_book / chapter).as_uri())
+    note.wait_for(state="visible", timeout=30_000)
+    from_file = note.inner_text()
+    assert "from a file" in from_file and "necro book" in from_file and "necro live" in from_file
+    for text in (served, from_file):
+        assert "Play live" not in text and "stored positions" not in text, text
+    assert page.locator(".necro-live-button").count() == 0
+    page.necro_log.assert_quiet(chapter)  # over http and from file://: nothing in the console

@@ -70,3 +70,16 @@ def test_cli_lab_listens_on_loopback_with_a_token(tmp_path):
     assert "--ServerApp.ip=127.0.0.1" in argv
     assert "--IdentityProvider.token=secret" in argv
     assert "--no-browser" in argv
+
+
+def test_widget_manager_patch_applies_or_stops_the_copy(tmp_path):
+    """The shipped embed-amd.js creates both of its validators with union types allowed;
+    an embed-amd.js where the patch no longer fits stops the copy instead of shipping unpatched."""
+    out = build.prepare_assets(dest=tmp_path)
+    assert (out / "html-manager" / "embed-amd.js").read_text().count("({allowUnionTypes:!0})") == 2
+    try:
+        build.patched_embed("define('x', [], () => 1);")
+    except RuntimeError as error:
+        assert "EMBED_PATCHES" in str(error)
+    else:
+        raise AssertionError("a patch that matched nothing was accepted")

@@ -116,9 +116,12 @@ def test_static_widget_follows_the_precomputed_graph(game_book, static_server, p
     assert link.inner_text() == "Bank (toy-bank)"
     assert link.get_attribute("href").endswith("book/toy.html#toy-bank")
 
-    # The depth ends here: forcing a die says so and points to live mode.
+    # The depth ends here: forcing a die says so and where to play on (no Play live button
+    # is promised: only pages served by necro live have one).
     box.locator(".necro-action[data-a='3']").click()
-    assert "precomputed moves end here" in box.locator(".necro-note").inner_text()
+    note = box.locator(".necro-note").inner_text()
+    assert "precomputed moves end here" in note
+    assert "necro book" in note and "necro live" in note and "Play live" not in note
     assert status(box) == "Chance decides."
 
     clicks.append(click_timed(page, box, ".necro-undo"))

@@ -5,9 +5,13 @@
 // When `necro live` serves the book, it sets the cookie necro_live=<host:port>
 // and answers <site root>/necro-live.json with where Voila is; the button then
 // opens the chapter as a Voila app whose widgets talk to the rules engines in
-// a kernel. Anywhere else (static hosting, file://) the page gets a one-line
-// note about the live command instead, and no request is made (so a static
-// host never logs a 404 for necro-live.json).
+// a kernel. Anywhere else the page gets a one-line note instead, true to where
+// it is: served over http (static hosting, `necro book`) its boards run the
+// rules engine in the reader's browser, and the note only names `necro live`
+// for a kernel; opened from file:// they cannot (browsers do not start the
+// engine for files, see widgets/core.js), so the note says how to serve the
+// book. No request is made (so a static host never logs a 404 for
+// necro-live.json).
 (function () {
   "use strict";
 
@@ -90,15 +94,31 @@
     return box;
   }
 
+  // The note's text as parts: strings, and [command] for the commands shown as code.
+  function noteParts(fromFile) {
+    if (fromFile) {
+      return ["Opened from a file, this page's boards play only the moves stored with it:" +
+        " browsers do not start the in-browser rules engine for files. Serve the book over" +
+        " http (", ["necro book"], ") and they play whole games in your browser; ", ["necro live"],
+        " puts a Python kernel behind each chapter (see the book's README)."];
+    }
+    return ["The boards on this page run the rules engine in your browser. For a Python kernel" +
+      " behind the chapter instead, run ", ["necro live"], " in a checkout of the book (see its" +
+      " README)."];
+  }
+
   function staticNote() {
     var box = document.createElement("aside");
     box.className = "necro-live necro-live-note";
-    box.appendChild(document.createTextNode(
-      "This page shows stored positions. To play it live against the rules engine, run "));
-    var code = document.createElement("code");
-    code.textContent = "necro live";
-    box.appendChild(code);
-    box.appendChild(document.createTextNode(" in a checkout of the book (see its README)."));
+    noteParts(window.location.protocol === "file:").forEach(function (part) {
+      if (typeof part === "string") {
+        box.appendChild(document.createTextNode(part));
+      } else {
+        var code = document.createElement("code");
+        code.textContent = part[0];
+        box.appendChild(code);
+      }
+    });
     return box;
   }
 
