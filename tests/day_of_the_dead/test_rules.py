@@ -314,7 +314,7 @@ def test_conversion_into_an_unearth_spirit_acts_at_once():
 
 def test_new_spirit_counts_from_the_next_fight_and_several_conversions_a_turn():
     """dotd-ruling-conversions"""
-    # Player 1's spirit is Clod (Unearth); slot 2 Oaf loses to Anger and becomes a Double spirit, so
+    # Player 1's spirit is Hoard (Power Up); slot 2 Oaf loses to Anger and becomes a Double spirit, so
     # in slot 1 Mail Zombie's +3 is doubled. Slot 1 loses too and may be converted again.
     s = table([["Mail Zombie", "Oaf"], ["Famine", "Anger"]], ("Hoard", "Greed"), hands(n=4), fight=2)
     assert s.fight["power"] == [9, 13] and s.task == {"do": "convert", "p": 0, "slot": 2}
@@ -425,23 +425,30 @@ def test_effect_power_and_points_rule_ids():
 
 def test_effect_win_stop_cancel_next_copy_return_unearth_after_rule_ids():
     """dotd-effect-win, dotd-effect-stop, dotd-effect-cancel, dotd-effect-next, dotd-effect-copy,
-    dotd-effect-return, dotd-effect-unearth, dotd-effect-after (the FAQ tests hold the details)"""
+    dotd-effect-return, dotd-effect-unearth, dotd-effect-after: each verb does what its rule says,
+    logged under that rule (the FAQ tests hold the numbers)"""
     s = play(sc.challenge(), "spirit Oaf", "spirit Oaf")
-    assert "dotd-effect-win" in rules_of(s)
+    assert lines(s, "dotd-effect-win") == ["Challenge: player 1 wins the fight outright; it ends here.",
+                                           "Player 1 wins the fight without comparing power."]
     s = play(sc.troll(priority=0), "spirit Hoard", "spirit Lug")
-    assert "dotd-effect-stop" in rules_of(s)
+    assert lines(s, "dotd-effect-stop") == ["Troll: player 2's fighter uses no more effects in this fight.",
+                                            "Anger cannot use its effect: it was stopped."]
     s = play(sc.cancel(), "keep")
-    assert "dotd-effect-cancel" in rules_of(s)
+    assert lines(s, "dotd-effect-cancel") == ["Player 1's fighter uses no effect: this fight was cancelled.",
+                                              "Player 2's fighter uses no effect: this fight was cancelled."]
     s = play(sc.alchemy(), "unearth Mail Zombie", "take Shambling Intern")
-    assert "dotd-effect-next" in rules_of(s)
+    assert lines(s, "dotd-effect-next") == ["Player 1's Shambling Intern uses its effect again (extra use): -2 power."]
     s = play(sc.forget(), "copy Route Walker")
-    assert "dotd-effect-copy" in rules_of(s)
+    assert lines(s, "dotd-effect-copy") == ["Forget copies Route Walker; it loses its effect for the rest of the turn."]
     s = play(sc.return_(), "spirit Oaf", "spirit Oaf")
-    assert "dotd-effect-return" in rules_of(s)
+    assert lines(s, "dotd-effect-return") == ["Return goes to the discard pile and Anger (3) takes its place, active."]
+    assert names(s, 0)[0][0] == "Anger"
     s = play(sc.spook(), "unearth Anger")
-    assert "dotd-effect-unearth" in rules_of(s)
+    assert lines(s, "dotd-effect-unearth") == ["Player 1 unearths player 2's Anger (slot 1)."]
+    assert s.task == {"do": "take", "p": 0, "target": "p2-slot1", "source": "effect"}, "the Spook's owner picks"
     s = play(sc.spy(), "pass")
-    assert "dotd-effect-after" in rules_of(s)
+    assert lines(s, "dotd-effect-after") == ["Player 1 does not have Spy unearthed."]
+    assert names(s, 0)[0] == ("Spy", False)
 
 
 def test_copy_reads_active_fighters_and_never_another_copier():
