@@ -2,10 +2,12 @@
 and the Monte Carlo bots' win rates, seeded, seats alternated.
 
     python benchmarks/day_of_the_dead.py [--games 1000] [--duel 100] [--mc-duel 40] [--vs-old 200]
+        [--fast-vs-old 100] [--no-speed]
 
 ``--vs-old N`` plays N games of ``mc`` (the bot since 2026-11-27: memory, simultaneous face-down
 choices, rollouts spent where the choice is close) against ``mc-old`` (the bot before), with the
-95% interval of the win rate.
+95% interval of the win rate; ``--fast-vs-old N`` the same with ``mc-fast``, which spends less CPU a
+game than ``mc-old``.
 
 Prints a table. Figures depend on the machine; the seeds make the games the same
 every run. A draw counts half a win.
@@ -59,6 +61,8 @@ def main(argv=None) -> int:
     parser.add_argument("--duel", type=int, default=100, help="mc-fast and mc against random")
     parser.add_argument("--mc-duel", type=int, default=40, help="mc against mc-fast")
     parser.add_argument("--vs-old", type=int, default=0, help="mc against mc-old (the bot before 2026-11-27)")
+    parser.add_argument("--fast-vs-old", type=int, default=0,
+                        help="mc-fast (less CPU a game than mc-old) against mc-old")
     parser.add_argument("--no-speed", action="store_true", help="skip the random games")
     args = parser.parse_args(argv)
     for recorded in (False, True) if not args.no_speed else ():
@@ -67,7 +71,8 @@ def main(argv=None) -> int:
         path = "recorded (validation, log, undo)" if recorded else "fast path (apply_unchecked)"
         print(f"random games, {path}: {gps:.0f} games/s, {gpc:.0f} games/cpu-s, {length:.0f} steps a game")
     for bot, against, games in (("mc-fast", "random", args.duel), ("mc", "random", args.duel),
-                                ("mc", "mc-fast", args.mc_duel), ("mc", "mc-old", args.vs_old)):
+                                ("mc", "mc-fast", args.mc_duel), ("mc", "mc-old", args.vs_old),
+                                ("mc-fast", "mc-old", args.fast_vs_old)):
         if games:
             rate, spread, secs = duel(bot, against, games)
             print(f"{bot} v {against}: wins {rate:.1%} +- {spread:.1%} of {games} games (seats alternated, draws "

@@ -425,8 +425,9 @@ class DayOfTheDeadState(State):
         for line in self.slots:
             for entry in line:
                 entry[1] = True
-        if self.memory:  # the lines are face up now: only a spirit can still be a remembered face-down card
-            self.seen = [[c for c in self.seen[p] if c == self.spirits[1 - p]] for p in (0, 1)]
+        seen = self.seen
+        if seen[0] or seen[1]:  # the lines are face up now: only a spirit can still be a remembered face-down card
+            self.seen = [[c for c in seen[p] if c == self.spirits[1 - p]] for p in (0, 1)]
         if self.notes is not None:
             pairs = [f"{k}: {self.label(a[0])} v {self.label(b[0])}"
                      for k, (a, b) in enumerate(zip(self.slots[0], self.slots[1]), start=1)]
@@ -833,9 +834,11 @@ class DayOfTheDeadState(State):
         self.discards[L].extend(self.looking)
         self.looking = []
         if self.memory:
-            self._forget(target)
+            seen = self.seen
+            if seen[0] or seen[1]:
+                self._forget(target)
             if chooser != owner and not up:  # the chooser knows the face-down card it put there
-                self.seen[chooser].append(card)
+                seen[chooser].append(card)
         if self.notes is not None:
             where = "as the spirit" if k == 0 else f"in slot {k}, {'active' if up else 'fallen'}"
             shown = self.cs[card].name if up else f"{self.a_back(card)} face down"
