@@ -316,3 +316,39 @@ def test_faq_tables_play_on_to_the_end(key):
             s.apply(s.legal_actions()[0])
     assert s.is_terminal() and s.turn == 6
     assert all(e.rule in RULES for e in s.log)
+
+
+# ------------------------------------------------------------------ cases the audit found untested
+def test_power_up_example_oaf_9_beats_anger_8():
+    """The rule book's Power Up example: Oaf 7 + 2 beats Anger's 3 + 5 when Anger has no Double spirit."""
+    s = sc.table([["Oaf"], ["Anger"]], ("Hoard", "Clod"), hands(n=5))
+    assert s.fight["power"] == [9, 8] and s.fight["winner"] == 0
+    assert names(s, 1)[0] == ("Anger", False)
+
+
+def test_spook_with_priority_on_a_fighter_yet_to_act_the_replacement_acts():
+    """Spook (priority) unearths the opposing Lug before it acted: the replacement uses its own effect
+    (the Spook FAQ's "no effect" is for a card that has already used it)."""
+    s = sc.table([["Spook"], ["Lug"]], ("Hoard", "Clod"), hands(n=5), force=("Heavy Lifter", "Lug", "Lug"))
+    play(s, "unearth Lug", "take Heavy Lifter")
+    assert names(s, 1)[0][0] == "Heavy Lifter"
+    assert [t for t in texts(s) if t.startswith("Player 2's Heavy Lifter uses its effect")]
+
+
+def test_control_with_priority_silences_the_opposing_fighter_in_the_same_fight():
+    """Control copies Anger's +5 and silences it: Anger, in the same fight, uses no effect."""
+    s = sc.table([["Control"], ["Anger"]], ("Hoard", "Clod"), hands(n=5))
+    assert s.task["do"] == "copy"
+    play(s, f"copy {s.cs.first('Anger')}")
+    assert "Anger has lost its effect for this turn (it was copied)." in texts(s)
+    control = s.cs[s.cs.first("Control")].power
+    assert s.fight["power"] == [control + 5 + 2, 3]
+
+
+def test_spy_on_a_tie_its_replacement_is_active():
+    """A tie makes both fighters winners, so Spy's replacement comes in active and scores."""
+    s = sc.table([["Spy"], ["Lug"]], ("Hoard", "Clod"), hands(n=5),
+                 force=("Moldy Mummy", "Job Swap Ghost", "Dirt Nap Zombie"))
+    assert s.fight["winner"] == -1 and s.task["do"] == "after"
+    play(s, "unearth Spy", "take Moldy Mummy")
+    assert names(s, 0)[0] == ("Moldy Mummy", True)
