@@ -2,7 +2,10 @@
 
 A "game" is a whole game (the deal, six turns, the scores) with the default options (the old
 spirit fills a conversion's gap face down, an Unearth spirit may pick itself, a loser beaten
-outright may be converted, equal scores draw, the book's cards), played at random by both players.
+outright may not be converted, a fighter replaced after its first use takes none of the uses left
+unless Return brought it, Spy's and Moody's Unearth goes with the card, equal scores draw, the
+book's cards), played at random by both players. (How a seat sees the face-down choices and what
+it remembers change no rule, so this loop has neither.)
 
 Plain lists and ints: a card is its index in the sorted card ids (so sorting ints sorts ids), a
 line is ``[card, active]`` pairs, a place is ``(owner, slot)`` with slot 0 the spirit; no task
@@ -146,12 +149,14 @@ class Table:
         if winner >= 0:
             entries[1 - winner][1] = False
         while self.after:  # Spy and Moody, the priority holder's first: pass or unearth
-            owner, kind = next((a for a in self.after if a[0] == self.priority), self.after[0])
-            self.after.remove((owner, kind))
-            if self.choose(2) == 1:
+            entry = next((a for a in self.after if a[0] == self.priority), self.after[0])
+            self.after.remove(entry)
+            owner, _, card = entry
+            if self.slots[owner][k - 1][0] == card and self.choose(2) == 1:  # only while the card is there
                 self.start_unearth(owner, owner, k)
         loser = 1 - winner
-        if winner >= 0 and self.spirits[loser] is not None and self.choose(2) == 0:  # convert, keep
+        # no conversion after an outright win (the Challenge FAQ: no other part of fighting)
+        if winner >= 0 and self.won is None and self.spirits[loser] is not None and self.choose(2) == 0:
             line = self.slots[loser]
             card = line.pop(k - 1)[0]
             line.append([self.spirits[loser], False])
@@ -163,10 +168,13 @@ class Table:
         if self.won is not None or k in self.cancel:
             return
         uses = 1 + (self.spirit_back(p) == DOUBLE) + sum(n for q, s, n in self.extra if q == p and s == k)
-        for _ in range(uses):
+        self.acting = self.slots[p][k - 1][0]
+        for i in range(uses):
             if self.won is not None:
                 return
-            card = self.slots[p][k - 1][0]  # read at each use: an effect may have replaced it
+            card = self.slots[p][k - 1][0]  # an effect may have replaced it: then the uses left lapse
+            if i and card != self.acting:  # (the Spook FAQ), unless Return brought it (see run)
+                return
             if not self.stopped[p] and card not in self.quiet:
                 self.run(p, k, card)
 
@@ -216,7 +224,7 @@ class Table:
                 if pile:
                     new = pile.pop()
                     pile.append(entry[0])
-                    entry[0] = new
+                    entry[0] = self.acting = new  # the Return FAQ: the newcomer takes the uses left
             elif verb == "unearth":
                 if value == "self":
                     self.start_unearth(p, p, k)
@@ -224,8 +232,8 @@ class Table:
                     self.unearth(p, value == "any")
             elif verb == "dig":
                 self.dig(p)
-            elif (p, value) not in self.after:  # after: spy or moody
-                self.after.append((p, value))
+            elif not any(a[:2] == (p, value) for a in self.after):  # after: spy or moody, with its card
+                self.after.append((p, value, self.slots[p][k - 1][0]))
 
     def holds(self, p: int, k: int, cond: str) -> bool:
         if cond == "behind":

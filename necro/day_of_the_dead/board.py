@@ -12,7 +12,13 @@ seventh card of the Double deck), so it copies fast and is its own JSON:
 - ``marks``: this turn's lasting effects (cancelled fights, extra uses,
   Cultivate bonuses, silenced cards);
 - ``fight``: the fight in progress (or the last one), with every contribution
-  to power, so a widget can show where each point came from;
+  to power, so a widget can show where each point came from, and (``acting``)
+  the card each side's remaining effect uses belong to (ruling
+  ``dotd-ruling-replaced-uses``);
+- ``seen`` (absent from positions saved before 2026-11-27): per player, the
+  other player's face-down cards in play that this player saw face up (a
+  fighter that lost) or chose (a Spook's face-down replacement): what a seat
+  remembers, which its computer player keeps in mind;
 - ``queue`` and ``task``: what is left to do this turn, and what the game is
   waiting for now (a draw, or a player's choice). Both are plain JSON, so any
   moment, mid-fight included, saves, loads, copies and undoes exactly.
@@ -104,7 +110,7 @@ def empty_marks() -> dict:
 
 def new_fight(slot: int) -> dict:
     return {"slot": slot, "bonus": [0, 0], "parts": [], "stopped": [False, False], "won": None,
-            "power": None, "winner": None, "after": []}
+            "power": None, "winner": None, "after": [], "acting": [None, None]}
 
 
 def copy_fight(fight):
@@ -113,4 +119,4 @@ def copy_fight(fight):
     return {"slot": fight["slot"], "bonus": list(fight["bonus"]), "parts": [list(x) for x in fight["parts"]],
             "stopped": list(fight["stopped"]), "won": fight["won"],
             "power": None if fight["power"] is None else list(fight["power"]), "winner": fight["winner"],
-            "after": [list(x) for x in fight["after"]]}
+            "after": [list(x) for x in fight["after"]], "acting": list(fight["acting"])}

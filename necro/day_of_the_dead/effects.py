@@ -91,7 +91,9 @@ def run(s, p: int, k: int, src: str, j: int, use: int) -> None:
         amount = min(wanted, s.scores[q])
         s.scores[q] -= amount
         if log:
-            s.note(rule, f"{name}: {s.who(q)} loses {amount} point{'s' * (amount != 1)} ({s.scores[q]})"
+            # the FAQ covers an opponent at 0; taking what is left of a smaller score is a ruling
+            s.note("dotd-ruling-drain-clamp" if 0 < amount < wanted else rule,
+                   f"{name}: {s.who(q)} loses {amount} point{'s' * (amount != 1)} ({s.scores[q]})"
                    + (" (a score never goes below 0)" if amount < wanted else "") + ".")
     elif verb == "win":
         f["won"] = p
@@ -132,8 +134,10 @@ def run(s, p: int, k: int, src: str, j: int, use: int) -> None:
     elif verb == "dig":
         s._q_dig(p)  # one step, run at once (see queue_front)
     elif verb == "after":
-        if [p, value] not in f["after"]:
-            f["after"].append([p, value])
+        if not any(x[0] == p and x[1] == value for x in f["after"]):
+            # the card goes with it: its Unearth is offered only while it is still there (dotd-ruling-after-card)
+            f["after"].append([p, value, s.slots[p][k - 1][0]] if s.game.options["after_unearth"] == "card"
+                              else [p, value])
         if log:
             whom = "its owner" if value == "spy" else s.who(1 - p)
             s.note(rule, f"{name}: once the fight is decided, {whom} may have it unearthed.")

@@ -16,7 +16,7 @@ from .board import LETTERS, is_card_id
 from .cards import BACK_NAMES, BACK_OF_LETTER
 
 KEYS = ("turn", "priority", "scores", "hands", "slots", "spirits", "decks", "discards", "looking", "marks",
-        "fight", "queue", "task", "over", "cards", "options")
+        "fight", "queue", "task", "over", "cards", "options", "seen")
 TASK_KINDS = ("draw", "priority", "fallen", "spirit", "target", "take", "copy", "dig", "discard", "convert", "after")
 TASK_KEYS = ("do", "p", "L", "why", "options", "source", "target", "slot", "quiet", "use", "name", "owner", "place",
              "kind")
@@ -123,7 +123,8 @@ def load_position(state, r) -> None:
     if missing:
         r.fail(f"cards missing from the table: {', '.join(missing[:6])}")
     _load_marks(state, r.get("marks", None))
-    state.fight = _load_fight(r.get("fight", None), len(slots[0]))
+    _load_seen(state, r)
+    state.fight = _load_fight(state, r.get("fight", None), len(slots[0]))
     state.queue = _load_queue(state, r.get("queue", []), len(slots[0]))
     state.task = _load_task(state, r.get("task", None))
     state.over = r.get("over", False).bool()
@@ -212,10 +213,28 @@ def _load_marks(state, r) -> None:
     state.marks = marks
 
 
-def _load_fight(r, slots: int):
+def _load_seen(state, r) -> None:
+    """What each player remembers (``seen``): kept only for the other player's face-down cards in
+    play (an edit that moved a card makes it forgotten). A position without the key was saved
+    before memory was kept: it plays on without it (``state.memory`` False), so its history
+    replays to the very position stored."""
+    state.memory = r.has("seen")
+    state.seen = [[], []]
+    if not state.memory:
+        return
+    for p, known in enumerate(r["seen"].list(length=2)):
+        other = 1 - p
+        hidden = {c for c, up in state.slots[other] if not up} | {state.spirits[other]} - {None}
+        for x in known.list(max_length=12):
+            v = x.str()
+            if v in hidden and v not in state.seen[p]:
+                state.seen[p].append(v)
+
+
+def _load_fight(state, r, slots: int):
     if r.value is None:
         return None
-    r.obj(allowed=("slot", "bonus", "parts", "stopped", "won", "power", "winner", "after"))
+    r.obj(allowed=("slot", "bonus", "parts", "stopped", "won", "power", "winner", "after", "acting"))
     f = {"slot": r["slot"].int(1, max(1, slots)),
          "bonus": [x.int(-200, 200) for x in r["bonus"].list(length=2)],
          "parts": [], "stopped": [x.bool() for x in r.get("stopped", [False, False]).list(length=2)],
@@ -227,9 +246,26 @@ def _load_fight(r, slots: int):
         x.list(length=3)
         f["parts"].append([x[0].int(0, 1), x[1].str(max_length=80), x[2].int(-500, 500)])
     for x in r.get("after", []).list(max_length=4):
-        x.list(length=2)
-        f["after"].append([x[0].int(0, 1), x[1].str(choices=("spy", "moody"))])
+        entry = [x[0].int(0, 1), x[1].str(choices=("spy", "moody"))]
+        if len(x.list(min_length=2, max_length=3)) == 3:  # the card it goes with (none before 2026-11-27)
+            entry.append(_fight_card(state, x[2], entry[0], f["slot"]))
+        f["after"].append(entry)
+    # whose remaining effect uses these are: None (not begun, or a fight saved before 2026-11-27), "" (lapsed)
+    f["acting"] = [x.value if x.value in (None, "") else _fight_card(state, x, p, f["slot"])
+                   for p, x in enumerate(r.get("acting", [None, None]).list(length=2))]
     return f
+
+
+def _fight_card(state, r, p: int, slot: int) -> str:
+    """A card the fight names for player ``p`` (an id, or a back letter where a view masked a card
+    that now lies face down: the card in that slot, which has not moved since)."""
+    v = r.str()
+    if v in LETTERS:
+        line = state.slots[p]
+        return line[slot - 1][0] if slot <= len(line) else r.fail("no card in that slot")
+    if v not in state.cs:
+        r.fail(f"{v!r} is not a card id")
+    return v
 
 
 def _load_queue(state, r, slots: int) -> list:
@@ -432,6 +468,28 @@ def mask(position: dict, player: int) -> dict:
     hidden = unseen_cards(position, player, decks=False)
     out["task"] = _map_strings(task, lambda v: v[0] if v in hidden else v)
     out["queue"] = _map_strings(position["queue"], lambda v: v[0] if v in hidden else v)
+    out["fight"] = _map_strings(position["fight"], lambda v: v[0] if v in hidden else v)
+    out.pop("seen", None)  # a view carries no memory: what a seat remembers is its player's (or bot's) own
+    return out
+
+
+def unlay_first_choice(position: dict, player: int) -> dict:
+    """``position`` as if the first card of a face-down pair (the priority holder's turn-1 fighter or
+    new spirit) were still in hand, its choice still to come after ``player``'s: what the second
+    chooser knows when both choose at once (ruling ``dotd-ruling-hidden-order``). A position of
+    its own: it loads, and plays the two choices in the other order."""
+    kind, first = position["task"]["do"], 1 - player
+    out = dict(position)
+    if kind == "spirit":
+        card = position["spirits"][first]
+        out["spirits"] = [None if p == first else c for p, c in enumerate(position["spirits"])]
+    else:
+        card = position["slots"][first][-1][0] if position["slots"][first] else None
+        out["slots"] = [line[:-1] if p == first else line for p, line in enumerate(position["slots"])]
+    if card is None:
+        return position
+    out["hands"] = [sorted([*h, card]) if p == first else list(h) for p, h in enumerate(position["hands"])]
+    out["queue"] = [["choose", first, kind], *position["queue"]]
     return out
 
 

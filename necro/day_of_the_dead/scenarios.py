@@ -89,7 +89,7 @@ def table(lines, spirits=(None, None), hands=((), ()), *, scores=(0, 0), priorit
     position = {
         "turn": turn, "priority": priority, "scores": list(scores), "hands": hand_ids, "slots": slots,
         "spirits": spirit_ids, "discards": piles, "looking": [], "marks": empty_marks(), "fight": None,
-        "queue": queue, "task": None, "over": False,
+        "queue": queue, "task": None, "over": False, "seen": [[], []],
     }
     state = game.state_from_position(position, seed=seed)
     state.force(*(f"draw {c}" for c in forced))

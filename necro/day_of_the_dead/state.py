@@ -10,7 +10,10 @@ after-fight effects, conversion), rewards (score, pass priority).
 
 Choices that are face down at the table (the turn-1 fighter, each new
 spirit, the replacement an Unearth picks) are made one player after the
-other, the priority holder first; a player's view hides the other's faces.
+other, the priority holder first; a player's view hides the other's faces,
+and by default (ruling ``dotd-ruling-hidden-order``) the second chooser's
+view and the log show nothing of the first card, not even its back, until
+both are laid, so the two choices are simultaneous in effect.
 """
 
 from __future__ import annotations
@@ -71,6 +74,8 @@ class DayOfTheDeadState(State):
         self.fight: dict | None = None
         self.task: dict | None = None
         self.over = False
+        self.memory = True  # whether ``seen`` is kept (False for positions saved before it existed)
+        self.seen: list[list[str]] = [[], []]
         self.queue = [["deal", p, L] for p in (0, 1) for L in LETTERS for _ in range(3)] + [["priority"], ["turn"]]
         self._advance()
 
@@ -344,13 +349,13 @@ class DayOfTheDeadState(State):
         """Wait for chance to draw from deck ``L`` (reshuffling its discards if it is empty)."""
         if not self.decks[L]:
             if not self.discards[L]:
-                self.note("dotd-reshuffle", f"The {BACK_NAMES[BACK_OF_LETTER[L]]} deck and its discard pile are "
-                          "both empty: nothing is drawn.")
+                self.note("dotd-ruling-empty-deck", f"The {BACK_NAMES[BACK_OF_LETTER[L]]} deck and its discard "
+                          "pile are both empty: nothing is drawn.")
                 return
             self.decks[L] = sorted(self.discards[L])
             self.discards[L] = []
-            self.note("dotd-reshuffle", f"The {BACK_NAMES[BACK_OF_LETTER[L]]} deck is empty: its discard pile "
-                      f"({len(self.decks[L])} cards) is shuffled into a new deck.")
+            self.note("dotd-ruling-reshuffle", f"The {BACK_NAMES[BACK_OF_LETTER[L]]} deck is empty: its discard "
+                      f"pile ({len(self.decks[L])} cards) is shuffled into a new deck as this card is drawn.")
         self.task = {"do": "draw", "L": L, "p": p, "why": why}
 
     def _drawn(self, task: dict, action: Act) -> None:
@@ -420,6 +425,9 @@ class DayOfTheDeadState(State):
         for line in self.slots:
             for entry in line:
                 entry[1] = True
+        seen = self.seen
+        if seen[0] or seen[1]:  # the lines are face up now: only a spirit can still be a remembered face-down card
+            self.seen = [[c for c in seen[p] if c == self.spirits[1 - p]] for p in (0, 1)]
         if self.notes is not None:
             pairs = [f"{k}: {self.label(a[0])} v {self.label(b[0])}"
                      for k, (a, b) in enumerate(zip(self.slots[0], self.slots[1]), start=1)]
@@ -468,6 +476,8 @@ class DayOfTheDeadState(State):
         if uses == 1:  # the usual case: nothing left to queue if it waits
             self._q_use(p, k, 0)
             return
+        if self.game.options["replaced_uses"] == "lapse":  # whose uses these are (dotd-ruling-replaced-uses)
+            self.fight["acting"][p] = self.slots[p][k - 1][0]
         queue = self.queue
         size = len(queue)  # the uses run at once (see queue_front)
         for i in range(uses):
@@ -482,6 +492,15 @@ class DayOfTheDeadState(State):
         if f["won"] is not None:
             return
         card = self.slots[p][k - 1][0]
+        if i:
+            acting = f["acting"][p]
+            if acting is not None and card != acting:  # (acting is kept only when uses lapse)
+                # a newcomer after the slot's first use takes none of the rest (the Spook FAQ)
+                if acting and self.notes is not None:
+                    self.note("dotd-ruling-replaced-uses", f"{self.cs[card].name} came in after {self.cs[acting].name} "
+                              "used its effect: the remaining uses lapse, and its printed power counts.")
+                f["acting"][p] = ""  # lapsed: said once
+                return
         c = self.cs.cards[card]
         if f["stopped"][p] or card in self.marks["quiet"]:
             if i == 0 and self.notes is not None:  # said once, not again for each repeat
@@ -551,6 +570,8 @@ class DayOfTheDeadState(State):
         if winner >= 0:
             loser = 1 - winner
             entries[loser][1] = False
+            if self.memory:  # the winner's player saw the loser face up: it remembers it
+                self.seen[winner].append(entries[loser][0])
             if f["power"] is not None:
                 if self.notes is not None:
                     self.note("dotd-compare", f"Power {f['power'][0]} v {f['power'][1]}: {self.who(winner)}'s "
@@ -568,22 +589,32 @@ class DayOfTheDeadState(State):
 
     def _q_after(self, k: int) -> None:
         f = self.fight
-        if not f["after"]:
+        while f["after"]:
+            entry = min(f["after"], key=lambda x: x[0] != self.priority)  # the priority holder's first
+            f["after"].remove(entry)
+            owner, kind = entry[0], entry[1]
+            card = self.slots[owner][k - 1][0]
+            if len(entry) > 2 and card != entry[2] and self.game.options["after_unearth"] == "card":
+                if self.notes is not None:
+                    self.note("dotd-ruling-after-card", f"{self.cs[entry[2]].name} has left slot {k}: its "
+                              "after-fight Unearth goes with it, and the card there now stays.")
+                continue
+            if f["won"] is not None and self.notes is not None:
+                self.note("dotd-ruling-after-outright", f"{self.cs[card].name} used its effect before the fight "
+                          "ended outright: its after-fight Unearth is still offered.")
+            decider = owner if kind == "spy" else 1 - owner
+            self.task = {"do": "after", "p": decider, "owner": owner, "place": slot_place(owner, k), "kind": kind}
+            self.queue_front([["after", k]])  # the next Spy or Moody, once this choice is made
             return
-        pending = sorted(f["after"], key=lambda x: x[0] != self.priority)
-        owner, kind = pending[0]
-        f["after"].remove(pending[0])
-        card = self.slots[owner][k - 1][0]
-        decider = owner if kind == "spy" else 1 - owner
-        self.task = {"do": "after", "p": decider, "owner": owner, "place": self.place_name(card), "kind": kind}
-        self.queue_front([["after", k]])  # the next Spy or Moody, once this choice is made
 
     def _q_convert(self, k: int) -> None:
         f = self.fight
         if f["winner"] is None or f["winner"] < 0:
             return
         if f["won"] is not None and not self.game.options["win_convert"]:
-            self.note("dotd-ruling-win-convert", "After an outright win the loser stays in line (variant).")
+            if self.notes is not None:
+                self.note("dotd-ruling-win-convert", "After an outright win no other part of the fight happens: "
+                          "the loser stays in line.")
             return
         loser = 1 - f["winner"]
         if self.spirits[loser] is None:
@@ -658,7 +689,7 @@ class DayOfTheDeadState(State):
     def _q_replace(self, chooser: int, target: str, source: str) -> None:
         if not self.looking:
             if self.notes is not None:
-                self.note("dotd-unearth", "No card could be drawn: the unearthed card stays.")
+                self.note("dotd-ruling-empty-deck", "No card could be drawn: the unearthed card stays.")
             return
         self.task = {"do": "take", "p": chooser, "target": target, "source": source}
 
@@ -702,14 +733,47 @@ class DayOfTheDeadState(State):
         self.hands[p].remove(card)
         self.slots[p].append([card, False])
         if self.notes is not None:
-            self.note("dotd-open-slot", f"{self.who(p).capitalize()} lays {self.a_back(card)} face down in slot 1.")
+            self._note_laid(p, "fallen", card, "face down in slot 1")
 
     def _decide_spirit(self, task: dict, action: Act) -> None:
         p, card = task["p"], action.arg
         self.hands[p].remove(card)
         self.spirits[p] = card
         if self.notes is not None:
-            self.note("dotd-spirit", f"{self.who(p).capitalize()} lays {self.a_back(card)} face down as the new spirit.")
+            self._note_laid(p, "spirit", card, "face down as the new spirit")
+
+    def _note_laid(self, p: int, kind: str, card: str, where: str) -> None:
+        """Log a face-down card laid from hand. With simultaneous choices (``dotd-ruling-hidden-order``)
+        the first of the pair is logged without its back, and the second line tells both backs."""
+        rule = TASK_RULES[kind]
+        Who = self.who(p).capitalize()
+        if self.game.options["face_down_choices"] != "simultaneous":
+            self.note(rule, f"{Who} lays {self.a_back(card)} {where}.")
+        elif self.queue and self.queue[0] == ["choose", 1 - p, kind] and self.hands[1 - p]:
+            self.note(rule, f"{Who} lays a card {where}; its back shows once {self.who(1 - p)} has chosen too.")
+        else:
+            first = self.spirits[1 - p] if kind == "spirit" else (self.slots[1 - p] or [[None]])[-1][0]
+            both = (f"; {self.who(1 - p)}'s, laid at the same time, is {self.a_back(first)}"
+                    if first and p != self.priority else "")
+            self.note(rule, f"{Who} lays {self.a_back(card)} {where}{both}.")
+
+    def first_card_withheld(self, viewer: int) -> str | None:
+        """The card the other player laid first that ``viewer`` may not see yet (see
+        :meth:`first_choice_withheld`), else None."""
+        if not self.first_choice_withheld(viewer):
+            return None
+        first = 1 - viewer
+        if self.task["do"] == "spirit":
+            return self.spirits[first]
+        return self.slots[first][-1][0] if self.slots[first] else None
+
+    def first_choice_withheld(self, viewer: int) -> bool:
+        """Whether ``viewer`` is choosing the second card of a face-down pair (the turn-1 fighter, a
+        new spirit) while the first is laid: with simultaneous choices (``dotd-ruling-hidden-order``)
+        nothing of that first card, not even its back, is shown to them yet."""
+        task = self.task
+        return (task is not None and task["do"] in ("fallen", "spirit") and task["p"] == viewer
+                and viewer != self.priority and self.game.options["face_down_choices"] == "simultaneous")
 
     def _decide_target(self, task: dict, action: Act) -> None:
         self.start_unearth(task["p"], action.arg, task["source"])
@@ -769,11 +833,26 @@ class DayOfTheDeadState(State):
         self.discards[L].append(target)
         self.discards[L].extend(self.looking)
         self.looking = []
+        if self.memory:
+            seen = self.seen
+            if seen[0] or seen[1]:
+                self._forget(target)
+            if chooser != owner and not up:  # the chooser knows the face-down card it put there
+                seen[chooser].append(card)
         if self.notes is not None:
             where = "as the spirit" if k == 0 else f"in slot {k}, {'active' if up else 'fallen'}"
             shown = self.cs[card].name if up else f"{self.a_back(card)} face down"
             self.note("dotd-unearth", f"{self.who(chooser).capitalize()} puts {shown} {where} for {self.who(owner)}; "
                       f"{self.cs[target].name} and the other cards looked at are discarded.")
+            if k == 0 and L == UNEARTH:
+                self.note("dotd-ruling-unearthed-spirit", "The new spirit came by an Unearth, not by summoning or "
+                          "a conversion: it does not act this turn.")
+
+    def _forget(self, card: str) -> None:
+        """``card`` left play (to a discard pile): nobody remembers it as a face-down card any more."""
+        for known in self.seen:
+            if card in known:
+                known.remove(card)
 
     def _convert(self, p: int, k: int) -> None:
         line = self.slots[p]
@@ -782,6 +861,8 @@ class DayOfTheDeadState(State):
         up = self.game.options["spirit_fills"] == "active"
         line.append([old, up])
         self.spirits[p] = loser
+        if up and self.memory:  # face up now: no longer a face-down card to remember
+            self._forget(old)
         if self.notes is not None:
             moved = ("" if k >= len(line) else f"slot {k + 1} moves down one, " if k + 1 == len(line)
                      else f"slots {k + 1}-{len(line)} move down one, ")
@@ -817,7 +898,11 @@ class DayOfTheDeadState(State):
             return
         new = pile.pop()
         pile.append(entry[0])
+        if self.memory:
+            self._forget(entry[0])
         entry[0] = new
+        if self.fight["acting"][p]:  # the Return FAQ: the newcomer takes the remaining uses
+            self.fight["acting"][p] = new
         if self.notes is not None:
             self.note("dotd-effect-return", f"{name} goes to the discard pile and {self.label(new)} takes its place, active.")
 
@@ -959,6 +1044,7 @@ class DayOfTheDeadState(State):
             "queue": [list(item) for item in self.queue],
             "task": None if self.task is None else _copy_task(self.task),
             "over": self.over,
+            **({"seen": [list(v) for v in self.seen]} if self.memory else {}),
         }
 
     def _copy_position_from(self, other: "DayOfTheDeadState") -> None:
@@ -974,6 +1060,8 @@ class DayOfTheDeadState(State):
         self.fight = copy_fight(other.fight)
         self.queue = [list(item) for item in other.queue]
         self.task = None if other.task is None else _copy_task(other.task)
+        self.memory = other.memory
+        self.seen = [list(v) for v in other.seen]
 
     def copy_fast(self) -> "DayOfTheDeadState":
         """A copy of the position alone (no history, no undo, no log): for search and rollouts."""
@@ -1015,9 +1103,13 @@ class DayOfTheDeadState(State):
         return state
 
     def hide(self, position: dict, player: int) -> dict:
-        """What ``player`` sees: the other's hand, face-down cards and the decks show only their backs."""
-        from .load import mask
+        """What ``player`` sees: the other's hand, face-down cards and the decks show only their backs;
+        while ``player`` chooses the second card of a face-down pair, the first is still in its
+        owner's hand (see :meth:`first_choice_withheld`)."""
+        from .load import mask, unlay_first_choice
 
+        if self.first_choice_withheld(player):
+            position = unlay_first_choice(position, player)
         return mask(position, player)
 
     def decorate_view(self, position: dict) -> dict:
@@ -1035,6 +1127,8 @@ class DayOfTheDeadState(State):
         face-down choices show only the card's back."""
         verb, _, arg = notation.partition(" ")
         if is_card_id(arg) and (verb == "draw" or (verb in ("fallen", "spirit", "take") and player != viewer)):
+            if verb in ("fallen", "spirit") and arg == self.first_card_withheld(viewer):
+                return verb  # the pair's first card: not even its back until both are laid
             return f"{verb} {arg[0]}"
         return notation
 

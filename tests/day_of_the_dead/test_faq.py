@@ -10,18 +10,34 @@ FAQ_ENTRIES = ("alchemy", "cancel", "challenge", "greed", "grief", "moody", "con
                "forget", "nemesis", "return", "spook", "spy", "troll", "vampire")
 
 
-def test_one_scenario_per_faq_entry_and_all_in_scenarios():
+FAQ_CARD = {"nemesis": "Nemesis", "return": "Return"}
+"""The card each FAQ table is about (its entry's name, but for these two)."""
+
+
+def test_one_scenario_per_faq_entry_puts_its_card_on_the_table():
+    """Each FAQ entry has its table, and the table is about that entry: its card is in a line, and
+    played out it uses its effect."""
     assert tuple(sc.FAQ) == FAQ_ENTRIES
     for key, fn in sc.FAQ.items():
         assert sc.SCENARIOS[key] is fn
-        assert fn.__doc__ and len(fn.__doc__.split()) >= 15, key
         state = fn()
-        assert not state.is_terminal() and state.steps == []
+        card = FAQ_CARD.get(key, key.capitalize())
+        assert card in [state.cs[c].name for line in state.slots for c, _ in line], key
+        state.forced.clear()
+        while not state.is_terminal() and state.turn < 2:
+            state.play_chance() if state.is_chance_node() else state.apply(state.legal_actions()[0])
+        used = [e.text for e in state.prelude] + texts(state)
+        assert any(f"{card} uses its effect" in t for t in used), key
 
 
-def test_existing_scenarios_still_there():
-    for key in ("opening", "oaf-v-anger", "summoning-turn-1", "unearth-oaf", "turn-5-conversion"):
-        assert key in sc.SCENARIOS
+def test_the_chapters_scenarios_are_there_and_start_where_their_text_says():
+    """The scenarios the chapters open: a new game at the deal; the book's examples waiting for the
+    decision their text discusses."""
+    assert sc.SCENARIOS["opening"]().is_chance_node()
+    assert sc.SCENARIOS["oaf-v-anger"]().task == {"do": "convert", "p": 0, "slot": 1}
+    assert sc.SCENARIOS["summoning-turn-1"]().task == {"do": "fallen", "p": 0}
+    assert sc.SCENARIOS["unearth-oaf"]().task == {"do": "spirit", "p": 0}
+    assert sc.SCENARIOS["turn-5-conversion"]().task["do"] == "convert"
 
 
 def uses(state, card_name, since=0):
@@ -63,29 +79,36 @@ def test_challenge_wins_once_without_comparing_and_the_opponent_never_acts():
     s = play(sc.challenge(), "spirit Oaf", "spirit Oaf")
     assert uses(s, "Challenge") == 1, "no Double repeat after an outright win"
     assert uses(s, "Grief") == 0, "the opponent (without priority) never uses its effect"
-    assert s.scores == [10, 10], "Grief would have taken 3 points"
-    assert s.fight["won"] == 0 and s.fight["power"] is None, "power is never compared"
+    assert s.scores == [12, 10], "10 and Challenge's 2 at rewards: Grief would have taken 3 points"
+    assert "dotd-convert" not in rules_of(s), "no other part of fighting: no conversion either"
+    assert "dotd-compare" in rules_of(s) and not [t for t in texts(s) if t.startswith("Power ")], "no power compared"
     assert "dotd-effect-win" in rules_of(s) and "dotd-double" not in rules_of(s)
-    assert names(s, 0) == [("Challenge", True)] and names(s, 1) == [("Grief", False)]
+    assert names(s, 0)[0] == ("Challenge", True) and names(s, 1)[0] == ("Grief", False)
 
 
 def test_challenge_needs_a_stronger_opponent():
+    """Challenge (2) against the weaker Nemesis (1) does not win: Nemesis, acting second, wins outright."""
     s = play(sc.table([["Challenge"], ["Nemesis"]], (None, None), hands(("Oaf",), ("Lug",)), start="spirit"),
              "spirit Oaf", "spirit Lug")
-    assert "nothing happens" in " ".join(lines(s, "dotd-effect-win"))
+    assert lines(s, "dotd-effect-win")[:2] == [
+        "Challenge: nothing happens, since it needs that the opposing fighter's printed power is higher.",
+        "Challenge: nothing happens, since it needs that the opposing fighter's printed power is higher."]
+    assert "Player 2 wins the fight without comparing power." in texts(s)
+    assert names(s, 0)[0] == ("Challenge", False) and names(s, 1)[0] == ("Nemesis", True)
+    assert "Player 1 scores 0 for active fighters (0 in all)." in texts(s)
 
 
 def test_nemesis_with_priority_stops_vampire_from_acting():
     s = play(sc.nemesis(), "spirit Oaf", "spirit Lug")
     assert uses(s, "Nemesis") == 1 and uses(s, "Vampire") == 0
-    assert s.scores == [10, 10] and s.fight["power"] is None and s.fight["won"] == 0
+    assert s.scores == [11, 10] and "Player 1 wins the fight without comparing power." in texts(s)
 
 
 def test_nemesis_without_priority_lets_vampire_act_first():
     s = play(sc.nemesis(priority=1), "spirit Lug", "spirit Oaf")
     assert uses(s, "Vampire") == 1 and uses(s, "Nemesis") == 1
-    assert s.scores == [8, 10]
-    assert s.fight["won"] == 0
+    assert s.scores == [9, 10], "Vampire took 2 of player 1's 10; Nemesis's 1 at rewards"
+    assert "Player 1 wins the fight without comparing power." in texts(s)
 
 
 # ------------------------------------------------------------------ Grief, Vampire: nothing below 0
@@ -264,9 +287,8 @@ def test_moody_won_the_opponent_decides_you_choose_active_replacement():
     s = sc.moody()
     assert s.current_player() == 1, "the opponent decides whether Moody is unearthed"
     play(s, "unearth Moody")
-    assert s.task["p"] == 0 or s.is_chance_node()
-    play(s)
     assert s.task["do"] == "take" and s.current_player() == 0, "Moody's owner picks the replacement"
+    assert "Player 1 unearths their own Moody (slot 1) at player 2's wish." in texts(s)
     play(s, "take Heavy Lifter", "keep")
     assert names(s, 0)[0] == ("Heavy Lifter", True)
     assert "Player 1 scores 9 for active fighters (9 in all)." in texts(s)
@@ -294,3 +316,39 @@ def test_faq_tables_play_on_to_the_end(key):
             s.apply(s.legal_actions()[0])
     assert s.is_terminal() and s.turn == 6
     assert all(e.rule in RULES for e in s.log)
+
+
+# ------------------------------------------------------------------ cases the audit found untested
+def test_power_up_example_oaf_9_beats_anger_8():
+    """The rule book's Power Up example: Oaf 7 + 2 beats Anger's 3 + 5 when Anger has no Double spirit."""
+    s = sc.table([["Oaf"], ["Anger"]], ("Hoard", "Clod"), hands(n=5))
+    assert s.fight["power"] == [9, 8] and s.fight["winner"] == 0
+    assert names(s, 1)[0] == ("Anger", False)
+
+
+def test_spook_with_priority_on_a_fighter_yet_to_act_the_replacement_acts():
+    """Spook (priority) unearths the opposing Lug before it acted: the replacement uses its own effect
+    (the Spook FAQ's "no effect" is for a card that has already used it)."""
+    s = sc.table([["Spook"], ["Lug"]], ("Hoard", "Clod"), hands(n=5), force=("Heavy Lifter", "Lug", "Lug"))
+    play(s, "unearth Lug", "take Heavy Lifter")
+    assert names(s, 1)[0][0] == "Heavy Lifter"
+    assert [t for t in texts(s) if t.startswith("Player 2's Heavy Lifter uses its effect")]
+
+
+def test_control_with_priority_silences_the_opposing_fighter_in_the_same_fight():
+    """Control copies Anger's +5 and silences it: Anger, in the same fight, uses no effect."""
+    s = sc.table([["Control"], ["Anger"]], ("Hoard", "Clod"), hands(n=5))
+    assert s.task["do"] == "copy"
+    play(s, f"copy {s.cs.first('Anger')}")
+    assert "Anger has lost its effect for this turn (it was copied)." in texts(s)
+    control = s.cs[s.cs.first("Control")].power
+    assert s.fight["power"] == [control + 5 + 2, 3]
+
+
+def test_spy_on_a_tie_its_replacement_is_active():
+    """A tie makes both fighters winners, so Spy's replacement comes in active and scores."""
+    s = sc.table([["Spy"], ["Lug"]], ("Hoard", "Clod"), hands(n=5),
+                 force=("Moldy Mummy", "Job Swap Ghost", "Dirt Nap Zombie"))
+    assert s.fight["winner"] == -1 and s.task["do"] == "after"
+    play(s, "unearth Spy", "take Moldy Mummy")
+    assert names(s, 0)[0] == ("Moldy Mummy", True)

@@ -276,7 +276,12 @@ def test_a_view_hides_the_other_hand_face_down_cards_and_the_decks():
             for p in (0, 1):
                 v = s.view(p)
                 o = 1 - p
-                assert v["hands"][p] == s.hands[p] and v["hands"][o] == [c[0] for c in s.hands[o]]
+                withheld = s.first_card_withheld(p)  # the pair's first card, still in hand as p sees it
+                hand = sorted(s.hands[o] + ([withheld] if withheld else []))
+                assert v["hands"][p] == s.hands[p] and v["hands"][o] == [c[0] for c in hand]
+                if withheld:
+                    assert withheld[0] not in (v["spirits"][o] or "") and len(v["slots"][o]) <= len(s.slots[o])
+                    continue
                 assert v["decks"] == {L: [L] * len(s.decks[L]) for L in LETTERS}
                 for (c, state), (real, up) in zip(v["slots"][o], s.slots[o]):
                     assert c == (real if up else real[0])
@@ -348,7 +353,9 @@ def test_log_notation_hides_the_other_players_face_down_choice():
         for viewer in (0, 1):
             shown = s.mask_notation(step.action, step.player, viewer)
             verb, _, arg = step.action.partition(" ")
-            if verb == "draw" or (verb in ("fallen", "spirit", "take") and step.player != viewer):
+            if verb in ("fallen", "spirit") and arg == s.first_card_withheld(viewer):
+                assert shown == verb, "the pair's first card: not even its back yet"
+            elif verb == "draw" or (verb in ("fallen", "spirit", "take") and step.player != viewer):
                 assert shown == f"{verb} {arg[0]}"
             else:
                 assert shown == step.action

@@ -104,7 +104,18 @@ def check_log_and_end(state):
         assert len(started) == 6 - start_turn(state)
 
 
-INVARIANTS = [check_cards, check_backs, check_lines, check_scores, check_log_and_end]
+def check_memory(state):
+    """What a player remembers (dotd-ruling-memory) is always one of the other player's face-down cards
+    in play, each at most once (test_rules checks what is remembered)."""
+    if not state.memory:
+        return
+    for p, known in enumerate(state.seen):
+        other = 1 - p
+        hidden = {c for c, up in state.slots[other] if not up} | {state.spirits[other]} - {None}
+        assert set(known) <= hidden and len(set(known)) == len(known), (p, known, hidden)
+
+
+INVARIANTS = [check_cards, check_backs, check_lines, check_scores, check_log_and_end, check_memory]
 
 
 def bad_inputs(state):

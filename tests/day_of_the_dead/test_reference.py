@@ -34,3 +34,21 @@ def test_a_changed_rule_would_be_seen(reference, monkeypatch, verb):
     effect = tuple(tuple(s for s in e if s[0] != verb) for e in reference.EFFECT)
     monkeypatch.setattr(reference, "EFFECT", effect)
     assert any(reference.play(seed) != reference.engine_game(seed) for seed in range(60))
+
+
+def test_the_comparison_sees_who_takes_the_uses_left(reference, monkeypatch):
+    """The reference does not copy the engine's reading: with a Double spirit's repeat run by whatever
+    card the slot holds (the reading before dotd-ruling-replaced-uses), it parts from the engine."""
+    def effects(self, p, k):
+        if self.won is not None or k in self.cancel:
+            return
+        uses = 1 + (self.spirit_back(p) == reference.DOUBLE) + sum(n for q, s, n in self.extra if q == p and s == k)
+        for _ in range(uses):
+            if self.won is not None:
+                return
+            card = self.slots[p][k - 1][0]
+            if not self.stopped[p] and card not in self.quiet:
+                self.run(p, k, card)
+
+    monkeypatch.setattr(reference.Table, "effects", effects)
+    assert any(reference.play(seed) != reference.engine_game(seed) for seed in range(300))

@@ -4,6 +4,7 @@ Each test names the rule ids it checks in its docstring; the last test makes sur
 the rule book is named by some test here.
 """
 
+import ast
 import json
 import pathlib
 import re
@@ -11,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from necro.core import CHANCE, IllegalAction
+from necro.core import CHANCE, SPECTATOR, IllegalAction
 from necro.core.rng import Rng
 from necro.day_of_the_dead import RULES, DayOfTheDead
 from necro.day_of_the_dead import scenarios as sc
@@ -37,7 +38,13 @@ def test_components_three_decks_of_38_by_back():
     for back, letter in (("double", "D"), ("power-up", "P"), ("unearth", "U")):
         deck = cs.decks[back]
         assert len(deck) == 38 and all(c.startswith(letter) and cs[c].back == back for c in deck)
-    assert all(cs[c].name and cs[c].power >= 0 for c in cs.cards)
+    # the named cards have the backs the text states or implies (Oaf: Double; Anger, Paranoid and Spook share
+    # the Unearth back in the Spook FAQ), and each deck is 36 characters, its plain 7 three times
+    assert [c.back for c in cs.by_name("Oaf")] == ["double"] * 3
+    for shared in ("Anger", "Paranoid", "Spook"):
+        assert [c.back for c in cs.by_name(shared)] == ["unearth"], shared
+    for back in ("double", "power-up", "unearth"):
+        assert len({cs[c].name for c in cs.decks[back]}) == 36
 
 
 def test_deal_nine_cards_three_of_each_back_scores_zero():
@@ -99,12 +106,16 @@ def test_turn_1_opens_slot_1_with_a_card_from_hand_face_down():
     dealt_hand = len(s.hands[0])
     play(s, "fallen Oaf")
     assert names(s, 0) == [("Oaf", False)] and "Oaf" not in [name(s, c) for c in s.hands[0]]
-    assert lines(s, "dotd-open-slot") == ["Player 1 lays a Double card face down in slot 1."]
+    assert lines(s, "dotd-open-slot") == ["Player 1 lays a card face down in slot 1; its back shows once player 2 "
+                                          "has chosen too."]
     play(s, "fallen Anger")
+    assert lines(s, "dotd-open-slot")[1] == ("Player 2 lays an Unearth card face down in slot 1; player 1's, laid "
+                                             "at the same time, is a Double card.")
     assert s.task["do"] == "spirit" and s.current_player() == 0
     play(s, "spirit Hoard")
     assert name(s, s.spirits[0]) == "Hoard" and len(s.hands[0]) == dealt_hand - 2
-    assert lines(s, "dotd-spirit") == ["Player 1 lays a Power Up card face down as the new spirit."]
+    assert lines(s, "dotd-spirit") == ["Player 1 lays a card face down as the new spirit; its back shows once "
+                                       "player 2 has chosen too."]
 
 
 def test_later_turns_open_the_slot_with_last_turns_spirit():
@@ -167,7 +178,7 @@ def test_field_becomes_active_spirits_stay_face_down():
     s = table([["Lug", "Clod"], ["Oaf", "Lug"]], (None, None), hands(), start="spirit")
     assert all(not up for line in s.slots for _, up in line)
     play(s, "spirit Skeleton Clerk")
-    assert s.view(1)["spirits"][0] == "D", "the other player's spirit shows only its back"
+    assert s.view(1)["spirits"][0] is None, "player 2 chooses as if at once: nothing of player 1's spirit yet"
     play(s, "spirit Rubber Stamp Mummy")
     assert "The field becomes active: 1: Lug (7) v Oaf (7); 2: Clod (7) v Lug (7)." in texts(s)
     assert s.steps[-1].log[1].rule == "dotd-activate"
@@ -303,7 +314,7 @@ def test_conversion_into_an_unearth_spirit_acts_at_once():
 
 def test_new_spirit_counts_from_the_next_fight_and_several_conversions_a_turn():
     """dotd-ruling-conversions"""
-    # Player 1's spirit is Clod (Unearth); slot 2 Oaf loses to Anger and becomes a Double spirit, so
+    # Player 1's spirit is Hoard (Power Up); slot 2 Oaf loses to Anger and becomes a Double spirit, so
     # in slot 1 Mail Zombie's +3 is doubled. Slot 1 loses too and may be converted again.
     s = table([["Mail Zombie", "Oaf"], ["Famine", "Anger"]], ("Hoard", "Greed"), hands(n=4), fight=2)
     assert s.fight["power"] == [9, 13] and s.task == {"do": "convert", "p": 0, "slot": 2}
@@ -377,7 +388,7 @@ def test_dig_draws_from_any_deck_then_discards_that_back():
 
 
 def test_empty_deck_is_reshuffled_from_its_discard_pile():
-    """dotd-reshuffle"""
+    """dotd-reshuffle, dotd-ruling-reshuffle: at the next draw from the empty deck"""
     s = table([["Memo Poltergeist"], ["Lug"]], (None, None), hands(), start="spirit")
     pos = s.position()
     pos["discards"]["U"] = pos["decks"]["U"]
@@ -388,8 +399,8 @@ def test_empty_deck_is_reshuffled_from_its_discard_pile():
     s.apply("dig U")
     assert s.discards["U"] == [] and sorted(s.decks["U"]) == sorted(pile)
     assert s.is_chance_node() and len(s.chance_outcomes()) == len(pile)
-    assert lines(s, "dotd-reshuffle") == [f"The Unearth deck is empty: its discard pile ({len(pile)} cards) is "
-                                          "shuffled into a new deck."]
+    assert lines(s, "dotd-ruling-reshuffle") == [f"The Unearth deck is empty: its discard pile ({len(pile)} cards) "
+                                                 "is shuffled into a new deck as this card is drawn."]
 
 
 def test_keyword_unearth_on_a_fighter():
@@ -414,23 +425,30 @@ def test_effect_power_and_points_rule_ids():
 
 def test_effect_win_stop_cancel_next_copy_return_unearth_after_rule_ids():
     """dotd-effect-win, dotd-effect-stop, dotd-effect-cancel, dotd-effect-next, dotd-effect-copy,
-    dotd-effect-return, dotd-effect-unearth, dotd-effect-after (the FAQ tests hold the details)"""
+    dotd-effect-return, dotd-effect-unearth, dotd-effect-after: each verb does what its rule says,
+    logged under that rule (the FAQ tests hold the numbers)"""
     s = play(sc.challenge(), "spirit Oaf", "spirit Oaf")
-    assert "dotd-effect-win" in rules_of(s)
+    assert lines(s, "dotd-effect-win") == ["Challenge: player 1 wins the fight outright; it ends here.",
+                                           "Player 1 wins the fight without comparing power."]
     s = play(sc.troll(priority=0), "spirit Hoard", "spirit Lug")
-    assert "dotd-effect-stop" in rules_of(s)
+    assert lines(s, "dotd-effect-stop") == ["Troll: player 2's fighter uses no more effects in this fight.",
+                                            "Anger cannot use its effect: it was stopped."]
     s = play(sc.cancel(), "keep")
-    assert "dotd-effect-cancel" in rules_of(s)
+    assert lines(s, "dotd-effect-cancel") == ["Player 1's fighter uses no effect: this fight was cancelled.",
+                                              "Player 2's fighter uses no effect: this fight was cancelled."]
     s = play(sc.alchemy(), "unearth Mail Zombie", "take Shambling Intern")
-    assert "dotd-effect-next" in rules_of(s)
+    assert lines(s, "dotd-effect-next") == ["Player 1's Shambling Intern uses its effect again (extra use): -2 power."]
     s = play(sc.forget(), "copy Route Walker")
-    assert "dotd-effect-copy" in rules_of(s)
+    assert lines(s, "dotd-effect-copy") == ["Forget copies Route Walker; it loses its effect for the rest of the turn."]
     s = play(sc.return_(), "spirit Oaf", "spirit Oaf")
-    assert "dotd-effect-return" in rules_of(s)
+    assert lines(s, "dotd-effect-return") == ["Return goes to the discard pile and Anger (3) takes its place, active."]
+    assert names(s, 0)[0][0] == "Anger"
     s = play(sc.spook(), "unearth Anger")
-    assert "dotd-effect-unearth" in rules_of(s)
+    assert lines(s, "dotd-effect-unearth") == ["Player 1 unearths player 2's Anger (slot 1)."]
+    assert s.task == {"do": "take", "p": 0, "target": "p2-slot1", "source": "effect"}, "the Spook's owner picks"
     s = play(sc.spy(), "pass")
-    assert "dotd-effect-after" in rules_of(s)
+    assert lines(s, "dotd-effect-after") == ["Player 1 does not have Spy unearthed."]
+    assert names(s, 0)[0] == ("Spy", False)
 
 
 def test_copy_reads_active_fighters_and_never_another_copier():
@@ -464,13 +482,15 @@ def test_spirit_fills_fallen_by_default_active_as_a_variant():
     assert "Player 1 scores 5 for active fighters (5 in all)." in lines(v, "dotd-score")
 
 
-def test_win_convert_on_by_default_off_as_a_variant():
-    """dotd-ruling-win-convert"""
+def test_win_convert_off_by_default_on_as_a_variant():
+    """dotd-ruling-win-convert: the Challenge FAQ skips 'any of the other parts of fighting', conversion
+    (step D of fighting) included; the loser still falls."""
     s = play(sc.nemesis(), "spirit Oaf", "spirit Lug")
-    assert s.task == {"do": "convert", "p": 1, "slot": 1}
-    v = play(sc.nemesis(win_convert=False), "spirit Oaf", "spirit Lug")
-    assert "After an outright win the loser stays in line (variant)." in lines(v, "dotd-ruling-win-convert")
-    assert v.turn == 2 and names(v, 1)[0] == ("Vampire", False)
+    assert lines(s, "dotd-ruling-win-convert") == ["After an outright win no other part of the fight happens: the "
+                                                   "loser stays in line."]
+    assert s.turn == 2 and names(s, 1)[0] == ("Vampire", False) and "dotd-convert" not in rules_of(s)
+    v = play(sc.nemesis(win_convert=True), "spirit Oaf", "spirit Lug")
+    assert v.task == {"do": "convert", "p": 1, "slot": 1}
 
 
 def last_turn(scores, **options):
@@ -535,22 +555,229 @@ def test_nemesis_is_in_the_double_deck():
     assert cs[cs.first("Nemesis")].effect == ({"win": True},)
 
 
-def test_hidden_order_priority_chooses_first_and_the_other_sees_only_a_back():
-    """dotd-ruling-hidden-order"""
+def test_hidden_order_the_second_chooser_sees_nothing_of_the_first_card():
+    """dotd-ruling-hidden-order: simultaneous in effect. Player 2 chooses while player 1's card is, in
+    player 2's view, log and notation, still in player 1's hand: not even its back shows."""
     s = sc.summoning_turn_1()
+    hand = [c[0] for c in s.hands[0]]
     play(s, "fallen Oaf")
     assert s.current_player() == 1
     view = s.view(1)
-    assert view["slots"][0] == [["D", "fallen"]], "player 2 sees only the back of player 1's card"
-    assert s.mask_notation(s.steps[-1].action, 0, 1) == "fallen D"
+    assert view["slots"][0] == [] and view["hands"][0] == hand, "player 1's card is still in hand for player 2"
+    assert s.mask_notation(s.steps[-1].action, 0, 1) == "fallen"
     assert s.mask_notation(s.steps[-1].action, 0, 0) == s.steps[-1].action
-    play(s, "fallen Anger", "spirit Hoard")
-    assert s.current_player() == 1 and s.view(1)["spirits"][0] == "P"
+    assert "Double" not in " ".join(texts(s, len(s.steps) - 1))
+    DayOfTheDead().state_from_position(view)  # the view is a position of its own: player 1 chooses after
+    play(s, "fallen Anger")
+    assert s.view(1)["slots"][0] == [["D", "fallen"]] and s.mask_notation(s.steps[0].action, 0, 1) == "fallen D"
+    play(s, "spirit Hoard")
+    assert s.current_player() == 1 and s.view(1)["spirits"][0] is None
     assert "Hoard" not in json.dumps(s.decorate_view(s.view(1))["cards"])
+    assert s.view(0)["spirits"][0] is not None and s.view(SPECTATOR)["spirits"][0] == "P"
+    play(s, "spirit Greed")
+    assert s.view(1)["spirits"][0] == "P"
+
+
+def test_hidden_order_in_turn_as_a_variant_shows_the_back():
+    """dotd-ruling-hidden-order, variant: the second chooser sees the first card's back."""
+    s = sc.summoning_turn_1(face_down_choices="in-turn")
+    play(s, "fallen Oaf")
+    assert s.view(1)["slots"][0] == [["D", "fallen"]]
+    assert s.mask_notation(s.steps[-1].action, 0, 1) == "fallen D"
+    assert lines(s, "dotd-open-slot") == ["Player 1 lays a Double card face down in slot 1."]
 
 
 def test_every_rule_id_is_checked_by_a_test_here():
-    source = pathlib.Path(__file__).read_text(encoding="utf-8")
-    named = set(re.findall(r"dotd-[a-z0-9-]+", source))
+    """Each rule's id is named in the docstring of a test that asserts something about it (a test's
+    first line of code is not its docstring, so an id named only in a comment or a string elsewhere
+    does not count), and every id a test names is a rule."""
+    tree = ast.parse(pathlib.Path(__file__).read_text(encoding="utf-8"))
+    tests = [f for f in tree.body if isinstance(f, ast.FunctionDef) and f.name.startswith("test_")]
+    named = set()
+    for f in tests:
+        doc = ast.get_docstring(f) or ""
+        asserts = [n for n in ast.walk(f) if isinstance(n, ast.Assert)]
+        if asserts and f.name != "test_every_rule_id_is_checked_by_a_test_here":
+            named |= set(re.findall(r"dotd-[a-z0-9-]+[a-z0-9]", doc))
     missing = [r.id for r in RULES.own() if r.id not in named]
     assert not missing, missing
+    assert not named - {r.id for r in RULES.own()}, "a docstring names a rule that does not exist"
+
+
+def _literals_in_code(path: pathlib.Path) -> set[str]:
+    """The string constants of a module's code, docstrings left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef)) and ast.get_docstring(n) is not None}
+    return {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            and id(n) not in docs}
+
+
+def test_every_rule_the_engine_logs_is_asserted_in_test_code():
+    """A rule the engine writes in its log is named in the code of a test (a log line looked up by its
+    id), not only in a docstring: naming it is not checking it."""
+    engine = set()
+    for path in (pathlib.Path(__file__).parents[2] / "necro" / "day_of_the_dead").glob("*.py"):
+        if path.name in ("state.py", "effects.py"):  # where the log is written
+            engine |= {v for v in _literals_in_code(path) if v.startswith("dotd-")}
+    tested = set()
+    for path in pathlib.Path(__file__).parent.glob("test_*.py"):
+        tested |= _literals_in_code(path)
+    logged = sorted(r.id for r in RULES.own() if r.id in engine)
+    assert len(logged) > 30
+    missing = [r for r in logged if r not in tested]
+    assert not missing, missing
+
+
+# ------------------------------------------------------------------ rulings of 2026-11-27 (issue 25)
+def spook_replaces_itself_under_double(**options):
+    """Spook (priority, Double spirit Oaf) unearths itself on its first use and takes Paranoid (9)."""
+    s = table([["Spook"], ["Lug"]], (None, None), hands(("Oaf",), ()), start="spirit",
+              force=("Paranoid", "Clod", "Clod"), **options)
+    return play(s, "spirit Oaf", "spirit Rubber Stamp Mummy", "unearth Spook", "take Paranoid")
+
+
+def test_a_replacement_takes_none_of_the_uses_left():
+    """dotd-ruling-replaced-uses, dotd-effect-unearth: the Spook FAQ, a card replacing one that already
+    used its effect does not use it, its printed power counts: Paranoid 9, not 9 - 1 from its own effect
+    run as the Double repeat."""
+    s = spook_replaces_itself_under_double()
+    assert s.fight["power"] == [9, 7]
+    assert not [t for t in texts(s) if "Paranoid uses" in t]
+    assert lines(s, "dotd-ruling-replaced-uses") == ["Paranoid came in after Spook used its effect: the remaining "
+                                                     "uses lapse, and its printed power counts."]
+    v = spook_replaces_itself_under_double(replaced_uses="newcomer")  # the variant: the old reading
+    assert v.fight["power"] == [8, 7] and "dotd-ruling-replaced-uses" not in rules_of(v)
+
+
+def test_a_self_unearthing_card_under_double_passes_no_use_on():
+    """dotd-ruling-replaced-uses, dotd-keyword-unearth: the book's Temp Zombie ("Unearth this fighter")
+    under a Double spirit: the card it brings in does not run its effect as the repeat."""
+    s = table([["Temp Zombie"], ["Lug"]], (None, None), hands(("Oaf",), ()), start="spirit",
+              force=("Heavy Lifter", "Lug", "Lug"))
+    play(s, "spirit Oaf", "spirit Rubber Stamp Mummy", "take Heavy Lifter")
+    heavy = s.cs[s.cs.first("Heavy Lifter")]
+    assert not [t for t in texts(s) if "Heavy Lifter uses" in t]
+    assert s.fight["power"][0] == heavy.power and "dotd-ruling-replaced-uses" in rules_of(s)
+
+
+def test_alchemy_extra_use_lapses_for_a_card_brought_in_after_the_first_use():
+    """dotd-ruling-replaced-uses, dotd-effect-next: Alchemy promised slot 1 an extra use; Temp Zombie
+    there unearths itself on its first use, so the newcomer gets no extra use (brought in before the
+    first use, it would get them all: the Alchemy FAQ, test_faq)."""
+    s = table([["Temp Zombie", "Alchemy"], ["Lug", "Clod"]], ("Hoard", "Oaf"), hands(n=4), fight=2,
+              force=("Heavy Lifter",))
+    play(s, "keep", "take Heavy Lifter")
+    assert "dotd-ruling-replaced-uses" in rules_of(s)
+    assert not [t for t in texts(s) if "Heavy Lifter uses" in t]
+
+
+def test_return_under_double_the_newcomer_takes_the_use_left():
+    """dotd-ruling-replaced-uses, dotd-effect-return: Return's own FAQ is the exception: Anger brought
+    in by Return uses its +5 as the Double repeat (8 v 7)."""
+    s = play(sc.return_(), "spirit Oaf", "spirit Oaf")
+    assert "Anger: +5 power for player 1." in texts(s) and "dotd-ruling-replaced-uses" not in rules_of(s)
+    assert s.fight["power"] == [8, 7]
+
+
+def spy_replaced_by_spook(**options):
+    s = table([["Spy"], ["Spook"]], (None, None), hands(), start="spirit", force=("Moldy Mummy", "Clod", "Clod"),
+              **options)
+    return play(s, "spirit Postal Ghoul", "spirit Mail Carrier Mummy", "unearth Spy", "take Moldy Mummy")
+
+
+def test_spys_unearth_goes_with_spy():
+    """dotd-ruling-after-card, dotd-effect-after: the opponent's Spook replaced Spy during the fight;
+    its owner is not offered Spy's Unearth for Moldy Mummy."""
+    s = spy_replaced_by_spook()
+    assert s.task is None or s.task["do"] != "after"
+    assert lines(s, "dotd-ruling-after-card") == ["Spy has left slot 1: its after-fight Unearth goes with it, "
+                                                  "and the card there now stays."]
+    v = spy_replaced_by_spook(after_unearth="slot")
+    assert v.task["do"] == "after" and v.task["place"] == "p1-slot1"
+
+
+def test_spy_still_unearths_after_an_outright_win():
+    """dotd-ruling-after-outright: Spy (priority) used its effect, then the opponent's Nemesis won
+    outright; Spy's owner is still offered its Unearth."""
+    s = table([["Spy"], ["Nemesis"]], ("Oaf", "Troll"), hands(n=5))
+    assert s.task["do"] == "after" and s.task["p"] == 0 and s.fight["won"] == 1
+    assert [e.text for e in s.prelude if e.rule == "dotd-ruling-after-outright"] == [
+        "Spy used its effect before the fight ended outright: its after-fight Unearth is still offered."]
+
+
+def test_an_unearth_spirit_brought_by_an_unearth_does_not_act():
+    """dotd-ruling-unearthed-spirit, dotd-ruling-unearth-self: the Unearth spirit picks itself and takes
+    another Unearth card, which does not act in turn."""
+    s = sc.unearth_oaf()
+    s.forced.clear()
+    play(s, "spirit Spook", "spirit Greed", "unearth Spook")
+    take = next(a for a in s.legal_actions() if s.cs[a.arg].back == "unearth")
+    s.apply(str(take))
+    assert "dotd-unearth" in rules_of(s)
+    assert lines(s, "dotd-ruling-unearthed-spirit") == ["The new spirit came by an Unearth, not by summoning or a "
+                                                        "conversion: it does not act this turn."]
+    assert s.task is None or s.task["do"] != "target"
+
+
+def test_a_drain_larger_than_the_score_takes_what_is_there():
+    """dotd-ruling-drain-clamp: Grief takes 3; the opponent has 1 and goes to 0."""
+    s = play(table([["Grief"], ["Clod"]], (None, None), hands(("Hoard",), ("Lug",)), scores=(0, 1), start="spirit"),
+             "spirit Hoard", "spirit Lug")
+    assert lines(s, "dotd-ruling-drain-clamp") == ["Grief: player 2 loses 1 point (0) (a score never goes below 0)."]
+
+
+def test_nothing_is_drawn_from_an_empty_deck_and_pile():
+    """dotd-ruling-empty-deck: a deck and its pile both empty (only a custom deck can do it): an Unearth
+    with nothing to look at leaves the card in place (a Dig offers only decks with cards)."""
+    u = table([["Lug", "Redirect Revenant"], ["Clod", "Oaf"]], ("Hoard", "Spy"), hands(n=4), fight=2)
+    u.decks["P"], u.discards["P"] = [], []
+    play(u, "unearth Lug")
+    assert lines(u, "dotd-ruling-empty-deck") == [
+        "The Power Up deck and its discard pile are both empty: nothing is drawn.",
+        "The Power Up deck and its discard pile are both empty: nothing is drawn.",
+        "The Power Up deck and its discard pile are both empty: nothing is drawn.",
+        "No card could be drawn: the unearthed card stays."]
+    assert names(u, 0)[0][0] == "Lug"
+
+
+def test_a_player_remembers_a_fighter_that_fell():
+    """dotd-ruling-memory: Oaf loses to Anger; player 2 saw it and remembers it, while the board still
+    shows it face down; a card that leaves play is forgotten; memory survives JSON."""
+    s = sc.oaf_v_anger()
+    oaf = s.slots[0][0][0]
+    assert s.seen == [[], [oaf]] and s.task["do"] == "convert"
+    assert s.view(1)["slots"][0][0] == ["D", "fallen"] and "seen" not in s.view(1)
+    again = s.game.state_from_position(s.position())
+    assert again.seen == [[], [oaf]] and again.memory
+    s.apply("convert")  # Oaf becomes the spirit: still remembered
+    assert s.seen == [[], [oaf]] and oaf in s.in_play(0)
+    t = sc.unearth_oaf()
+    t.forced.clear()
+    play(t, "spirit Spook", "spirit Greed", "unearth Oaf")
+    play(t, str(t.legal_actions()[0]))
+    assert oaf not in t.seen[1], "a card unearthed out of play is forgotten"
+
+
+def test_saves_from_before_the_rulings_of_2026_11_27_load_with_their_rules():
+    """dotd-ruling-replaced-uses, dotd-ruling-after-card, dotd-ruling-win-convert: a saved game lists
+    its options; one written before these options existed is loaded with the rules it was played
+    under, so its history replays (here a Spook replacing itself under Double, the old reading)."""
+    s = spook_replaces_itself_under_double(replaced_uses="newcomer", after_unearth="slot", win_convert=True,
+                                           face_down_choices="in-turn")
+    doc = s.to_json()
+    for key in ("replaced_uses", "after_unearth", "face_down_choices"):
+        del doc["game"]["options"][key]
+    for position in (doc["start"][0], doc["position"]):
+        position.pop("seen", None)
+        if position["fight"]:
+            position["fight"].pop("acting")
+            position["fight"]["after"] = [x[:2] for x in position["fight"]["after"]]
+    loaded = DayOfTheDead.state_class.from_json(json.loads(json.dumps(doc)))
+    assert loaded.game.options["replaced_uses"] == "newcomer" and loaded.game.options["win_convert"] is True
+    assert loaded.fight["power"] == [8, 7] and not loaded.memory and "seen" not in loaded.position()
+    doc["game"]["options"].update(replaced_uses="lapse")
+    with pytest.raises(ValueError):
+        DayOfTheDead.state_class.from_json(doc)
+    fresh = DayOfTheDead.state_class.from_json(json.loads(spook_replaces_itself_under_double().dumps()))
+    assert fresh.game.options["replaced_uses"] == "lapse" and fresh.memory

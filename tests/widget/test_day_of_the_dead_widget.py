@@ -176,8 +176,10 @@ def test_static_graph_follows_a_click_on_a_card():
     live = GameWidget(scenarios.unearth_oaf(), player=HOT_SEAT)
     live.act("spirit U03")
     assert view["status"] == live.view["status"]
-    # hot-seat: player 2 decides next and sees player 1's spirit face down
-    assert view["position"]["spirits"] == live.view["position"]["spirits"] == ["U", None]
+    # hot-seat: player 2 decides next and, choosing as if at once (dotd-ruling-hidden-order), sees
+    # nothing of player 1's spirit yet: it is still one of player 1's cards in hand
+    assert view["position"]["spirits"] == live.view["position"]["spirits"] == [None, None]
+    assert "U" in live.view["position"]["hands"][0]
     assert view["seat"] == live.view["seat"] == 1
     assert w.graph_size() < 300_000
     # the same graph seen by player 1: player 2's choices are backs at every node
