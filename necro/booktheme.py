@@ -2,7 +2,7 @@
 
 The boards are ours; the frame around them (search button, colour-mode button, the page
 the book's address opens) is the Sphinx Book Theme's, and axe-core found it failing on
-every page. Three fixes, all at build time, nothing loaded at run time:
+every page. The fixes, all at build time, nothing loaded from elsewhere at run time:
 
 * ``book_templates/`` goes first on ``templates_path``, so its files replace the theme's
   components of the same name (``search-button-field.html``, ``theme-switcher.html``:
@@ -10,6 +10,8 @@ every page. Three fixes, all at build time, nothing loaded at run time:
 * a code cell whose source is hidden (tag ``hide-input``) opens with a ``<summary>`` that
   myst-nb names "Toggle hidden content" while it shows "Show code cell source": the same
   summary is drawn here without that name, so it is named by what it shows;
+* ``book_static/necro-theme.css`` mends the theme's colours where they fail contrast (a
+  link in an HTML output in dark mode);
 * the book's ``index.html`` is a redirect that ``sphinx_external_toc`` would write as one
   bare ``<meta>`` line (no language, no title, no link to follow when the refresh is
   blocked); here it is a small page with all three, written before that extension looks
@@ -21,12 +23,15 @@ from __future__ import annotations
 import html
 import pathlib
 
-TEMPLATES = pathlib.Path(__file__).resolve().parent / "book_templates"
+HERE = pathlib.Path(__file__).resolve().parent
+TEMPLATES = HERE / "book_templates"
+STATIC = HERE / "book_static"
 
 
 def setup(app):
     app.setup_extension("myst_nb")  # its node is drawn here instead: load it first
-    app.connect("config-inited", _add_templates)
+    app.connect("config-inited", _add_paths)
+    app.add_css_file("necro-theme.css")
     from myst_nb.sphinx_ import HideCodeCellNode, depart_HideCellInput
 
     app.add_node(HideCodeCellNode, override=True,
@@ -36,8 +41,9 @@ def setup(app):
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
 
 
-def _add_templates(app, config) -> None:
+def _add_paths(app, config) -> None:
     config.templates_path = [str(TEMPLATES), *config.templates_path]
+    config.html_static_path = [*config.html_static_path, str(STATIC)]
 
 
 def _visit_hidden_cell(self, node) -> None:
