@@ -2,7 +2,7 @@
 
 The boards are ours; the frame around them (search button, colour-mode button, the page
 the book's address opens) is the Sphinx Book Theme's, and axe-core found it failing on
-every page. The fixes, all at build time, nothing loaded from elsewhere at run time:
+every page. The fixes, made at build time (the two files below ship with the book):
 
 * ``book_templates/`` goes first on ``templates_path``, so its files replace the theme's
   components of the same name (``search-button-field.html``, ``theme-switcher.html``:
@@ -11,7 +11,8 @@ every page. The fixes, all at build time, nothing loaded from elsewhere at run t
   myst-nb names "Toggle hidden content" while it shows "Show code cell source": the same
   summary is drawn here without that name, so it is named by what it shows;
 * ``book_static/necro-theme.css`` mends the theme's colours where they fail contrast (a
-  link in an HTML output in dark mode);
+  link in an HTML output in dark mode), and ``necro-theme.js`` keeps the keyboard's focus on
+  the theme's header buttons, which the theme drops after every click;
 * the book's ``index.html`` is a redirect that ``sphinx_external_toc`` would write as one
   bare ``<meta>`` line (no language, no title, no link to follow when the refresh is
   blocked); here it is a small page with all three, written before that extension looks
@@ -32,6 +33,7 @@ def setup(app):
     app.setup_extension("myst_nb")  # its node is drawn here instead: load it first
     app.connect("config-inited", _add_paths)
     app.add_css_file("necro-theme.css")
+    app.add_js_file("necro-theme.js", loading_method="defer")
     from myst_nb.sphinx_ import HideCodeCellNode, depart_HideCellInput
 
     app.add_node(HideCodeCellNode, override=True,
