@@ -18,7 +18,6 @@ The exit status is 1 when any game failed.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections import Counter

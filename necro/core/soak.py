@@ -139,14 +139,20 @@ class Job:
     checked: bool
     deep_every: int = 1
     max_steps: int = 50_000
+    bot_seeds: tuple[int, ...] | None = None
+    """Each seat's bot seed; None: ``seed * 7919 + seat``, as ``necro simulate`` seeds them."""
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), separators=(",", ":"))
+        data = asdict(self)
+        if self.bot_seeds is None:
+            del data["bot_seeds"]
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> "Job":
         data = json.loads(text)
-        return cls(**{**data, "bots": tuple(data["bots"])})
+        seeds = data.get("bot_seeds")
+        return cls(**{**data, "bots": tuple(data["bots"]), "bot_seeds": None if seeds is None else tuple(seeds)})
 
 
 def jobs(game_id: str, games: int, seed: int = 0, check_share: float = 0.1, deep_every: int = 1,
@@ -178,7 +184,8 @@ def play_job(job: Job) -> dict:
     start = time.process_time()
     game = game_class(job.game)(job.players, **job.options)
     factories = game.bots()
-    bots = [factories[name](seed=job.seed * 7919 + s) for s, name in enumerate(job.bots)]
+    seeds = job.bot_seeds or [job.seed * 7919 + s for s in range(len(job.bots))]
+    bots = [factories[name](seed=seeds[s]) for s, name in enumerate(job.bots)]
     state = game.new_initial_state(job.seed)
     done = 0  # steps taken on the fast path
     result = {"job": job, "steps": 0, "outcome": "ok", "error": None}
