@@ -224,6 +224,8 @@ def reproduction(result: dict) -> str:
     defaults = {o.name: o.default for o in game_class(job.game).options_spec}
     changed = {k: v for k, v in job.options.items() if defaults.get(k) != v}
     path = "validated" if job.checked else "fast"
+    seeds = f" bot_seeds={list(job.bot_seeds)}" if job.bot_seeds else ""
+    where = f" (in {result['where']})" if result.get("where") else ""
     return (f"{job.game} players={job.players} options={changed} seed={job.seed} step={result['steps']} "
-            f"bots={','.join(job.bots)} path={path}: {result['error']}\n"
+            f"bots={','.join(job.bots)}{seeds} path={path}: {result['error']}{where}\n"
             f"    again: python benchmarks/cave_evil_soak.py --one '{job.to_json()}'")
