@@ -20,7 +20,8 @@ to game), so that games end without a random player's meandering, and odd play s
 A share of the games (``check_share``) plays on the validated path under the shared playout
 harness (:func:`necro.core.testing.checked_playout`: legal actions, JSON round trip, copy,
 undo and redo, illegal input, chance notation, the whole history replayed at the end); the
-others play on the fast path, as the simulator does.
+others play on the fast path, as the simulator does, their position put through the loader
+every 25 steps and at the end (``Job.probe_every``).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from itertools import combinations
 
 from .registry import game_class
 from .rng import Rng
-from .testing import LoaderRefusal, checked_playout
+from .testing import LoaderRefusal, check_round_trip, checked_playout
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,10 @@ class Job:
     max_steps: int = 50_000
     bot_seeds: tuple[int, ...] | None = None
     """Each seat's bot seed; None: ``seed * 7919 + seat``, as ``necro simulate`` seeds them."""
+    probe_every: int = 25
+    """On the fast path, the position alone goes through its JSON round trip every n-th step and
+    at the end (0: never): a cheap look for positions the loader refuses in every game, where the
+    checked games look at every one."""
 
     def to_json(self) -> str:
         data = asdict(self)
@@ -203,6 +208,8 @@ def play_job(job: Job) -> dict:
                 else:
                     state.apply_unchecked(bots[state.current_player()].choose(state))
                 done += 1
+                if job.probe_every and (done % job.probe_every == 0 or state.is_terminal()):
+                    check_round_trip(state, history=False)
             result["steps"] = done
     except LoaderRefusal as exc:
         result.update(outcome="loader", error=str(exc))

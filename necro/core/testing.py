@@ -108,7 +108,7 @@ def check_round_trip(state: State, history: bool = True) -> State:
         loaded = load_state(text, type(state.game))
     except NecroError as exc:
         what = "saved game" if history and state._recorded else "position"
-        raise LoaderRefusal(f"the loader refuses the {what} legal play reached (step {len(state.steps)}): {exc}") from None
+        raise LoaderRefusal(f"the loader refuses the {what} legal play reached: {exc}") from None
     assert loaded == state, "JSON round trip changed the position"
     assert loaded.rng == state.rng and loaded.forced == state.forced
     if history and state._recorded:
