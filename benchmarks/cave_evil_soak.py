@@ -85,6 +85,11 @@ def main(argv=None) -> int:
         for r in results:
             if r["outcome"] == what:
                 print("  " + soak.reproduction(r))
+    kinds = Counter(soak.fault_kind(r) for r in results if r["outcome"] != "ok")
+    if kinds:
+        print("faults by kind (games):")
+        for kind, n in kinds.most_common():
+            print(f"  {n:5d}  {kind}")
     fast = [r for r in results if not r["job"].checked]
     print(f"time: {wall:.1f} s wall, {cpu:.1f} CPU s; {len(results) / wall:.2f} games/s wall, "
           f"{len(results) / cpu:.2f} games per CPU s")

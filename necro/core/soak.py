@@ -27,6 +27,7 @@ every 25 steps and at the end (``Job.probe_every``).
 from __future__ import annotations
 
 import json
+import re
 import time
 import traceback
 from dataclasses import asdict, dataclass, field
@@ -236,3 +237,12 @@ def reproduction(result: dict) -> str:
     return (f"{job.game} players={job.players} options={changed} seed={job.seed} step={result['steps']} "
             f"bots={','.join(job.bots)}{seeds} path={path}: {result['error']}{where}\n"
             f"    again: python benchmarks/cave_evil_soak.py --one '{job.to_json()}'")
+
+
+def fault_kind(result: dict) -> str:
+    """A failed game's error with its particulars (hexes, squads, paths, numbers) blanked, so that
+    the games one fault fails are counted together."""
+    text = re.sub(r"[+-]\d+[+-]\d+", "<hex>", result["error"] or "")
+    text = re.sub(r"\b(?:\d:[A-Z]+|w:[A-Z]+)\b", "<squad>", text)
+    text = re.sub(r"\[\d+\]|\d+", "#", text)
+    return f"{result['outcome']}: {text[:200]}"

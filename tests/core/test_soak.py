@@ -74,3 +74,13 @@ def test_the_soak_names_a_crash_with_a_line_that_plays_it_again(monkeypatch):
     assert result["outcome"] == "exception" and "KeyError" in result["error"]
     line = soak.reproduction(result)
     assert f"seed={job.seed}" in line and "path=fast" in line and job.to_json() in line
+
+
+def test_failures_of_one_fault_are_counted_together():
+    def result(error):
+        return {"outcome": "loader", "error": error}
+
+    one = soak.fault_kind(result("squad w:C stands on player 2's Chthonic Crystal at +0-9: no enemy ever stands there"))
+    two = soak.fault_kind(result("squad w:G stands on player 1's Chthonic Crystal at -4-6: no enemy ever stands there"))
+    other = soak.fault_kind(result("squad 2:N is not on the map as the fight records it"))
+    assert one == two != other and one.startswith("loader: ")
