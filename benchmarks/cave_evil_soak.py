@@ -9,9 +9,11 @@ options (every pair of values of two factors meets; :mod:`necro.core.soak`), wit
 (a stronger bot and random players, the seats turning), a share of them (``--check-share``) on
 the validated path under the shared playout harness (JSON round trip of every position, copy,
 undo and redo, illegal input, chance notation, the whole history replayed at the end), the
-rest on the fast path. Prints the games played, the covering, and every game that raised
-(exceptions), broke a harness check (contract), wrote a position its loader refuses (loader)
-or did not end, each with a line that plays it again; then games per second (wall and CPU).
+rest on the fast path (their position put through the loader every 25 steps). Prints the games
+played, the covering, how many games raised (exception), broke a harness check (contract),
+reached a position their own loader refuses (loader) or did not end; the faults by kind, each
+with the first games it failed and a line that plays each again; then games per second (wall
+and CPU).
 The exit status is 1 when any game failed.
 """
 
@@ -41,6 +43,7 @@ def main(argv=None) -> int:
     parser.add_argument("--deep-every", type=int, default=1,
                         help="in checked games, the costly checks (round trip, undo, ...) every n-th step")
     parser.add_argument("--max-steps", type=int, default=50_000)
+    parser.add_argument("--show", type=int, default=3, help="reproduction lines printed for each kind of fault")
     parser.add_argument("--one", metavar="JOB", help="play one game again, from the JSON a reproduction line gives")
     args = parser.parse_args(argv)
 
@@ -82,14 +85,14 @@ def main(argv=None) -> int:
           f"{len(checked)} checked; {steps:,} steps")
     for what in ("exception", "loader", "contract", "unfinished"):
         print(f"{what}: {outcomes[what]}")
-        for r in results:
-            if r["outcome"] == what:
-                print("  " + soak.reproduction(r))
-    kinds = Counter(soak.fault_kind(r) for r in results if r["outcome"] != "ok")
+    failed = [r for r in results if r["outcome"] != "ok"]
+    kinds = Counter(soak.fault_kind(r) for r in failed)
     if kinds:
-        print("faults by kind (games):")
+        print(f"faults by kind (games; the first {args.show} of each with a line that plays it again):")
         for kind, n in kinds.most_common():
             print(f"  {n:5d}  {kind}")
+            for r in [r for r in failed if soak.fault_kind(r) == kind][:args.show]:
+                print("         " + soak.reproduction(r).replace("\n", "\n         "))
     fast = [r for r in results if not r["job"].checked]
     print(f"time: {wall:.1f} s wall, {cpu:.1f} CPU s; {len(results) / wall:.2f} games/s wall, "
           f"{len(results) / cpu:.2f} games per CPU s")
