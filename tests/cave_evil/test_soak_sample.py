@@ -21,18 +21,21 @@ ITEM_12 = "issue 28 item 12: "
 NECROMANCER_ON_ITS_CARD = "the Necromancer is a small creature on its owner's N card"
 BATTLE_ON_NECROMANCER = (ITEM_12 + "with Battle On!!! and the random Necromancer deal, legal play reaches a position "
                          f"its loader refuses: '{NECROMANCER_ON_ITS_CARD}'", NECROMANCER_ON_ITS_CARD)
-SPLIT_WIZARD_ABANDONED = (ITEM_12 + "abandoning a split Black Wizard's squad turns a Necromancer into a Wandering "
-                          f"Monster: positions the loader refuses ('{NECROMANCER_ON_ITS_CARD}'), then legal_actions() "
+SPLIT_WIZARD_ABANDONED = (ITEM_12 + "abandoning a split Black Wizard's squad ('abandon II') turns a Necromancer into "
+                          f"a Wandering Monster: positions the loader refuses ('{NECROMANCER_ON_ITS_CARD}'), then legal_actions() "
                           "raises FormatError, or a fight with that monster raises KeyError 'A' (audit W9)",
                           "Necromancer")  # KeyError 'A' is raised only once the position was refused
-DIG_WITHOUT_PICK_AXE = (ITEM_12 + "legal play reaches a position its loader refuses: 'this dig is abandoned: no "
-                        "creature with a pick-axe is left in squad ...'", "no creature with a pick-axe is left")
-MONSTER_ON_CRYSTAL = ("issue 28 (found by the soak): legal play reaches a position its loader refuses, a Wandering Monster "
-                      "squad on a player's Chthonic Crystal ('no enemy ever stands there', rule ce-crystal-attack)",
+DIG_WITHOUT_PICK_AXE = (ITEM_12 + "abandoning a digging squad's creature with the pick-axe ('abandon mercenary-3-1') "
+                        "leaves the dig going: a position its loader refuses, 'this dig is abandoned: no creature with "
+                        "a pick-axe is left in squad ...'", "no creature with a pick-axe is left")
+MONSTER_ON_CRYSTAL = ("issue 28 (found by the soak): abandoning a squad that stands on its own Chthonic Crystal "
+                      "('abandon III') leaves a Wandering Monster there, a position its loader refuses ('no enemy "
+                      "ever stands there', rule ce-crystal-attack)",
                       "no enemy ever stands there")
-FIGHT_SQUAD_GONE = ("issue 28 (found by the soak): legal play reaches a position its loader refuses, a fight whose "
-                    "record names a squad N that is no longer on the map ('squad 2:N is not on the map as the fight "
-                    "records it')", "is not on the map as the fight records it")
+FIGHT_SQUAD_GONE = ("issue 28 (found by the soak): at a cycle's end (games 8 and 16: as she fights, and as she wakes and "
+                    "kills) the Darkest Evil Bitch's fight records a squad N that is not on the map, a position its "
+                    "loader refuses ('squad 2:N is not on the map as the fight records it')",
+                    "is not on the map as the fight records it")
 
 KNOWN = {
     # games of SAMPLE that fail today (fast path: the loader probe every 25 steps), with the fault and the words
