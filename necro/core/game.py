@@ -568,14 +568,19 @@ class State:
         return self.hide(self.position(), player)
 
     # ----------------------------------------------------------------- JSON
-    def to_json(self) -> dict:
-        """A versioned document: options, seed, start, history and the current position."""
+    def to_json(self, history: bool = True) -> dict:
+        """A versioned document: options, seed, start, history and the current position.
+
+        ``history=False`` leaves the start and the history out (a position the loader validates
+        alone, with no replay: what a share link holds, and what the playout harness checks at
+        most steps, since a replay costs as much as the game so far)."""
+        recorded = history and self._recorded
         doc = {
             "format": FORMAT,
             "version": FORMAT_VERSION,
             "game": self.game.spec(),
-            "start": json.loads(self._start) if (self._start and self._recorded) else None,
-            "history": [s.to_json() for s in self.steps] if self._recorded else None,
+            "start": json.loads(self._start) if (recorded and self._start) else None,
+            "history": [s.to_json() for s in self.steps] if recorded else None,
             "position": self.position(),
             "rng": self.rng.to_json(),
             "forced": list(self.forced),
