@@ -46,10 +46,12 @@ from .deck import Deck
 from .ground import UNDUG, Ground
 from . import fights as fx
 from . import loot as lt
+from . import protectors as px
 from .creatures import catalogue
 from .hexes import parse_hex
 from .movement import SIZES, Squads, destinations, move_refusal
 from . import wizard as wz
+from .basics import FINISHING, OVER, PHASES, PLAY, SETUP, full_deck
 
 KEYS = ("phase", "setup", "ground", "squads", "deck", "digs", "events", "boxed", "turn", "cycle", "pending", "out",
         "combat", "last_combat", "must_fight", "dead", "kill_points", "loot")
@@ -85,8 +87,6 @@ def _plan(r, ground: Ground) -> su.SetupPlan:
 
 
 def load_into(state, r) -> None:
-    from .state import FINISHING, OVER, PHASES, PLAY, SETUP, full_deck
-
     game = state.game
     n = game.players
     opts = game.options
@@ -339,8 +339,6 @@ def load_into(state, r) -> None:
 
 def _load_full(state, r, full: bool, phase: str) -> None:
     """The full game's fields (turn.py), checked; the map-and-combat game has none of them."""
-    from .state import PLAY
-
     n = state.game.players
     state.full = full
     state.queue, state.hands, state.evil, state.part = [], [[] for _ in range(n)], None, None
@@ -433,8 +431,6 @@ def _load_protectors(state, r) -> None:
     """The Protectors' fields: every Protector card in its deck, on guard, subdued or dead, once;
     each on guard with its pit; those woken by the turn player's squads; the one attacking now,
     with the squad that must fight it (rules ce-protector-*)."""
-    from . import protectors as px
-
     cards = px.cards()
     deck_r = r.get("protector_deck", dict(px.new_deck())).obj()
     for card_id in deck_r.value:

@@ -16,7 +16,7 @@ from necro.core import Rng
 
 from .game import CaveEvil
 from .hexes import neighbours
-from .state import PLAY
+from .basics import PLAY
 
 
 def quick(players: int = 2, first: int = 1, seed: int = 0, **options):

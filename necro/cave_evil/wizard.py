@@ -246,7 +246,7 @@ def kill_wizards(state, owner: int, by) -> float:
     points = 0.0
     for s in wizards(state, owner):
         state.squads.remove(s.id)
-        points += state._bury(s, by, set())
+        points += state.bury(s, by, set())
         state.note("ce-power-split-death", f"Player {owner + 1}'s other split wizard, in squad {s.card}, dies too.")
     return points
 
