@@ -6,11 +6,9 @@ Excavation is :mod:`.digging`'s.
 
 from __future__ import annotations
 
-
-
 from . import conjuration as cj
-from . import invoking as inv
 from . import digging as dg
+from . import invoking as inv
 from . import loot as lt
 from . import protectors as px
 from . import spawn as sp
@@ -18,7 +16,6 @@ from . import wizard as wz
 from .basics import cost_text, in_phase_3
 from .hexes import Hex, neighbours
 from .movement import RESOURCE_NAMES, Squad, squad_id
-
 
 DECK_RESOURCE = {"bribe": "metals", "construct": "gore", "summon": "shadowflame"}
 """What a card of each deck is worth when boxed from the hand (advanced rule 1: rule ce-adv-discard);

@@ -7,17 +7,14 @@ a cycle, and the end of a fight against an Evil. Each Evil's own deeds are in it
 
 from __future__ import annotations
 
-
-
 from . import awaken as aw
-from . import basics as bs
 from . import death as de
 from . import evil_bitch as ebitch
 from . import evil_emperor as eemp
 from . import evil_goat as egoat
-from . import evil_statue as estatue
 from . import evil_pit as epit
-from .basics import EMPEROR, GOAT, OVER, PLAY, STATUE
+from . import evil_statue as estatue
+from .basics import EMPEROR, GOAT, OVER, PLAY, STATUE, squad_name
 from .combat import ATTACKER
 
 
@@ -38,19 +35,32 @@ def advance_eye(state, spaces: int, rule: str) -> None:
     if state.track.position != before:
         moved = state.track.position - before
         state.note(rule, f"The Blood Eye moves {moved} space{'s' if moved != 1 else ''}: "
-                        f"{state.track.position} in all.")
+                         f"{state.track.position} in all.")
     for what in happened:
         if what == "reveal":
             state.note("ce-awaken-reveal", "The Blood Eye reaches the Reveal icon: the Awakening Evil card is "
-                                          "turned up at the end of this turn.")
+                                           "turned up at the end of this turn.")
         elif what == "awaken":
             state.awake_cycle = state.cycle
             state.note("ce-awaken-awaken", f"The Blood Eye reaches the Awaken icon: {evil_name(state)} awakens.")
             awaken_effects(state)
         elif what == "doom":
             state.note("ce-awaken-doom", "The Blood Eye passes the Reveal icon a second time: every Necromancer "
-                                        "is destroyed, and nobody wins.")
+                                         "is destroyed, and nobody wins.")
             state.phase, state.turn, state.pending, state.must_fight, state.queue = OVER, None, None, [], []
+
+
+def end_cycle(state) -> None:
+    """The end of a cycle in the full game: the Blood Eye advances (rule ce-blood-eye-cycle); a card
+    due to be revealed is turned at once (ruling ce-awaken-reveal-when)."""
+    advance_eye(state, aw.cycle_end_spaces(state.cycle_invoked, state.game.options["extended"]),
+                "ce-awaken-extended" if state.game.options["extended"] else "ce-blood-eye-cycle")
+    state.cycle_invoked = False
+    if state.phase == OVER:
+        return
+    state.track, turned = aw.end_of_turn(state.track)
+    if turned:
+        reveal(state)
 
 
 def evil_name(state) -> str:
@@ -107,8 +117,8 @@ def finish_evil_fight(state, record, combat, result) -> None:
                   GOAT: ("ce-evil-goat", "the Evil Black Old Goat")}.get(
         record["evil"], ("ce-evil-bitch", "the Darkest Evil Bitch"))
     if result.winner == ATTACKER:
-        state.note(rule, f"Player {victim + 1}'s {bs.squad_name(state, record['attackers'][0]).split('s ', 1)[-1]} "
-                        f"defeats {name}, {score}: player {victim + 1} wins.")
+        state.note(rule, f"Player {victim + 1}'s {squad_name(state, record['attackers'][0]).split('s ', 1)[-1]} "
+                         f"defeats {name}, {score}: player {victim + 1} wins.")
         state.winner_player = victim
         state.phase, state.turn, state.must_fight, state.queue = OVER, None, [], []
         return

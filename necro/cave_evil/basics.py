@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-
 from . import fights as fx
 from . import protectors as px
 from . import setup as su
 from .deck import deck_spec
 from .movement import CARDS, Squad
-
 
 WORDS = {"hall": su.HALL, "lair": su.LAIR, "tunnel": su.TUNNEL, "throneroom": su.THRONEROOM}
 TILE_WORD = {v: k for k, v in WORDS.items()}
@@ -111,11 +109,3 @@ def squad_title(state, sid: str) -> str:
     """:meth:`_squad_name` opening a sentence."""
     name = squad_name(state, sid)
     return name[0].upper() + name[1:]
-
-
-def spend_action(state, attackers, who: str, n: int) -> None:
-    for a in attackers:
-        for c in state.squads[a].creatures:
-            c.acted = c.halted = True
-    state.note("ce-combat-halts", f"{who} {'has' if n == 1 else 'have'} taken "
-                                 f"{'its' if n == 1 else 'their'} action and will not move again this turn.")

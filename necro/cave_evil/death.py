@@ -11,16 +11,13 @@ This module calls the Awaken Track through ``state.advance_eye`` (a death re-rea
 
 from __future__ import annotations
 
-
-
-from . import basics as bs
 from . import digging as dg
 from . import excavation as ex
 from . import fights as fx
 from . import loot as lt
 from . import spells as sl
 from . import wizard as wz
-from .basics import CARD_ORDER, EMPEROR, NECROMANCER, PLAY, STATUE
+from .basics import CARD_ORDER, EMPEROR, NECROMANCER, PLAY, STATUE, mark_crystals
 from .combat import GORE
 from .movement import Creature, Squad, squad_id
 
@@ -68,16 +65,16 @@ def player_out(state, owner: int) -> None:
     if owner not in state.fallen and owner not in state.out and battles_on(state, owner):
         state.fallen.append(owner)
         state.fallen.sort()
-        bs.mark_crystals(state)
+        mark_crystals(state)
         state.advance_eye(0, "ce-awaken-adjust")
         state.note("ce-battle-on", f"Player {owner + 1}'s Necromancer is dead, but the battle goes on: player "
-                                  f"{owner + 1} plays on with its squads, its crystal dark.")
+                                   f"{owner + 1} plays on with its squads, its crystal dark.")
         return
     if owner in state.fallen:
         state.fallen.remove(owner)
     state.out.append(owner)
     state.out.sort()
-    bs.mark_crystals(state)
+    mark_crystals(state)
     if state.full:
         state.advance_eye(0, "ce-awaken-adjust")
     state.note("ce-last-standing", f"Player {owner + 1}'s Necromancer is dead: player {owner + 1} is out.")
@@ -114,9 +111,9 @@ def revive(state, player: int, squads: list, at) -> None:
         to = at if at is not None and state.squads.at(at) is None else squad.hex
         state.squads.add(Squad(squad_id(player, "N"), player, to, crew, "N", dict(squad.resources)))
         state.fallen.remove(player)
-        bs.mark_crystals(state)
+        mark_crystals(state)
         state.note("ce-battle-on", f"Player {player + 1}'s {caster.id} gives way to the Necromancer, back from the "
-                                  f"dead at {to}: its crystal burns again.")
+                                   f"dead at {to}: its crystal burns again.")
         return
 
 
@@ -165,7 +162,7 @@ def free_creatures(state, owner: int) -> None:
             c.moved, c.acted, c.halted = 0, False, False
         state.squads.add(Squad(squad_id(None, letter), None, s.hex, s.creatures, letter, dict(s.resources)))
         state.note("ce-crystal-crushed", f"Player {owner + 1}'s squad {s.card} at {s.hex} is masterless: "
-                                        f"it becomes Wandering Monster {letter}.")
+                                         f"it becomes Wandering Monster {letter}.")
 
 
 # ------------------------------------------------------------------ kill points
@@ -177,3 +174,13 @@ def kill_points_by_kind(state) -> tuple[list[float], list[float]]:
         if d["by"] is not None:
             (enemy if d["owner"] is not None else wandering)[d["by"]] += fx.points_of(d)
     return enemy, wandering
+
+
+def award_kill_points(state, by, points: float) -> None:
+    """The winner keeps the slain creatures as kill points (rules ce-kill-points, ce-kill-points-monster)."""
+    if by is not None:
+        state.kill_points[by] += points
+        state.note("ce-kill-points", f"Player {by + 1} keeps the slain creatures: {points:g} kill points "
+                                     f"({state.kill_points[by]:g} in all).")
+    else:
+        state.note("ce-kill-points-monster", "A Wandering Monster won: nobody earns kill points.")

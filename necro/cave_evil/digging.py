@@ -7,8 +7,6 @@ abandoned. The dig's own stages are :mod:`.excavation`'s; the collapse's death r
 
 from __future__ import annotations
 
-
-
 from necro.core import IllegalAction
 
 from . import excavation as ex
@@ -139,16 +137,16 @@ def apply_place(state, anchor: Hex, rotation: int) -> None:
     state.note(rule, f"The {p.tile.name} is laid {'tunnel' if side == 'open' else 'black'} side up: {p}.")
     if placed.riders:
         state.note("ce-dig-ride", f"On the new tile: squad{'s' if len(placed.riders) > 1 else ''} "
-                                 f"{', '.join(placed.riders)}.")
+                                  f"{', '.join(placed.riders)}.")
     if placed.spawn is not None and state.full and placed.spawn.roll != "none":
         queue_dig_spawn(state, dig.squad, placed)
     elif placed.spawn is not None and placed.spawn.roll != "none":
         state.note("ce-dig-spawn", "The card asks for a spawn roll: the map-and-combat game leaves it out "
-                                  "(the full game rolls it).")
+                                   "(the full game rolls it).")
     if placed.protector and state.protectors and placed.placement.spawn_pits:
         state.queue.insert(0, {"do": "protector", "at": str(placed.placement.spawn_pits[0])})
         state.note("ce-protector-draw", f"The {p.tile.name} has a guardian: a Protector card is drawn for its "
-                                       "spawn pit, before the spawn rolls.")
+                                        "spawn pit, before the spawn rolls.")
     if placed.caught:
         state.note("ce-collapse-trapped", f"Caught in the collapse: {', '.join(placed.caught)}.")
         if state.game.options["collapse_death"]:
@@ -223,8 +221,8 @@ def queue_dig_spawn(state, sid: str, placed) -> None:
               "player": state.turn, **where} for _ in range(placed.spawn.times)]
     state.queue[0:0] = steps
     state.note("ce-spawn-excavation", f"The card asks for {placed.spawn.times} "
-                                     f"{'Excavation' if kind == 'excavation' else kind.capitalize()} Spawn Roll"
-                                     f"{'s' if placed.spawn.times > 1 else ''}.")
+                                      f"{'Excavation' if kind == 'excavation' else kind.capitalize()} Spawn Roll"
+                                      f"{'s' if placed.spawn.times > 1 else ''}.")
 
 
 def _shape_key(p) -> tuple:
@@ -238,7 +236,7 @@ def explain_finishing(state, kind, g, dig) -> tuple[str, str]:
             return "ce-dig-finish", "the dig's tile is to be laid now (place +q+r rN)"
         card = ex.tile_card(dig, state.deck.spec)
         p = state.ground.placement(card.tile, parse_hex(g[0]), int(g[1]),
-                                  "open" if dig.mode == "excavate" else "collapse")
+                                   "open" if dig.mode == "excavate" else "collapse")
         refusal = ex.placement_refusal(state.ground, state.squads, dig, p, state.deck.spec)
         return (refusal.rule, refusal.reason) if refusal else ("ce-dig-finish", "not a legal placement")
     if dig.stage == "step":

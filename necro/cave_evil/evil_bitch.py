@@ -5,8 +5,6 @@ fewest.
 
 from __future__ import annotations
 
-
-
 from . import awaken as aw
 from . import death as de
 from . import fights as fx
@@ -56,6 +54,6 @@ def bitch_attacks(state, victim: int) -> None:
     state.combat = fx.evil_record(state.squads, n, "darkest-evil-bitch")
     state._fight, state.last_combat = None, None
     state.note("ce-evil-bitch", f"The Darkest Evil Bitch appears beside player {victim + 1}'s Necromancer and "
-                               "fights its squad N: the squad attacks, without items or spells, under her charm "
-                               "(-3 strength, dodge and armor).")
+                                "fights its squad N: the squad attacks, without items or spells, under her charm "
+                                "(-3 strength, dodge and armor).")
     wz.bitch_note(state, victim)

@@ -5,15 +5,12 @@ and fighting on the way; whoever kills him wins.
 
 from __future__ import annotations
 
-
-
 from . import awaken as aw
-from . import basics as bs
 from . import death as de
 from . import evils as evs
 from . import fights as fx
 from . import wizard as wz
-from .basics import EMPEROR
+from .basics import EMPEROR, squad_name
 from .hexes import Hex, neighbours
 from .movement import Squad, squad_id
 
@@ -61,7 +58,7 @@ def declare_focus(state, holder: int | None, prey: int) -> None:
     marches (rules ce-evil-emperor-control, ce-evil-emperor-lair)."""
     state.focus_holder, state.focus = holder, prey
     state.note("ce-evil-emperor", (f"Player {holder + 1} declares" if holder is not None else "The roll names")
-              + f" player {prey + 1}'s Necromancer as the Emperor's prey.")
+               + f" player {prey + 1}'s Necromancer as the Emperor's prey.")
     state.queue.insert(0, {"do": "march", "left": 4})
 
 
@@ -69,6 +66,7 @@ def emperor_path(state, start: Hex, goals: set) -> list[Hex]:
     """His way to the nearest goal: through open ground, squads (he fights them) and rock a Single
     may be dug into (ruling ce-evil-emperor-how); [] if there is none."""
     from collections import deque
+
     from .ground import MAP_RADIUS
     from .hexes import ORIGIN, distance
 
@@ -150,6 +148,6 @@ def emperor_fights(state, squad: Squad, left: int) -> None:
     state.march_left = left
     state.combat = fx.evil_record(state.squads, squad.id, EMPEROR, answers="wandering")
     state._fight, state.last_combat = None, None
-    state.note("ce-evil-emperor", f"The Emperor, now at {emperor(state).hex}, falls upon {bs.squad_name(state, squad.id)} "
-                                 f"at {squad.hex}: the squad "
-                                 "fights him with no items or spells, its player opening.")
+    state.note("ce-evil-emperor", f"The Emperor, now at {emperor(state).hex}, falls upon {squad_name(state, squad.id)} "
+                                  f"at {squad.hex}: the squad "
+                                  "fights him with no items or spells, its player opening.")

@@ -5,16 +5,13 @@ each cycle and tears apart whatever comes beside him, and only a Necromancer alo
 
 from __future__ import annotations
 
-
-
 from . import awaken as aw
-from . import basics as bs
 from . import death as de
 from . import digging as dg
 from . import evils as evs
 from . import fights as fx
 from . import spells as sl
-from .basics import GOAT, OVER, in_phase_3
+from .basics import GOAT, OVER, in_phase_3, squad_title
 from .hexes import neighbours
 from .movement import Squad, is_goat, squad_id
 
@@ -59,7 +56,7 @@ def kneel(state) -> None:
     """``kneel N``: blessed by the sleeping Goat, the player wins (rule ce-evil-goat)."""
     p = state.turn
     state.note("ce-evil-goat", f"Player {p + 1}'s Necromancer kneels before the laughing Goat and is blessed: "
-                              f"player {p + 1} wins.")
+                               f"player {p + 1} wins.")
     state.winner_player = p
     state.phase, state.turn, state.pending, state.must_fight, state.queue = OVER, None, None, [], []
 
@@ -75,7 +72,7 @@ def slay(state) -> None:
     state.combat = fx.evil_record(state.squads, n.id, GOAT, answers="wandering")
     state._fight, state.last_combat = None, None
     state.note("ce-evil-goat", f"Player {state.turn + 1}'s Necromancer attacks the Goat alone, with its raw "
-                              "attributes.")
+                               "attributes.")
 
 
 def eviscerate(state, squad: Squad) -> None:
@@ -132,7 +129,7 @@ def goat_runs(state, d4: int) -> None:
     deciders = aw.goat_decider(state.kill_points, state.order())
     if len(deciders) > 1:
         state.queue.insert(0, {"do": "rolloff", "players": deciders, "for": "goat",
-                              "paths": [[str(h) for h in p] for p in paths]})
+                               "paths": [[str(h) for h in p] for p in paths]})
     else:
         state.queue.insert(0, {"do": "trot", "player": deciders[0], "paths": [[str(h) for h in p] for p in paths]})
 
@@ -144,7 +141,7 @@ def rampage(state, path: list) -> None:
     for h in path:
         there = state.squads.at(h)
         if there is not None:
-            state.note("ce-evil-goat", f"{bs.squad_title(state, there.id)} stands in his way: the Goat stops.")
+            state.note("ce-evil-goat", f"{squad_title(state, there.id)} stands in his way: the Goat stops.")
             break
         if h in state.ground.crystals:  # ruling ce-evil-goat-how: a crystal halts him as a squad would
             state.note("ce-evil-goat", f"A Chthonic Crystal stands in his way at {h}: the Goat stops.")

@@ -4,8 +4,6 @@ to step onto The Pit leaps in and wins.
 
 from __future__ import annotations
 
-
-
 from . import fights as fx
 from .basics import OVER
 from .hexes import neighbours
@@ -38,6 +36,6 @@ def jump(state, sid: str) -> None:
     squad = state.squads[sid]
     state.pending = None
     state.note("ce-evil-pit", f"Player {squad.owner + 1}'s Necromancer leaps into the Pit of Infinite Shadow "
-                             "and rises a deity: player " f"{squad.owner + 1} wins.")
+                              "and rises a deity: player " f"{squad.owner + 1} wins.")
     state.winner_player = squad.owner
     state.phase, state.turn, state.must_fight, state.queue = OVER, None, [], []

@@ -5,8 +5,6 @@ own crystal wins.
 
 from __future__ import annotations
 
-
-
 from . import evils as evs
 from . import loot as lt
 from .basics import STATUE

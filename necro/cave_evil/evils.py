@@ -5,10 +5,7 @@ ce-evil-emperor-how, ce-evil-goat-how).
 
 from __future__ import annotations
 
-
-
-from . import basics as bs
-from .basics import EVIL_RULE
+from .basics import EVIL_RULE, squad_title
 from .movement import Creature, Squad, squad_id
 from .spawn import next_marker
 
@@ -26,7 +23,7 @@ def clear_pit(state) -> None:
     there.hex = free[0][1]
     state.squads.add(there)
     state.note(EVIL_RULE.get(state.evil, "ce-evil-statue"),
-              f"{bs.squad_title(state, there.id)} is pushed off The Pit to {there.hex}.")
+               f"{squad_title(state, there.id)} is pushed off The Pit to {there.hex}.")
 
 
 def raise_on_pit(state, card: str, speed: int, text: str) -> None:
@@ -34,7 +31,7 @@ def raise_on_pit(state, card: str, speed: int, text: str) -> None:
     pit = state.ground.pit()
     marker = next_marker(state.squads)
     state.squads.add(Squad(squad_id(None, marker), None, pit, [Creature(f"{card}-1", "large", speed, card=card)],
-                          marker))
+                           marker))
     state.note(EVIL_RULE[card], text.format(m=marker))
 
 

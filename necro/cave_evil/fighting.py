@@ -8,11 +8,9 @@ are :mod:`.fights`; a shot is :mod:`.shooting`.
 
 from __future__ import annotations
 
-
 from necro.core import IllegalAction
 
 from . import awakening as ak
-from . import basics as bs
 from . import death as de
 from . import digging as dg
 from . import fights as fx
@@ -100,7 +98,7 @@ def apply_fight(state, attackers: list[str], did: str, subdue: bool = False) -> 
     cards = [state.squads[a].card for a in attackers]
     who = f"Squad {cards[0]}" if len(cards) == 1 else "Squads " + ", ".join(cards[:-1]) + f" and {cards[-1]}"
     where = crystals[fx.crystal_owner(did)] if fx.is_crystal(did) else state.squads[did].hex
-    text = f"{who} attack{'s' if len(cards) == 1 else ''} {bs.squad_name(state, did)} at {where}"
+    text = f"{who} attack{'s' if len(cards) == 1 else ''} {squad_name(state, did)} at {where}"
     if phase == 1:
         if subdue:
             text = text.replace(" attacks ", " tries to subdue ", 1)
@@ -116,7 +114,7 @@ def apply_fight(state, attackers: list[str], did: str, subdue: bool = False) -> 
         state.note(rule, text + ".")
     note_sides(state, side[len(attackers):], defenders)
     if phase == 3:
-        bs.spend_action(state, attackers, who, len(cards))
+        spend_action(state, attackers, who, len(cards))
 
 
 def note_sides(state, helpers, defenders) -> None:
@@ -125,18 +123,18 @@ def note_sides(state, helpers, defenders) -> None:
     for sid in defenders:
         if fx.is_crystal(sid):
             state.note("ce-crystal-astral", f"Player {fx.crystal_owner(sid) + 1}'s Necromancer defends its crystal "
-                                           "in its astral form: 12 in every attribute, nothing else.")
+                                            "in its astral form: 12 in every attribute, nothing else.")
         elif sid != defenders[0] and fx.is_crystal(defenders[0]):
-            state.note("ce-crystal-astral", f"{bs.squad_name(state, sid)[0].upper() + bs.squad_name(state, sid)[1:]} "
-                                           "stands on the crystal and defends it too.")
+            state.note("ce-crystal-astral", f"{squad_name(state, sid)[0].upper() + squad_name(state, sid)[1:]} "
+                                            "stands on the crystal and defends it too.")
         elif sid != defenders[0]:
-            name = bs.squad_name(state, sid)
+            name = squad_name(state, sid)
             monster = state.squads[sid].wandering or defenders[0] not in state.squads or state.squads[defenders[0]].wandering
             state.note("ce-flank-wandering" if monster else "ce-flank-defend",
-                      f"{name[0].upper() + name[1:]} stands next to the attackers and defends too.")
+                       f"{name[0].upper() + name[1:]} stands next to the attackers and defends too.")
     for sid in helpers:
-        state.note("ce-flank-wandering-help", f"{bs.squad_name(state, sid)} stands next to the defender only: "
-                                             "it fights on the attacker's side.")
+        state.note("ce-flank-wandering-help", f"{squad_name(state, sid)} stands next to the defender only: "
+                                              "it fights on the attacker's side.")
 
 
 def apply_choose(state, which: str, attribute: str) -> None:
@@ -165,7 +163,7 @@ def apply_die(state, who: str, n: int) -> None:
         a = combat.tally(ATTACKER, combat.attribute).total
         d = combat.tally(DEFENDER, combat.attribute).total
         state.note("ce-combat-tie", f"{combat.attribute.capitalize()}: attacker {a} + {pending} = {a + pending}, "
-                                   f"defender {d} + {n} = {d + n}: a tie, both roll again.")
+                                    f"defender {d} + {n} = {d + n}: a tie, both roll again.")
         return
     for rule, text in fx.fight_lines(combat, done):
         state.note(rule, text)
@@ -174,6 +172,16 @@ def apply_die(state, who: str, n: int) -> None:
         state.note("ce-combat-third", f"One round each: a third round is fought with {combat.order[2]}.")
     if combat.winner is not None:
         finish_fight(state)
+
+
+def spend_action(state, attackers, who: str, n: int) -> None:
+    """The squads have taken their one action: they neither act nor move again this turn (rules
+    ce-one-action, ce-combat-halts)."""
+    for a in attackers:
+        for c in state.squads[a].creatures:
+            c.acted = c.halted = True
+    state.note("ce-combat-halts", f"{who} {'has' if n == 1 else 'have'} taken "
+                                  f"{'its' if n == 1 else 'their'} action and will not move again this turn.")
 
 
 # ------------------------------------------------------------------ the end of a fight
@@ -206,7 +214,7 @@ def finish_fight(state) -> None:
     if crushed is not None:
         points += _crystal_crushed(state, crushed, end["by"], outs)
     if not end["spared"]:
-        _kill_points(state, end["by"], points)
+        de.award_kill_points(state, end["by"], points)
     state.last_combat, state.combat, state._fight = record, None, None
     for owner in outs:
         if owner == crushed and not de.battles_on(state, owner):
@@ -298,16 +306,6 @@ def _crystal_crushed(state, crushed: int, by, outs: list[int]) -> float:
         points += de.bury(state, n, by, set())
         outs.append(crushed)
     return points + wz.kill_wizards(state, crushed, by)
-
-
-def _kill_points(state, by, points: float) -> None:
-    """The winner keeps the slain creatures as kill points (rules ce-kill-points, ce-kill-points-monster)."""
-    if by is not None:
-        state.kill_points[by] += points
-        state.note("ce-kill-points", f"Player {by + 1} keeps the slain creatures: {points:g} kill points "
-                                     f"({state.kill_points[by]:g} in all).")
-    else:
-        state.note("ce-kill-points-monster", "A Wandering Monster won: nobody earns kill points.")
 
 
 def monster_second(state) -> None:

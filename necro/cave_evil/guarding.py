@@ -5,12 +5,9 @@ actions end, and goes home after a win. Their cards, deck and reach are :mod:`.p
 
 from __future__ import annotations
 
-
-
-from . import basics as bs
 from . import fights as fx
 from . import protectors as px
-from .basics import PLAY
+from .basics import PLAY, card_key, squad_name, squad_title
 
 
 def watch(state) -> None:
@@ -31,9 +28,9 @@ def watch(state) -> None:
         state.roused[pid] = target.id
         if to != guard.hex:
             state.squads.relocate(pid, to)
-        state.note("ce-protector-wake", f"{bs.squad_title(state, target.id)} comes within {px.reach(guard)} spaces of "
-                                       f"Protector {guard.card}'s pit: it wakes and stands at {to}; it attacks "
-                                       "when the turn's actions end.")
+        state.note("ce-protector-wake", f"{squad_title(state, target.id)} comes within {px.reach(guard)} spaces of "
+                                        f"Protector {guard.card}'s pit: it wakes and stands at {to}; it attacks "
+                                        "when the turn's actions end.")
         state._cache = None
 
 
@@ -47,7 +44,7 @@ def protector_attacks(state) -> bool:
             continue
         beside = sorted((s.id for s in state.squads.of(state.turn)
                          if fx.target_refusal(state.ground, state.squads, s, pid) is None),
-                        key=lambda sid: (sid != woke, bs.card_key(state, sid)))
+                        key=lambda sid: (sid != woke, card_key(state, sid)))
         if not beside:
             continue
         del state.roused[pid]
@@ -56,8 +53,8 @@ def protector_attacks(state) -> bool:
         if not state._legal_actions():
             state.guard, state.must_fight, state._cache = None, [], None
             continue
-        state.note("ce-protector-attack", f"Protector {guard.card} attacks {bs.squad_name(state, beside[0])}: "
-                                         "it must be fought now, and squads beside the Protector may flank.")
+        state.note("ce-protector-attack", f"Protector {guard.card} attacks {squad_name(state, beside[0])}: "
+                                          "it must be fought now, and squads beside the Protector may flank.")
         return True
     return False
 

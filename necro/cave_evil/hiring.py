@@ -9,20 +9,21 @@ from dataclasses import replace
 
 from necro.core import IllegalAction
 
-from . import basics as bs
+from . import fighting as fg
 from . import fights as fx
 from . import loot as lt
 from . import protectors as px
-from .basics import amounts
+from .basics import amounts, is_evil_squad, own_squads, squad_name
 from .ground import Refusal
 from .hexes import Hex, neighbours, parse_hex
-from .movement import Squad, squad_id, step as step_to, step_refusal
+from .movement import Squad, squad_id, step_refusal
+from .movement import step as step_to
 
 
 def hire_options(state) -> list[str]:
     """``hire N w:A`` for every own squad next to a Wandering Monster it may hire now (rule ce-hire)."""
     out = []
-    for squad in bs.own_squads(state):
+    for squad in own_squads(state):
         for other in state.squads:
             if other.wandering and other.hex in neighbours(squad.hex) and \
                     hire_refusal(state, squad.id, other.id) is None:
@@ -58,7 +59,7 @@ def apply_hire_one(state, sid: str, did: str, cid: str, to: Hex) -> None:
     card = [c for c in state.squads.free_cards(state.turn) if c != "N"][0]
     state.squads.add(Squad(squad_id(state.turn, card), state.turn, to, [creature], card))
     state.note("ce-adv-hire-one", f"Squad {hirer.card} hires {cid} out of Wandering Monster {monster.card} for "
-                                 f"{amounts(cost)}: it steps to {to} as squad {card}, free to act at once.")
+                                  f"{amounts(cost)}: it steps to {to} as squad {card}, free to act at once.")
     hired_by(state, sid)
 
 
@@ -67,7 +68,7 @@ def hired_by(state, sid: str) -> None:
     if state.must_fight:
         state.must_fight = [s for s in state.must_fight if s != sid]
     else:
-        bs.spend_action(state, [sid], f"Squad {state.squads[sid].card}", 1)
+        fg.spend_action(state, [sid], f"Squad {state.squads[sid].card}", 1)
 
 
 def hire_cost(state, did: str) -> dict:
@@ -93,10 +94,10 @@ def hire_refusal(state, sid: str, did: str, one: str | None = None) -> Refusal |
         return Refusal("ce-control-cards", f"player {state.turn + 1} has no squad {sid}")
     if did not in state.squads or not state.squads[did].wandering:
         return Refusal("ce-hire", f"there is no Wandering Monster {did} to hire")
-    if bs.is_evil_squad(state, did):
+    if is_evil_squad(state, did):
         return Refusal("ce-evil-statue", "an Awakened Evil is neither hired nor subdued: it is fought")
     if px.is_protector(state.squads[did]):
-        return Refusal("ce-protector-hire", f"{bs.squad_name(state, did)} stands guard, and a Protector is never hired")
+        return Refusal("ce-protector-hire", f"{squad_name(state, did)} stands guard, and a Protector is never hired")
     phase = 1 if state.must_fight else 3
     if phase == 1 and sid not in state.must_fight:
         return Refusal("ce-combat-phase1", "Phase 1: only the squads that must fight may hire instead")
@@ -144,10 +145,10 @@ def apply_hire(state, sid: str, did: str) -> None:
     for c in monster.creatures:
         c.moved, c.acted, c.halted = 0, False, False
     new = state.squads.add(Squad(squad_id(state.turn, card), state.turn, monster.hex, monster.creatures, card,
-                                dict(monster.resources)))
+                                 dict(monster.resources)))
     names = ", ".join(c.id for c in new.creatures)
     state.note("ce-hire", f"Squad {hirer.card} hires Wandering Monster {monster.card} ({names}) for "
-                         f"{amounts(cost)}: it goes on control card {card}.")
+                          f"{amounts(cost)}: it goes on control card {card}.")
     hired_by(state, sid)
     if new.hex in state.ground.spawn_pits:
         state.pending = {"kind": "off-pit", "squad": new.id}
@@ -163,7 +164,7 @@ def apply_off_pit(state, to: Hex) -> None:
     state.pending = None
     keeper = state.squads[moved.squad].card
     state.note("ce-hire-pit", f"Squad {card} steps off the pit to {to}" +
-              (f" and joins squad {keeper}." if moved.merged else " (no movement spent)."))
+               (f" and joins squad {keeper}." if moved.merged else " (no movement spent)."))
     if not moved.merged:
         state.note("ce-hire-fresh", f"Squad {card} may move and act in full this turn.")
 

@@ -6,8 +6,6 @@ is filled by conjuring (Phase 2: :mod:`.turn`'s ``deal``, ``keep`` and ``conjure
 
 from __future__ import annotations
 
-
-
 from . import awaken as aw
 from . import awakening as ak
 from . import conjuration as cj

@@ -4,8 +4,6 @@ this turn, draws one more card and keeps it (events set aside for Phase 4).
 
 from __future__ import annotations
 
-
-
 from . import conjuration as cj
 from . import wizard as wz
 from .basics import in_phase_3, push

@@ -5,7 +5,6 @@ group breaks away, a squad crossing a spawn pit picks up what lies there. Reach 
 
 from __future__ import annotations
 
-
 from necro.core import IllegalAction
 
 from . import digging as dg
@@ -118,10 +117,10 @@ def apply_break(state, sid: str, ids: list[str], to: Hex) -> None:
     who = ", ".join(ids)
     if moved.merged:
         state.note("ce-merge", f"{who} break{'s' if len(ids) == 1 else ''} away from squad {card} to {to} "
-                              f"({steps}) and join{'s' if len(ids) == 1 else ''} squad {keeper}.")
+                               f"({steps}) and join{'s' if len(ids) == 1 else ''} squad {keeper}.")
     else:
         state.note("ce-break", f"{who} break{'s' if len(ids) == 1 else ''} away from squad {card} to {to} "
-                              f"({steps}) as squad {keeper}.")
+                               f"({steps}) as squad {keeper}.")
     if moved.stopped:
         state.note("ce-move-stop", f"Squad {keeper} stops next to an enemy.")
     dg.check_abandoned(state)

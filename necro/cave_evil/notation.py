@@ -14,7 +14,6 @@ from .basics import ADVANCED_RULE, POWER_RULE, RESOURCE_WORDS, SETUP
 from .creatures import ATTRIBUTES
 from .movement import CARDS
 
-
 _HEX = r"([+-]\d{1,6}[+-]\d{1,6})"
 _CARD = "(" + "|".join(sorted(CARDS, key=len, reverse=True)) + ")"
 _CARD_ID = r"([a-z][a-z0-9-]*)"

@@ -12,8 +12,6 @@ the end of set-up, the Awakened Evils' wins, players out, the turn's parts.
 
 from __future__ import annotations
 
-
-
 from . import awaken as aw
 from . import awakening as ak
 from . import conjuration as cj
@@ -23,12 +21,12 @@ from . import evil_statue as estatue
 from . import excavation as ex
 from . import fighting as fg
 from . import fights as fx
+from . import guarding as gd
 from . import protectors as px
 from . import setup as su
 from . import setup_play as sp_
-from . import guarding as gd
 from . import turn as tn
-from .basics import GOAT, OVER, PLAY, SETUP, STATUE, mark_crystals
+from .basics import GOAT, OVER, PLAY, SETUP, STATUE
 from .combat import DEFENDER
 
 
@@ -43,7 +41,7 @@ def end_turn(state) -> None:
     if state.events:
         state.boxed.update(state.events)
         state.note("ce-events-later", f"Events set aside this turn ({', '.join(state.events)}) go to the box "
-                                     "unresolved: the map-and-combat game has no Phase 4 (ruling ce-game-full).")
+                                      "unresolved: the map-and-combat game has no Phase 4 (ruling ce-game-full).")
         state.events = []
     state.note("ce-turn-order", f"Player {player + 1} ends the turn.")
     state.last_combat = None
@@ -66,7 +64,7 @@ def next_turn(state) -> None:
             i = 0
             state.note("ce-turn-order", f"Cycle {state.cycle} ends.")
             if state.full:
-                end_cycle(state)
+                ak.end_cycle(state)
                 if state.phase == OVER:
                     return
                 state.cycle += 1
@@ -79,7 +77,7 @@ def next_turn(state) -> None:
             elif state.cycle >= state.game.options["cycles"]:
                 state.phase, state.turn = OVER, None
                 state.note("ce-cycle-limit", f"The {state.game.options['cycles']}-cycle limit is reached: "
-                                            "the game ends with no winner.")
+                                             "the game ends with no winner.")
                 return
             state.cycle += 1
         if order[i] not in state.out:
@@ -99,7 +97,7 @@ def start_turn(state, player: int) -> None:
     state.must_fight = fx.must_fight(state.ground, state.squads, player)
     if state.must_fight:
         state.note("ce-combat-phase1", "Phase 1: " + ", ".join(f"squad {state.squads[s].card}" for s in state.must_fight)
-                  + " began the turn next to an enemy and must fight first.")
+                   + " began the turn next to an enemy and must fight first.")
 
 
 GO_ON, STOP = "go on", "stop"
@@ -135,11 +133,10 @@ def settle(state) -> None:
 def _settle_setup(state):
     step = state.plan.next_step()
     if step is None:
-        start_play(state)
+        sp_.start_play(state)
+        start_turn(state, state.plan.first)
         return GO_ON
-    if step.kind != su.FIRST and not sp_.setup_options(state):
-        state.phase = OVER
-        state.note("ce-setup-stuck", f"No legal placement is left for {step}: the game cannot be set up.")
+    sp_.check_stuck(state, step)
     return STOP
 
 
@@ -302,19 +299,6 @@ SETTLE_STEPS = (_evil_won, _procedure, _fight_under_way, _protector_done, _phase
 """The steps of :func:`settle` in play, in the order they are asked."""
 
 
-def end_cycle(state) -> None:
-    """The end of a cycle in the full game: the Blood Eye advances (rule ce-blood-eye-cycle); a card
-    due to be revealed is turned at once (ruling ce-awaken-reveal-when)."""
-    ak.advance_eye(state, aw.cycle_end_spaces(state.cycle_invoked, state.game.options["extended"]),
-                     "ce-awaken-extended" if state.game.options["extended"] else "ce-blood-eye-cycle")
-    state.cycle_invoked = False
-    if state.phase == OVER:
-        return
-    state.track, turned = aw.end_of_turn(state.track)
-    if turned:
-        ak.reveal(state)
-
-
 def phase4(state) -> None:
     """Phase 4 (rule ce-event-phase4): the events of this turn, in the order drawn, each then boxed."""
     state.part = "events"
@@ -327,25 +311,8 @@ def phase4(state) -> None:
             state.queue.append({"do": "event", "card": state.deck.spec[e].event})
     if state.events:
         state.note("ce-event-phase4", f"Phase 4: {len(state.events)} event{'s' if len(state.events) > 1 else ''} "
-                                     "to resolve, in the order drawn.")
+                                      "to resolve, in the order drawn.")
     state.events = []
-
-
-def start_play(state) -> None:
-    """The cave is built: the Thronerooms are numbered, each Necromancer squad stands on its crystal
-    (rule ce-start-squad), the full game queues its set-up steps 10-13, and the first turn begins."""
-    numbers = su.throneroom_numbers(state.plan)
-    state.note("ce-throneroom-numbers", "Thronerooms: " + ", ".join(
-        f"{n} at {p.anchor}" for n, p in sorted(numbers.items())) + ".")
-    for p in range(state.game.players):
-        lair = state.plan.pieces(su.LAIR, p)[0].placement
-        state.squads.add(sp_.start_squad(p, lair.crystal, monk=not state.full))
-        state.note("ce-start-squad", f"Player {p + 1}'s Necromancer squad (N) starts on the crystal at {lair.crystal}.")
-    state.phase, state.cycle = PLAY, 1
-    mark_crystals(state)
-    if state.full:
-        state.queue.extend(tn.setup_steps(state))
-    start_turn(state, state.plan.first)
 
 
 def apply_end(state, kind, g, action) -> None:

@@ -5,12 +5,10 @@ and between neighbouring squads of one player. The bookkeeping of what lies wher
 
 from __future__ import annotations
 
-
 from necro.core import IllegalAction
 
-from . import basics as bs
 from . import loot as lt
-from .basics import RESOURCE_WORDS
+from .basics import RESOURCE_WORDS, own_squads
 from .ground import Refusal
 from .hexes import neighbours
 from .movement import Squad, squad_id
@@ -20,7 +18,7 @@ def loot_options(state) -> list[str]:
     """Picking up, passing and dropping (rules ce-pick-up, ce-pick-items, ce-pass, ce-drop): every
     count of a resource, every distinct item."""
     out = []
-    own = bs.own_squads(state)
+    own = own_squads(state)
     for squad in own:
         card = squad.card
         spot = state.loot.get(str(squad.hex))

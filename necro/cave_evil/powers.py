@@ -5,15 +5,12 @@ Necromancer's own turn. The Black Wizard's split is :mod:`.wizard`'s.
 
 from __future__ import annotations
 
-
-
 from . import death as de
 from . import digging as dg
 from . import wizard as wz
 from .basics import in_phase_3, squad_name
 from .hexes import Hex, neighbours, parse_hex
 from .movement import Squad, squad_id
-
 
 POWERS = {"rotten-magi": "teleport", "psychomancer-of-fire": "blast", "ice-dead-sorceress": "enthrall",
           wz.BLACK_WIZARD: "split"}

@@ -5,7 +5,6 @@ module (hiring, subduing, fighting, shooting, digging...); this module asks them
 
 from __future__ import annotations
 
-
 from necro.core import CHANCE, IllegalAction, NotationError
 
 from . import digging as dg

@@ -7,10 +7,9 @@ steps of :func:`necro.cave_evil.turn.setup_steps`.
 
 from __future__ import annotations
 
-
-
 from . import setup as su
-from .basics import NECROMANCER, NECROMONK, WORDS
+from . import turn as tn
+from .basics import NECROMANCER, NECROMONK, OVER, PLAY, WORDS, mark_crystals
 from .fights import NECROMANCER_CARDS
 from .hexes import Hex, parse_hex
 from .movement import Creature, Squad, squad_id
@@ -22,6 +21,13 @@ def setup_options(state):
     if state._cache_setup is None or state._cache_setup[0] is not state.plan:
         state._cache_setup = (state.plan, su.legal_placements(state.ground, state.plan))
     return state._cache_setup[1]
+
+
+def check_stuck(state, step) -> None:
+    """A set-up step with no legal placement left ends the game unplayed (ruling ce-setup-stuck)."""
+    if step.kind != su.FIRST and not setup_options(state):
+        state.phase = OVER
+        state.note("ce-setup-stuck", f"No legal placement is left for {step}: the game cannot be set up.")
 
 
 def explain_setup(state, kind, g):
@@ -55,6 +61,23 @@ def apply_setup(state, kind, g, action) -> None:
     step = state.plan.next_step()
     state.plan = su.place(state.ground, state.plan, p)
     state.note(step.rule, f"Player {step.player + 1} lays {step}: {p}.")
+
+
+def start_play(state) -> None:
+    """The cave is built: the Thronerooms are numbered, each Necromancer squad stands on its crystal
+    (rule ce-start-squad), and the full game queues its set-up steps 10-13 (:mod:`.phases` then starts the
+    first turn)."""
+    numbers = su.throneroom_numbers(state.plan)
+    state.note("ce-throneroom-numbers", "Thronerooms: " + ", ".join(
+        f"{n} at {p.anchor}" for n, p in sorted(numbers.items())) + ".")
+    for p in range(state.game.players):
+        lair = state.plan.pieces(su.LAIR, p)[0].placement
+        state.squads.add(start_squad(p, lair.crystal, monk=not state.full))
+        state.note("ce-start-squad", f"Player {p + 1}'s Necromancer squad (N) starts on the crystal at {lair.crystal}.")
+    state.phase, state.cycle = PLAY, 1
+    mark_crystals(state)
+    if state.full:
+        state.queue.extend(tn.setup_steps(state))
 
 
 def start_squad(player: int, at: Hex, monk: bool = True) -> Squad:

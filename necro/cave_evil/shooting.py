@@ -5,12 +5,11 @@ creatures only; a missed shot spares the shooters unless the target shot back.
 
 from __future__ import annotations
 
-
 from necro.core import IllegalAction
 
-from . import basics as bs
 from . import fighting as fg
 from . import fights as fx
+from .basics import squad_name
 from .combat import ATTACKER, DEFENDER
 from .movement import squad_id
 
@@ -34,7 +33,7 @@ def apply_shoot(state, shooters: list[str], did: str, subdue: bool = False) -> N
     crystals = state.crystals()
     if state.must_fight:
         raise IllegalAction(f"shoot {did}", *explain_shoot(state, (",".join(state.squads[s].card for s in shooters
-                                                                           if s in state.squads), did)))
+                                                                            if s in state.squads), did)))
     refusal = fx.shoot_refusal(state.ground, state.squads, state.turn, shooters, did, crystals)
     if refusal:
         raise IllegalAction(f"shoot {did}", refusal.rule, refusal.reason)
@@ -53,14 +52,14 @@ def apply_shoot(state, shooters: list[str], did: str, subdue: bool = False) -> N
     aim = ", ".join(f["id"] for m in state.combat["sides"][ATTACKER] for f in m)
     verb = (f"shoot{'s' if len(cards) == 1 else ''} to subdue" if subdue else
             f"shoot{'s' if len(cards) == 1 else ''} at")
-    state.note("ce-subdue" if subdue else "ce-shoot", f"{who} {verb} {bs.squad_name(state, did)} at {where}: "
-                                                     f"only {aim} fight{'s' if ',' not in aim else ''}.")
+    state.note("ce-subdue" if subdue else "ce-shoot", f"{who} {verb} {squad_name(state, did)} at {where}: "
+                                                      f"only {aim} fight{'s' if ',' not in aim else ''}.")
     firsts = fx.firsts_of(state.combat)
     if firsts:
         state.note("ce-shoot-first", f"The shooters' cards fix the first attribute: {' or '.join(firsts)}.")
     if state.combat.get("defence") == "ranged":
         back = ", ".join(f["id"] for f in state.combat["sides"][DEFENDER][0])
         state.note("ce-shoot-defence", f"The target shoots back: only {back} defend{'s' if ',' not in back else ''}, "
-                                      "and if it wins the shooters die.")
+                                       "and if it wins the shooters die.")
     fg.note_sides(state, [], defenders)
-    bs.spend_action(state, shooters, who, len(cards))
+    fg.spend_action(state, shooters, who, len(cards))

@@ -8,8 +8,6 @@ hold what is :mod:`.loot`'s.
 
 from __future__ import annotations
 
-
-
 from . import conjuration as cj
 from . import fights as fx
 from . import loot as lt

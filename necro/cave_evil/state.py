@@ -19,33 +19,38 @@ rotation). With the quick layout (option ``setup="quick"``, rule
 ce-quick-setup) the whole cave is laid as soon as the first player is known.
 Then every Necromancer squad goes on its Lair's crystal (rule ce-start-squad).
 
-**Turns** (rule ce-turn-order): the current player's squads each may move
-(``move N`` picks the squad, ``move N +3-2`` the hex; free activities, as
-often as movement points allow) and take one action: ``dig N`` or
-``collapse N`` declares a dig (the card drawn face down is a chance step
-``face-down tunnel``, hidden from everyone), ``continue N`` (``continue N
-with I``: flank excavation) goes on with it; a dig that runs out of rocks
-turns its card up, draws again after events (``draw crook``), is laid
-(``place +4-1 r2``) or fails where it fits nowhere, and its squad may step on
-(``step +4-1`` or ``stay``). **Combat** (:mod:`.fights`, :mod:`.combat`): a
-squad, or several flanking, attacks an adjacent enemy (``fight II 1:IV``,
-``fight II,III 1:IV``; the defender by its squad id, ``w:A`` for a Wandering
-Monster); the attacker picks ``first strength``, each die is a chance step
-(``attacker rolls 2``, ``defender rolls 12``), the defender picks ``second
-special`` (a Wandering Monster's is picked for it); the losers die. A turn
-that starts with squads next to enemies begins with those fights (Phase 1).
-Instead of fighting a Wandering Monster a squad may hire it (``hire II w:A``,
-paid from its own resources; a monster on a spawn pit then steps off with
-``move I +1-1``). Free activities of Phase 3 (:mod:`.loot`): ``pick II gore``,
-``pick II spiked-shield``, ``pass II III metals 2``, ``drop II gore 1``. Under the optional collapse death, each squad a
-collapse buries rolls a D12 (``d12 7``). ``end`` passes the turn; after the
-cycle limit the game ends (rule ce-cycle-limit).
+**Turns** (rule ce-turn-order; :mod:`.phases`): the current player's squads each may move
+(``move N`` picks the squad, ``move N +3-2`` the hex; ``break N a,b`` then ``break N a,b +3-2``
+for creatures breaking away: :mod:`.moving`) and take one action: ``dig N`` or ``collapse N``
+declares a dig (the card drawn face down is a chance step ``face-down tunnel``, hidden from
+everyone), ``continue N`` (``continue N with I``: flank excavation) goes on with it; a dig that
+runs out of rocks turns its card up, draws again after events (``draw crook``), is laid (``place
++4-1 r2``) or fails where it fits nowhere, and its squad may step on (``step +4-1`` or ``stay``:
+:mod:`.digging`). **Combat** (:mod:`.fighting`): a squad, or several flanking, attacks an
+adjacent enemy (``fight II 1:IV``, ``fight II,III 1:IV``; the defender by its squad id, ``w:A``
+for a Wandering Monster, ``1:crystal`` for a crystal) or shoots at one in sight (``shoot II w:A``:
+:mod:`.shooting`); the attacker picks ``first strength``, each die is a chance step (``attacker
+rolls 2``, ``defender rolls 12``), the defender picks ``second special`` (a Wandering Monster's is
+picked for it); the losers die (:mod:`.death`). A turn that starts with squads next to enemies
+begins with those fights (Phase 1). Instead of fighting a Wandering Monster a squad may hire it
+(``hire II w:A``: :mod:`.hiring`; a monster on a spawn pit then steps off with ``move I +1-1``)
+or subdue it (``subdue II w:A``, ``... by shot``: :mod:`.subduing`). Free activities
+(:mod:`.picking`): ``pick II gore``, ``pick II spiked-shield``, ``pass II III metals 2``, ``drop II
+gore 1``. Under the optional collapse death, each squad a collapse buries rolls a D12 (``d12 7``).
+``end`` passes the turn; in the map-and-combat game the game ends after the cycle limit (rule
+ce-cycle-limit).
+
+**The full game** (option ``game="full"``) adds the Necromancer's actions ``invoke ratman N``
+(:mod:`.invoking`) and ``meditate summon`` (:mod:`.meditation`), the powers (``teleport N +1-2``:
+:mod:`.powers`), the advanced rules (``discard``, ``sacrifice``, ``abandon``: :mod:`.advanced`),
+the Goat's ``kneel N`` and ``slay N`` (:mod:`.evil_goat`), and the queued procedures of
+:mod:`.turn` (deals, conjuring, spawns, events, the Evils' deeds), whose notation that module
+lists.
 
 Actions are their notation (plain strings); :meth:`CaveEvilState.parse_action`
 reads any well-formed notation back, so an illegal but well-formed action is
 refused by :meth:`~CaveEvilState.explain_illegal` with the rule that forbids it.
 """
-
 
 from __future__ import annotations
 
@@ -87,8 +92,18 @@ from . import subduing as sb
 from . import turn as tn
 from . import views as vw
 from . import wizard as wz
-from .basics import (FINISHING, OVER, PLAY, SETUP, TILE_WORD, card_key, fight_notation, fight_options, mark_crystals,
-                     own_squads)
+from .basics import (
+    FINISHING,
+    OVER,
+    PLAY,
+    SETUP,
+    TILE_WORD,
+    card_key,
+    fight_notation,
+    fight_options,
+    mark_crystals,
+    own_squads,
+)
 from .deck import Deck
 from .ground import Ground
 from .hexes import Hex, parse_hex

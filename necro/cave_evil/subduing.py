@@ -5,29 +5,27 @@ at a Wandering Monster, alone, that takes it captive instead of killing it. The 
 
 from __future__ import annotations
 
-
-
-from . import basics as bs
-from . import death as de
-from . import fights as fx
-from .basics import card_key
-from .ground import Refusal
 from necro.core import IllegalAction
 
+from . import death as de
+from . import fights as fx
+from .basics import card_key, fight_notation, fight_options, is_evil_squad
+from .ground import Refusal
 from .hexes import Hex, neighbours, parse_hex
-from .movement import Squad, squad_id, step as step_to, step_refusal
+from .movement import Squad, squad_id, step_refusal
+from .movement import step as step_to
 
 
 def subdue_options(state) -> list[str]:
     """Every fight or shot at a Wandering Monster that may subdue it instead of killing it
     (rules ce-subdue, ce-subdue-alone): alone or flanking, hand to hand or by a shot."""
-    melee = [(att, did) for att, did in bs.fight_options(state) if did.startswith("w:")]
+    melee = [(att, did) for att, did in fight_options(state) if did.startswith("w:")]
     shots = [] if state.must_fight else [
         (att, did) for att, did in fx.shoot_options(state.ground, state.squads, state.turn, order=lambda sid: card_key(state, sid),
                                                     crystals=state.crystals()) if did.startswith("w:")]
-    out = [bs.fight_notation(state, att, did, "subdue") for att, did in melee
+    out = [fight_notation(state, att, did, "subdue") for att, did in melee
            if subdue_refusal(state, list(att), did) is None]
-    out += [bs.fight_notation(state, att, did, "subdue") + " by shot" for att, did in shots
+    out += [fight_notation(state, att, did, "subdue") + " by shot" for att, did in shots
             if subdue_refusal(state, list(att), did, shot=True) is None]
     return out
 
@@ -40,7 +38,7 @@ def subdue_refusal(state, sids: list[str], did: str, shot: bool = False) -> Refu
             return Refusal("ce-control-cards", f"player {state.turn + 1} has no squad {sid}")
     if did not in state.squads or not state.squads[did].wandering:
         return Refusal("ce-subdue", f"there is no Wandering Monster {did} to subdue")
-    if bs.is_evil_squad(state, did):
+    if is_evil_squad(state, did):
         return Refusal("ce-evil-statue", "an Awakened Evil is neither hired nor subdued: it is fought")
     phase = 1 if state.must_fight else 3
     if shot:
@@ -78,16 +76,16 @@ def capture(state, did: str) -> None:
     for c in monster.creatures:
         c.moved, c.acted, c.halted = 0, True, True
     new = state.squads.add(Squad(squad_id(state.turn, card), state.turn, monster.hex, monster.creatures, card,
-                                dict(monster.resources)))
+                                 dict(monster.resources)))
     state.note("ce-subdue", f"Wandering Monster {monster.card} is beaten into submission: it goes on control card "
-                           f"{card}, and neither moves nor acts this turn.")
+                            f"{card}, and neither moves nor acts this turn.")
     steps = subdued_steps(state, new.id)
     if monster.hex in state.ground.spawn_pits and not steps:
         state.squads.remove(new.id)
         points = de.bury(state, monster, state.turn, set())  # it dies a Wandering Monster
         state.kill_points[state.turn] += points
         state.note("ce-subdue-after", f"Squad {card} is stuck on its spawn pit with nowhere to go: it dies "
-                                     f"({points:g} kill points).")
+                                      f"({points:g} kill points).")
     elif steps or monster.hex in state.ground.spawn_pits:
         state.pending = {"kind": "subdued", "squad": new.id}
 

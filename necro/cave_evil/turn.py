@@ -53,17 +53,17 @@ from necro.core import CHANCE, IllegalAction
 from . import awaken as aw
 from . import awakening as ak
 from . import conjuration as cj
+from . import events as ev
 from . import evil_bitch as ebitch
 from . import evil_emperor as eemp
 from . import evil_goat as egoat
-from . import events as ev
 from . import loot as lt
 from . import protectors as px
 from . import spawn as sp
 from . import wizard as wz
+from .basics import is_evil_squad, push
 from .creatures import catalogue
 from .hexes import Hex, parse_hex
-from .basics import is_evil_squad, push
 from .invoking import hand_cards  # noqa: F401 - read here by the board's tests and the chapters (its old home)
 from .movement import RESOURCE_NAMES, _search, squad_id
 from .powers import POWERS  # noqa: F401 - read here by the turn chapter (its old home)

@@ -16,9 +16,9 @@ from . import turn as tn
 from .basics import WORDS
 from .board import card_faces, full_view
 from .hexes import parse_hex
-from .sight import sight_table
 from .movement import destinations, reachable, squad_id
 from .notation import parse
+from .sight import sight_table
 
 
 def mask_notation(state, notation: str, player: int, viewer: int) -> str:
@@ -61,7 +61,7 @@ def describe_action(state, action) -> dict:
         card = ex.tile_card(dig, state.deck.spec) if dig else None
         if card is not None:
             p = state.ground.placement(card.tile, parse_hex(g[0]), int(g[1]),
-                                      "open" if dig.mode == "excavate" else "collapse")
+                                       "open" if dig.mode == "excavate" else "collapse")
             hint = {"tile": p.tile.id, "side": p.side, "hexes": [str(h) for h in p.spaces]}
             if p.spawn_pits:
                 hint["pits"] = [str(h) for h in p.spawn_pits]

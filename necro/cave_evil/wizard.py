@@ -33,7 +33,8 @@ from fractions import Fraction
 from . import fights as fx
 from .creatures import catalogue
 from .hexes import Hex, neighbours, parse_hex
-from .movement import CARDS as CONTROL_CARDS, Creature, Squad, squad_id
+from .movement import CARDS as CONTROL_CARDS
+from .movement import Creature, Squad, squad_id
 
 BLACK_WIZARD = "black-wizard"
 SPLIT = "split-black-wizard"
