@@ -36,6 +36,8 @@ def discard_options(state) -> list[str]:
 
 
 def apply_discard(state, card_id: str, resource: str | None) -> None:
+    """``discard C`` (``discard C metals``): advanced rule 1, a card of the hand boxed for one
+    resource of its deck, to squad N (rule ce-adv-discard)."""
     p = state.turn
     entry = next(x for x in state.hands[p] if x.split(":", 1)[1] == card_id and not x.startswith(cj.NECROMONK))
     state.hands[p].remove(entry)
@@ -67,6 +69,8 @@ def sacrifice_options(state) -> list[str]:
 
 
 def apply_sacrifice(state, what: str, holder: str | None) -> None:
+    """``sacrifice C`` (``sacrifice I of C``): squad N's action, a creature, item or spell boxed for
+    its cost, to squad N (rule ce-adv-sacrifice)."""
     p = state.turn
     n = state.squads[squad_id(p, "N")]
     spec = cj.conjuration_spec()
@@ -117,11 +121,15 @@ def abandon_options(state) -> list[str]:
 
 
 def _abandon_spot(state, squad: Squad) -> Hex | None:
+    """The first free open hex beside ``squad`` for an abandoned creature: no pit, no crystal (or
+    None)."""
     return next((h for h in sorted(neighbours(squad.hex)) if state.ground.is_open(h) and state.squads.at(h) is None
                  and h not in state.ground.spawn_pits and state.ground.crystals.get(h) is None), None)
 
 
 def apply_abandon(state, what: str) -> None:
+    """``abandon II`` / ``abandon c``: a squad or one creature turns Wandering Monster (rule ce-adv-
+    abandon)."""
     p = state.turn
     marker = sp.next_marker(state.squads)
     if what in {s.card for s in state.squads.of(p)}:

@@ -64,10 +64,13 @@ def end_cycle(state) -> None:
 
 
 def evil_name(state) -> str:
+    """The Awakening Evil's name (``the Awakening Evil`` while none is drawn)."""
     return aw.awaken_data()[state.evil].name if state.evil else "the Awakening Evil"
 
 
 def reveal(state) -> None:
+    """The Awakening Evil card is turned up (rule ce-awaken-reveal); the Goat sits on The Pit at
+    once."""
     state.note("ce-awaken-reveal", f"The Awakening Evil card is turned up: {evil_name(state)}.")
     if state.evil == GOAT and egoat.goat_squad(state) is None:
         egoat.raise_goat(state)

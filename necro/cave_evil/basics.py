@@ -70,19 +70,27 @@ def in_phase_3(state) -> bool:
 
 
 def fight_options(state):
+    """``(attackers, target)`` of every fight the turn player may start now (Phase 1's or Phase 3's:
+    :func:`necro.cave_evil.fights.fight_options`)."""
     return fx.fight_options(state.ground, state.squads, state.turn, 1 if state.must_fight else 3,
                             state.must_fight or None, order=lambda sid: card_key(state, sid), crystals=state.crystals())
 
 
 def card_key(state, sid: str) -> int:
+    """Squad ``sid``'s control card in card order (N, I, II, III, IV, V): the order squads are
+    listed in."""
     return CARD_ORDER[state.squads[sid].card]
 
 
 def fight_notation(state, attackers, did: str, verb: str = "fight") -> str:
+    """``fight II,III 1:IV`` (or ``shoot``, ``subdue``): the notation of a fight of ``attackers`` on
+    ``did``."""
     return f"{verb} {','.join(state.squads[a].card for a in attackers)} {did}"
 
 
 def is_evil_squad(state, sid: str) -> bool:
+    """Whether squad ``sid`` is an Awakened Evil on the map (the Statue, the Emperor): fought, never
+    hired or subdued."""
     return any(c.card in (STATUE, EMPEROR) for c in state.squads[sid].creatures)
 
 
@@ -92,10 +100,13 @@ def mark_crystals(state) -> None:
 
 
 def own_squads(state) -> list[Squad]:
+    """The turn player's squads in card order."""
     return sorted(state.squads.of(state.turn), key=lambda s: CARD_ORDER[s.card])
 
 
 def squad_name(state, sid: str) -> str:
+    """``player 2's squad IV``, ``Wandering Monster A``, ``Protector B``, ``player 1's Chthonic
+    Crystal``: a squad in the log."""
     if fx.is_crystal(sid):
         return f"player {fx.crystal_owner(sid) + 1}'s Chthonic Crystal"
     s = state.squads.by_id.get(sid)

@@ -226,6 +226,7 @@ def queue_dig_spawn(state, sid: str, placed) -> None:
 
 
 def _shape_key(p) -> tuple:
+    """What a placement looks like on the map: two rotations with one key lay the same tile."""
     return frozenset(p.spaces), frozenset(p.spawn_pits), p.end, p.side
 
 

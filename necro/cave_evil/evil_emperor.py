@@ -5,13 +5,16 @@ and fighting on the way; whoever kills him wins.
 
 from __future__ import annotations
 
+from collections import deque
+
 from . import awaken as aw
 from . import death as de
 from . import evils as evs
 from . import fights as fx
 from . import wizard as wz
 from .basics import EMPEROR, squad_name
-from .hexes import Hex, neighbours
+from .ground import MAP_RADIUS
+from .hexes import ORIGIN, Hex, distance, neighbours
 from .movement import Squad, squad_id
 
 
@@ -65,11 +68,6 @@ def declare_focus(state, holder: int | None, prey: int) -> None:
 def emperor_path(state, start: Hex, goals: set) -> list[Hex]:
     """His way to the nearest goal: through open ground, squads (he fights them) and rock a Single
     may be dug into (ruling ce-evil-emperor-how); [] if there is none."""
-    from collections import deque
-
-    from .ground import MAP_RADIUS
-    from .hexes import ORIGIN, distance
-
     players = state.squads.player_hexes()
 
     singles = evs.singles_left(state)

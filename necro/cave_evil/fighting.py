@@ -22,6 +22,7 @@ from .basics import EMPEROR, squad_name
 from .combat import ATTACKER, DEFENDER
 from .creatures import ATTRIBUTES
 from .movement import squad_id
+from .odds import round_odds
 
 
 def defending_player(state) -> int | None:
@@ -65,6 +66,8 @@ def explain_combat(state, kind, g) -> tuple[str, str]:
 
 
 def explain_fight(state, g) -> tuple[str, str]:
+    """Why ``fight ...`` is refused (rules ce-combat-attacker, ce-combat-phase1, ce-flank, ce-
+    crystal-attack)."""
     cards = g[0].split(",")
     attackers = [squad_id(state.turn, c) for c in cards]
     for sid, card in zip(attackers, cards):
@@ -79,6 +82,9 @@ def explain_fight(state, g) -> tuple[str, str]:
 
 
 def apply_fight(state, attackers: list[str], did: str, subdue: bool = False) -> None:
+    """``fight II,III 1:IV`` (or a subdue): the fight is set up with every squad it draws in (rules
+    ce-combat-attacker, ce-combat-phase1, ce-flank, ce-crystal-attack); in Phase 3 it is the
+    attackers' action."""
     phase = 1 if state.must_fight else 3
     crystals = state.crystals()
     refusal = fx.fight_refusal(state.ground, state.squads, state.turn, attackers, did, phase, state.must_fight or None,
@@ -138,6 +144,8 @@ def note_sides(state, helpers, defenders) -> None:
 
 
 def apply_choose(state, which: str, attribute: str) -> None:
+    """``first strength`` / ``second special``: the attacker's or the defender's attribute (rules
+    ce-combat-first, ce-combat-second)."""
     combat = state.fight
     if combat.decision() != which:
         raise IllegalAction(f"{which} {attribute}", "ce-combat-first" if which == "first" else "ce-combat-second",
@@ -151,6 +159,8 @@ def apply_choose(state, which: str, attribute: str) -> None:
 
 
 def apply_die(state, who: str, n: int) -> None:
+    """``attacker rolls 2`` / ``defender rolls 12``: a round's dice; a tie is rolled again, two
+    rounds won end the fight (rules ce-combat-round, ce-combat-tie, ce-combat-third)."""
     combat = state.fight
     pending = fx.pending_die(state.combat)
     if combat.decision() != "roll" or (who == "attacker") != (pending is None):
@@ -311,8 +321,6 @@ def _crystal_crushed(state, crushed: int, by, outs: list[int]) -> float:
 def monster_second(state) -> None:
     """A Wandering Monster defending picks the second attribute itself (ruling ce-wandering-second):
     the neighbour of the first where the attacker's round chance is lower; the first on the ring if equal."""
-    from .odds import round_odds
-
     combat = state.fight
     chances = round_odds(combat)
     pick = min(combat.choices(), key=lambda a: (chances[a], ATTRIBUTES.index(a)))

@@ -44,6 +44,8 @@ def hire_one_spots(state, monster: Squad) -> list[Hex]:
 
 
 def apply_hire_one(state, sid: str, did: str, cid: str, to: Hex) -> None:
+    """``hire N w:A c +1-2``: one creature hired out of a Wandering Monster squad steps beside it as
+    a new squad (advanced rule 4, ruling ce-adv-hire-one)."""
     refusal = hire_refusal(state, sid, did, cid)
     if refusal:
         raise IllegalAction(f"hire {did} {cid}", refusal.rule, refusal.reason)
@@ -134,6 +136,8 @@ def hire_refusal(state, sid: str, did: str, one: str | None = None) -> Refusal |
 
 
 def apply_hire(state, sid: str, did: str) -> None:
+    """``hire N w:A``: the whole monster squad is paid for and goes on an empty control card (rules
+    ce-hire, ce-hire-whole, ce-hire-card, ce-hire-pit, ce-hire-fresh)."""
     refusal = hire_refusal(state, sid, did)
     if refusal:
         raise IllegalAction(f"hire {did}", refusal.rule, refusal.reason)
@@ -158,6 +162,8 @@ def apply_hire(state, sid: str, did: str) -> None:
 
 
 def apply_off_pit(state, to: Hex) -> None:
+    """The hired squad steps off its spawn pit to ``to``, joining a friendly squad there (rule ce-
+    hire-pit)."""
     sid = state.pending["squad"]
     card = state.squads[sid].card
     moved = step_to(state.ground, state.squads, sid, to)

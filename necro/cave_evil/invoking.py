@@ -62,6 +62,9 @@ def _invoke_from(state, n: Squad) -> list[str]:
 
 
 def apply_invoke(state, card_id: str, where: str, at: Hex | None, source: str | None = None) -> None:
+    """``invoke C II`` / ``invoke C new +1-2`` (``... from II``: a split wizard): the card is paid
+    from squad N's resources and played; a creature moves the Blood Eye (rules ce-invoke, ce-
+    invoke-pay, ce-invoke-place, ce-blood-eye-invoke)."""
     p = state.turn
     n = state.squads[squad_id(p, source or "N")]
     wz.take_action(state, n)
@@ -116,6 +119,8 @@ def halt_invoked(state) -> None:
 
 
 def explain_invoke(state, kind, g) -> tuple[str, str]:
+    """Why ``invoke ...`` or ``meditate ...`` is refused (rules ce-game-full, ce-phase-actions, ce-
+    invoke, ce-invoke-pay, ce-invoke-place, ce-meditate)."""
     if not state.full:
         return "ce-game-full", "invoking and meditating belong to the full game (option game='full')"
     source = g[3] if kind == "invoke" else g[1]

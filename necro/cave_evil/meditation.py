@@ -20,6 +20,8 @@ def meditate_options(state) -> list[str]:
 
 
 def apply_meditate(state, deck: str, source: str | None = None) -> None:
+    """``meditate D`` (``... from II``): squad N's action, one card drawn from deck D and kept (rule
+    ce-meditate)."""
     p = state.turn
     n = state.squads[squad_id(p, source or "N")]
     wz.take_action(state, n)

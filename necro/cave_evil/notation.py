@@ -68,6 +68,7 @@ def parse(text: str) -> tuple[str, tuple]:
 
 
 def action_rule(state, action) -> str:
+    """The rule an action applies (the log's rule id for it)."""
     if state.queue:
         return tn.rule(state, action)
     kind, _ = parse(action)

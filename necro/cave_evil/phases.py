@@ -31,6 +31,8 @@ from .combat import DEFENDER
 
 
 def end_turn(state) -> None:
+    """The turn player ends the turn (rule ce-turn-order): digs not dug on lapse, finished digs put
+    away, the turn's marks cleared, the Blood Eye's reveal turned; the next player's turn."""
     player = state.turn
     for sid, dig in list(state.digs.items()):
         squad = state.squads.by_id.get(sid)
@@ -56,6 +58,9 @@ def end_turn(state) -> None:
 
 
 def next_turn(state) -> None:
+    """The next player in the game, clockwise; after the last, the cycle ends (the Blood Eye
+    advances, an awake Evil acts: :mod:`.awakening`) or, in the map-and-combat game, the cycle
+    limit ends the game (rule ce-cycle-limit)."""
     order = su.clockwise(state.game.players, state.plan.first)
     i = order.index(state.turn)
     while True:
@@ -86,6 +91,8 @@ def next_turn(state) -> None:
 
 
 def start_turn(state, player: int) -> None:
+    """``player``'s turn begins: its squads fresh, its digs go on, and Phase 1 lists the squads next
+    to enemies, which must fight first (rule ce-combat-phase1)."""
     state.turn = player
     state.part = "conjure" if state.full else None
     state.squads.new_turn(player)
@@ -131,6 +138,8 @@ def settle(state) -> None:
 
 
 def _settle_setup(state):
+    """Set-up runs on: play begins once the cave is built, or the game ends if a step cannot be
+    laid."""
     step = state.plan.next_step()
     if step is None:
         sp_.start_play(state)
@@ -141,6 +150,7 @@ def _settle_setup(state):
 
 
 def _game_over(state) -> None:
+    """The game is over: nobody decides anything more."""
     state.phase, state.turn, state.pending, state.must_fight, state.queue = OVER, None, None, [], []
 
 
@@ -234,6 +244,8 @@ def _last_standing(state):
 
 
 def _statue_won(state):
+    """A squad has brought the Statue's Glowing Eyes home (rule ce-evil-statue; never on a power's
+    turn)."""
     if state.full and state.evil == STATUE and state.combat is None and not state.power_turn:
         if estatue.eyes_won(state):
             _game_over(state)

@@ -102,6 +102,8 @@ def pick_all(state, squad: Squad, key: str) -> None:
 
 
 def apply_loot(state, kind: str, g) -> None:
+    """``pick``, ``pass``, ``drop``: resources, items and spells between the map and the squads
+    (rules ce-pick-up, ce-pick-items, ce-pass, ce-drop, ce-loot-when)."""
     refusal = loot_refusal(state, kind, g) if state.combat is None and state.pending is None else \
         Refusal("ce-loot-when", "not in the middle of another decision")
     if refusal is None and (state.must_fight or state.finishing() is not None):

@@ -9,7 +9,7 @@ from . import death as de
 from . import digging as dg
 from . import wizard as wz
 from .basics import in_phase_3, squad_name
-from .hexes import Hex, neighbours, parse_hex
+from .hexes import Hex, distance, neighbours, parse_hex
 from .movement import Squad, squad_id
 
 POWERS = {"rotten-magi": "teleport", "psychomancer-of-fire": "blast", "ice-dead-sorceress": "enthrall",
@@ -21,6 +21,8 @@ TELEPORT, ENTHRALL = 5, 3
 
 
 def power_of(state, player: int) -> str | None:
+    """``player``'s Necromancer's once-per-game power (``teleport``, ``blast``, ``enthrall``,
+    ``split``; None: none the engine plays)."""
     n = state.squads.by_id.get(squad_id(player, "N"))
     magus = next((c for c in n.creatures if c.necromancer), None) if n else None
     return POWERS.get(magus.card) if magus else None
@@ -43,14 +45,8 @@ def power_options(state) -> list[str]:
     if power == "enthrall" and [c for c in state.squads.free_cards(p) if c != "N"]:
         return [f"enthrall N {s.id}" for s in state.squads
                 if s.owner not in (None, p) and not s.has_necromancer and state.ground.distance(n.hex, s.hex) is not None
-                and _hex_distance(n.hex, s.hex) <= ENTHRALL]
+                and distance(n.hex, s.hex) <= ENTHRALL]
     return []
-
-
-def _hex_distance(a: Hex, b: Hex) -> int:
-    from .hexes import distance
-
-    return distance(a, b)
 
 
 def _teleport_spots(state, n: Squad) -> list[Hex]:
@@ -58,13 +54,15 @@ def _teleport_spots(state, n: Squad) -> list[Hex]:
     crow flies, through rock, onto open ground with nobody on it, never a spawn pit or an enemy crystal."""
     out = []
     for h in state.ground.open_hexes():
-        if 0 < _hex_distance(n.hex, h) <= TELEPORT and state.squads.at(h) is None and h not in state.ground.spawn_pits \
+        if 0 < distance(n.hex, h) <= TELEPORT and state.squads.at(h) is None and h not in state.ground.spawn_pits \
                 and state.ground.crystals.get(h, n.owner) == n.owner:
             out.append(h)
     return out
 
 
 def apply_power(state, verb: str, target: str | None) -> None:
+    """``teleport N +1-2``, ``blast N``, ``enthrall N 2:III``, ``split N II +2-3``: the power used,
+    once per game (rules ce-power-teleport, ce-power-blast, ce-power-enthrall, ce-power-split)."""
     p = state.turn
     n = state.squads[squad_id(p, "N")]
     state.powers_used.append(p)

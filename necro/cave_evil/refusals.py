@@ -27,6 +27,7 @@ from .notation import parse
 
 
 def explain_illegal(state, action) -> tuple[str, str]:
+    """The rule and the reason ``action`` is refused now (any notation, well-formed or not)."""
     try:
         kind, g = parse(action)
     except NotationError as exc:
@@ -118,6 +119,8 @@ PENDING = {"subdued": sb.explain_subdued, "off-pit": hi.explain_off_pit, "move":
 
 
 def explain_turn(state, kind, g):
+    """Why an action of the turn (no fight, move or dig under way) is refused: each section's own
+    check."""
     if kind in ("place", "step", "stay"):
         return "ce-dig-finish", "no dig is being finished"
     if kind == "subdue":

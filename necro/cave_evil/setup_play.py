@@ -31,6 +31,8 @@ def check_stuck(state, step) -> None:
 
 
 def explain_setup(state, kind, g):
+    """Why an action is refused during set-up (rules ce-first-player, ce-setup-order and the
+    placement's own)."""
     step = state.plan.next_step()
     if kind == "first":
         return "ce-first-player", f"the first player is one of 1-{state.game.players}"

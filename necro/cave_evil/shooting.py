@@ -15,6 +15,7 @@ from .movement import squad_id
 
 
 def explain_shoot(state, g) -> tuple[str, str]:
+    """Why ``shoot ...`` is refused (rules ce-shoot, ce-shoot-alone, ce-line-of-sight)."""
     cards = g[0].split(",")
     shooters = [squad_id(state.turn, c) for c in cards]
     for sid, card in zip(shooters, cards):
@@ -30,6 +31,9 @@ def explain_shoot(state, g) -> tuple[str, str]:
 
 
 def apply_shoot(state, shooters: list[str], did: str, subdue: bool = False) -> None:
+    """``shoot II w:A`` (or a subdue by shot): only the shooting creatures fight, with the first
+    attribute their cards fix; the target may shoot back (rules ce-shoot, ce-shoot-first, ce-
+    shoot-defence); it is the shooters' action."""
     crystals = state.crystals()
     if state.must_fight:
         raise IllegalAction(f"shoot {did}", *explain_shoot(state, (",".join(state.squads[s].card for s in shooters

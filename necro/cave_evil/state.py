@@ -107,8 +107,10 @@ from .basics import (
 from .deck import Deck
 from .ground import Ground
 from .hexes import Hex, parse_hex
+from .load import load_into
 from .movement import Squad, Squads, destinations, squad_id
 from .notation import parse
+from .redeal import redealt
 
 
 class CaveEvilState(State):
@@ -481,8 +483,6 @@ class CaveEvilState(State):
                 "roused": dict(sorted(self.roused.items())), "guard": self.guard}
 
     def _load_position(self, reader) -> None:
-        from .load import load_into
-
         load_into(self, reader)
         mark_crystals(self)
         self.ledger = lt.holdings(self.squads, self.loot)
@@ -543,8 +543,6 @@ class CaveEvilState(State):
     def redeal_unseen(self, viewer: int, rng):
         """Other players' hand cards, a card another player looks at, face-down dig cards and the
         face-down Evil dealt anew (see :mod:`necro.cave_evil.redeal`), the generator kept."""
-        from .redeal import redealt
-
         state = self.game.state_from_position(redealt(self.position(), viewer, self.game.options, rng))
         state.rng, state.forced = self.rng.copy(), list(self.forced)
         return state

@@ -91,6 +91,8 @@ def capture(state, did: str) -> None:
 
 
 def apply_subdued_step(state, kind: str, to: Hex | None) -> None:
+    """The subdued squad steps to ``to`` (off its pit, or into a friendly squad), or stays (rule ce-
+    subdue-after)."""
     sid = state.pending["squad"]
     card = state.squads[sid].card
     state.pending = None

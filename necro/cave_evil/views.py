@@ -15,6 +15,7 @@ from . import fights as fx
 from . import turn as tn
 from .basics import WORDS
 from .board import card_faces, full_view
+from .ground import MAP_RADIUS
 from .hexes import parse_hex
 from .movement import destinations, reachable, squad_id
 from .notation import parse
@@ -37,6 +38,8 @@ def mask_notation(state, notation: str, player: int, viewer: int) -> str:
 
 
 def describe_action(state, action) -> dict:
+    """What the board shows for an action: the hexes, tile, target or card it concerns (display
+    only)."""
     try:
         kind, g = parse(action)
     except NotationError:
@@ -137,8 +140,6 @@ def decorate_view(state, position: dict) -> dict:
     is under way (or just over, this turn), ``fight`` (fights.view: sides, ring, rounds with
     totals broken down, dice, odds); and the board's card faces and control cards
     (board.card_faces)."""
-    from .ground import MAP_RADIUS
-
     g = state.ground
     laid = state.plan.pieces("lair")
     hexes = {str(h): {"s": s, "t": g.placements[g.top[h]].tile.id} for h, s in g.status.items()}
