@@ -231,28 +231,62 @@ def full_view(state, position: dict) -> dict:
         faces (as in ``map.cards``) of the cards shown here: the hand, the discard piles' top
         cards, the card being looked at, a spawned card waiting for its space, a revealed Evil.
     """
-    spec = cj.conjuration_spec()
     hands = [list(h) for h in position.get("hands") or [[] for _ in range(state.game.players)]]
     piles = position.get("piles") or {}
     queue = list(position.get("queue") or [])
     out = list(position.get("out") or [])
     turn = position.get("turn")
-    faces: dict[str, dict] = {}
+    faces = _Faces()
+    hand = _hand_view(hands, piles, queue, turn, faces)
+    players = _players_view(position, hands, out, turn)
+    decks, necromonks = _decks_view(piles, faces)
+    steps = [_step_view(q, faces.name_of, turn) for q in queue]
+    for q in queue:
+        if q["do"] in ("keep", "spot") and q.get("card") not in (None, HIDDEN):
+            faces.face(q["card"])
+    looking = None
+    if queue and queue[0]["do"] == "keep":
+        card_id = queue[0].get("card")
+        looking = {"player": queue[0].get("player"), "deck": queue[0].get("deck"),
+                   "card": None if card_id in (None, HIDDEN) else card_id, "name": faces.name_of(card_id)}
+    track = _track_view(position, len(hands) - len(out))
+    evil = _evil_view(position, track, faces)
+    events = [_event_view(e) for e in position.get("events") or []]  # waiting for Phase 4
+    part = _part(position, queue)
+    head = steps[0] if steps else None
+    return {
+        "part": part, "phase": PART_PHASE.get(part), "title": PART_NAMES.get(part, part), "rule": PART_RULE.get(part),
+        "now": _now(position, part, head, looking, events), "turn": turn, "cycle": position.get("cycle"),
+        "hand": hand, "players": players, "decks": decks, "necromonks": necromonks, "looking": looking,
+        "track": track, "evil": evil, "events": events, "queue": steps, "head": head,
+        "invoking": bool(position.get("invoking")), "cards": faces.faces,
+    }
 
-    def name_of(card_id: str | None) -> str | None:
+
+class _Faces:
+    """The faces of the cards the full game's panel shows, gathered as they are met."""
+
+    def __init__(self):
+        self.spec = cj.conjuration_spec()
+        self.faces: dict[str, dict] = {}
+
+    def name_of(self, card_id: str | None) -> str | None:
         if card_id is None or card_id == HIDDEN:
             return None
-        return spec[card_id].name if card_id in spec else card_id
+        return self.spec[card_id].name if card_id in self.spec else card_id
 
-    def face(card_id: str | None) -> None:
-        if card_id and card_id != HIDDEN and card_id not in faces:
+    def face(self, card_id: str | None) -> None:
+        if card_id and card_id != HIDDEN and card_id not in self.faces:
             cat = catalogue()
             if card_id in cat.creatures:
-                faces[card_id] = creature_face(cat.creature(card_id))
+                self.faces[card_id] = creature_face(cat.creature(card_id))
             elif card_id in cat.items:
-                faces[card_id] = item_face(cat.item(card_id))
+                self.faces[card_id] = item_face(cat.item(card_id))
 
-    # ---- whose hand is shown
+
+def _hand_view(hands: list, piles: dict, queue: list, turn, faces: _Faces) -> dict:
+    """Whose hand is shown, as whom, and its cards (:func:`full_view`'s ``hand``)."""
+    spec = faces.spec
     head_step = queue[0] if queue else None
     decider = head_step.get("player") if head_step and head_step["do"] in tn.PLAYER_STEPS else None
     decider = turn if decider is None else decider
@@ -269,12 +303,15 @@ def full_view(state, position: dict) -> dict:
             deck, _, card_id = entry.partition(":")
             if card_id == HIDDEN:
                 continue
-            face(card_id)
+            faces.face(card_id)
             card = spec[card_id] if card_id in spec else None
-            hand_cards.append({"deck": deck, "card": card_id, "name": name_of(card_id),
+            hand_cards.append({"deck": deck, "card": card_id, "name": faces.name_of(card_id),
                                "kind": card.kind if card else None, "cost": dict(card.cost) if card else {}})
+    return {"player": viewer, "seen_as": seen_as, "cards": hand_cards}
 
-    # ---- the players
+
+def _players_view(position: dict, hands: list, out: list, turn) -> list[dict]:
+    """Per seat: out or not, on turn, kill points, squad N's purse, the hand's size and backs."""
     squads = {s["id"]: s for s in position.get("squads") or []}
     kill_points = list(position.get("kill_points") or [0.0] * len(hands))
     players = []
@@ -288,33 +325,27 @@ def full_view(state, position: dict) -> dict:
                         "kill_points": kill_points[p] if p < len(kill_points) else 0,
                         "resources": dict(sorted((n_squad.get("resources") or {}).items())) if n_squad else None,
                         "hand": len(hand), "by_deck": dict(sorted(by_deck.items()))})
+    return players
 
-    # ---- the decks
+
+def _decks_view(piles: dict, faces: _Faces) -> tuple[list[dict], int]:
+    """The four Conjuration Decks in table order, and the Necromonk deck's cards left."""
+    masked = "left" in piles
     decks = []
     for d in cj.DECKS:
         pile = piles.get("discards", {}).get(d, [])
         left = piles["left"].get(d, 0) if masked else sum((piles.get("piles", {}).get(d) or {}).values())
         top = pile[-1] if pile else None
-        face(top)
-        decks.append({"deck": d, "left": left, "discards": len(pile), "top": top, "top_name": name_of(top)})
+        faces.face(top)
+        decks.append({"deck": d, "left": left, "discards": len(pile), "top": top, "top_name": faces.name_of(top)})
     monks = piles.get("necromonks", 0)
-    necromonks = monks if isinstance(monks, int) else sum(monks.values())
+    return decks, monks if isinstance(monks, int) else sum(monks.values())
 
-    # ---- the queue
-    steps = [_step_view(q, name_of, turn) for q in queue]
-    for q in queue:
-        if q["do"] in ("keep", "spot") and q.get("card") not in (None, HIDDEN):
-            face(q["card"])
-    looking = None
-    if queue and queue[0]["do"] == "keep":
-        card_id = queue[0].get("card")
-        looking = {"player": queue[0].get("player"), "deck": queue[0].get("deck"),
-                   "card": None if card_id in (None, HIDDEN) else card_id, "name": name_of(card_id)}
 
-    # ---- the Awaken Track and the Evil
+def _track_view(position: dict, alive: int) -> dict:
+    """The Awaken Track as the board draws it (:func:`full_view`'s ``track``)."""
     layout = aw.awaken_data().track
     track_pos = dict(position.get("track") or {})
-    alive = len(hands) - len(out)
     counts = sorted(layout.icons)
     icons_for = min(max(alive, counts[0]), counts[-1])
     reveal, awaken = layout.reveal(icons_for), layout.awaken(icons_for)
@@ -328,6 +359,11 @@ def full_view(state, position: dict) -> dict:
              "rule": "ce-awaken-track"}
     for flag in ("reveal_due", "revealed", "awakened", "stopped", "doomed"):
         track[flag] = bool(track_pos.get(flag, False))
+    return track
+
+
+def _evil_view(position: dict, track: dict, faces: _Faces) -> dict:
+    """The Awakening Evil: face down until revealed, then what it does (:func:`full_view`'s ``evil``)."""
     evil_id = position.get("evil")
     evil = {"drawn": evil_id is not None, "face_down": True, "id": None, "name": None, "card": None,
             "does": "face down" if evil_id is not None else "not drawn yet", "rule": "ce-awaken-draw"}
@@ -336,21 +372,8 @@ def full_view(state, position: dict) -> dict:
         rule = _evil_rule(card.name)
         evil.update(face_down=False, id=evil_id, name=card.name, card=card.card,
                     does=rule.summary if rule else card.why, rule=rule.id if rule else "ce-awaken-reveal")
-        face(card.card)
-
-    # ---- the events waiting for Phase 4
-    events = [_event_view(e) for e in position.get("events") or []]
-
-    part = _part(position, queue)
-    head = steps[0] if steps else None
-    return {
-        "part": part, "phase": PART_PHASE.get(part), "title": PART_NAMES.get(part, part), "rule": PART_RULE.get(part),
-        "now": _now(position, part, head, looking, events), "turn": turn, "cycle": position.get("cycle"),
-        "hand": {"player": viewer, "seen_as": seen_as, "cards": hand_cards},
-        "players": players, "decks": decks, "necromonks": necromonks, "looking": looking,
-        "track": track, "evil": evil, "events": events, "queue": steps, "head": head,
-        "invoking": bool(position.get("invoking")), "cards": faces,
-    }
+        faces.face(card.card)
+    return evil
 
 
 def _part(position: dict, queue: list) -> str:

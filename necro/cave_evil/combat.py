@@ -1,8 +1,10 @@
 """A Cave Evil combat between two sides, as pure functions and a small step-by-step resolver.
 
-Not wired into the game state yet: a combat here is two :class:`Side` values
-(the squads fighting together, the items used and spells cast, abilities
-given by hand) and what happens between them.
+The arithmetic of a fight: a combat here is two :class:`Side` values (the
+squads fighting together, the items used and spells cast, abilities given by
+hand) and what happens between them. The game state fights with it through
+:mod:`.fights` (the sides on the map and the saved record) and
+:mod:`.fighting` (the squad actions E, F and G, and a fight's end).
 
 How a combat goes (the combat rules of :mod:`.combat_rules`):
 

@@ -1,18 +1,23 @@
-"""Small Cave Evil positions for the chapter's worked examples (movement, sight, digging).
+"""Small Cave Evil positions for the chapter's worked examples (movement, sight, digging, combat,
+spawns, the full game's turn and the Awakening).
 
 Each example is an ordinary position (``state.position()``) loaded with
 ``game.state_from_position``: the two-player quick layout (rule ce-quick-setup)
 with a few extra tiles dug after set-up and the squads the example needs. The
 Necromancer squads stay on their crystals unless an example moves them.
 
-- :func:`creature`, :func:`squad` - the JSON of a creature and of a squad;
+- :func:`creature`, :func:`of_card`, :func:`squad`, :func:`necromancer` - the JSON of a creature
+  (by hand, or numbered after a creature card of ``creatures.json``), of a squad, of a player's
+  Necromancer squad;
+- :func:`dig` - the JSON of a dig under way;
 - :func:`table` - the quick layout, extra tiles, these squads, at some player's turn;
 - :func:`corridor` - the same with :data:`CORRIDOR` dug out: a passage one hex wide
   and twelve long in the empty east of the map, for movement examples.
 
-Creature numbers (speed, pick-axe) are the examples' own: the creature cards are not
-in this first part of the engine, so a "Shoddy Abomination" here is just a small
-creature with speed 2, as the rule book's example says.
+A creature made with :func:`creature` has the example's own numbers (speed, pick-axe) and
+no card, so a "Shoddy Abomination" there is just a small creature with speed 2, as the rule
+book's example says; :func:`of_card` takes a creature card's numbers instead (fights need the
+card's attributes). :func:`tile_figure` and :func:`tile_png` draw the tiles for the chapter.
 """
 
 from __future__ import annotations

@@ -547,6 +547,28 @@ def pending_die(record: dict) -> int | None:
     return record["dice"][-1] if len(record["dice"]) % 2 else None
 
 
+def _fighter_from_json(f: Reader, role: str) -> dict:
+    """One fighter of a recorded side: its creature card, size, the items it uses, its astral form."""
+    f.obj(allowed=("id", "card", "size", "items", "astral"))
+    card_r = f["card"].optional()
+    card = card_r.str(max_length=40) if card_r is not None else None
+    if card is not None and card not in catalogue().creatures:
+        f["card"].fail(f"no creature card {card!r} in creatures.json")
+    member = {"id": f["id"].str(max_length=40), "card": card,
+              "size": f["size"].str(choices=("large", "medium", "small", "trinket"))}
+    items = [x.str(max_length=40) for x in f.get("items", []).list(max_length=8)]
+    for x_r, x in zip(f.get("items", []).list(), items):
+        if x not in catalogue().items:
+            x_r.fail(f"no item or spell card {x!r} in creatures.json")
+    if items:
+        member["items"] = items
+    if f.get("astral", False).bool():
+        if role != DEFENDER or items or card is None or not catalogue().creature(card).necromancer:
+            f.fail("only a Necromancer's astral form, with no items, defends a crystal (rule ce-crystal-astral)")
+        member["astral"] = True
+    return member
+
+
 def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
     """A validated fight record; ``squads`` (a live fight): its squads must be on the map as recorded."""
     r.obj(allowed=("phase", "kind", "subdue", "defence", "attackers", "defenders", "sides", "control", "order", "dice",
@@ -569,27 +591,7 @@ def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
         groups = sides_r[role].list(min_length=len(names), max_length=len(names))
         sides[role] = []
         for g in groups:
-            members = []
-            for f in g.list(min_length=1, max_length=20):
-                f.obj(allowed=("id", "card", "size", "items", "astral"))
-                card_r = f["card"].optional()
-                card = card_r.str(max_length=40) if card_r is not None else None
-                if card is not None and card not in catalogue().creatures:
-                    f["card"].fail(f"no creature card {card!r} in creatures.json")
-                member = {"id": f["id"].str(max_length=40), "card": card,
-                          "size": f["size"].str(choices=("large", "medium", "small", "trinket"))}
-                items = [x.str(max_length=40) for x in f.get("items", []).list(max_length=8)]
-                for x_r, x in zip(f.get("items", []).list(), items):
-                    if x not in catalogue().items:
-                        x_r.fail(f"no item or spell card {x!r} in creatures.json")
-                if items:
-                    member["items"] = items
-                if f.get("astral", False).bool():
-                    if role != DEFENDER or items or card is None or not catalogue().creature(card).necromancer:
-                        f.fail("only a Necromancer's astral form, with no items, defends a crystal (rule ce-crystal-astral)")
-                    member["astral"] = True
-                members.append(member)
-            sides[role].append(members)
+            sides[role].append([_fighter_from_json(f, role) for f in g.list(min_length=1, max_length=20)])
     control_r = r["control"].obj(allowed=(ATTACKER, DEFENDER))
     control = {ATTACKER: control_r[ATTACKER].str(choices=("player",)),
                DEFENDER: control_r[DEFENDER].str(choices=("player", "wandering"))}

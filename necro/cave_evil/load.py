@@ -40,16 +40,18 @@ from collections import Counter
 from . import awaken as aw
 from . import conjuration as cj
 from . import excavation as ex
-from . import turn as tn
-from . import setup as su
-from .deck import Deck
-from .ground import UNDUG, Ground
 from . import fights as fx
 from . import loot as lt
+from . import protectors as px
+from . import setup as su
+from . import turn as tn
+from . import wizard as wz
+from .basics import FINISHING, OVER, PHASES, PLAY, SETUP, full_deck
 from .creatures import catalogue
+from .deck import Deck
+from .ground import UNDUG, Ground
 from .hexes import parse_hex
 from .movement import SIZES, Squads, destinations, move_refusal
-from . import wizard as wz
 
 KEYS = ("phase", "setup", "ground", "squads", "deck", "digs", "events", "boxed", "turn", "cycle", "pending", "out",
         "combat", "last_combat", "must_fight", "dead", "kill_points", "loot")
@@ -85,8 +87,7 @@ def _plan(r, ground: Ground) -> su.SetupPlan:
 
 
 def load_into(state, r) -> None:
-    from .state import FINISHING, OVER, PHASES, PLAY, SETUP, full_deck
-
+    """Read position ``r`` into ``state``, every part checked and checked against the others."""
     game = state.game
     n = game.players
     opts = game.options
@@ -94,6 +95,26 @@ def load_into(state, r) -> None:
     protectors = full and opts["protectors"]
     _refuse_a_view(r)
     r.obj(allowed=KEYS + (FULL_KEYS if full else ()) + (PROTECTOR_KEYS if protectors else ()))
+    phase, ground, plan = _read_map(r, n, opts)
+    squads, cards = _read_squads(r, n, ground)
+    out, turn, cycle = _read_players(r, n, opts, full, phase, plan, squads)
+    deck, digs, events, boxed = _read_digs(r, n, full, protectors, ground, squads, turn)
+    pending = _read_pending(r, opts, full, phase, ground, squads, deck, digs, turn)
+    combat, last, must = _read_fights(r, phase, pending, digs, ground, squads, turn)
+    dead, points = _read_dead(r, n, cards, squads)
+    loot = _read_loot(r, ground, cards)
+    state.phase, state.ground, state.plan, state.squads, state.deck = phase, ground, plan, squads, deck
+    state.combat, state.last_combat, state.must_fight = combat, last, must
+    state.dead, state.kill_points, state.loot = dead, points, loot
+    state.digs, state.events, state.boxed = digs, events, boxed
+    state.turn, state.cycle, state.pending, state.out = turn, cycle, pending, out
+    _load_full(state, r, full, phase)
+    wz.load(state, r)
+
+
+def _read_map(r, n: int, opts):
+    """The phase, the ground and the set-up plan, checked against each other (rules ce-setup-order,
+    ce-excavate-start, ce-components)."""
     phase = r["phase"].str(choices=PHASES)
     ground = Ground.from_json(r["ground"].value, r["ground"].path)
     plan = _plan(r["setup"], ground)
@@ -116,6 +137,11 @@ def load_into(state, r) -> None:
             r["ground"].fail(f"{k} {ground.tiles[tile_id].name} tiles, but the box holds "
                              f"{ground.tiles[tile_id].count} (rule ce-components)")
 
+    return phase, ground, plan
+
+
+def _read_squads(r, n: int, ground):
+    """The squads on open or collapsed ground, off the spawn pits, their creatures' cards checked."""
     squads = Squads.from_json(r["squads"].value, r["squads"].path, players=n)
     cards = catalogue()
     raw_pending = r.value.get("pending") if isinstance(r.value, dict) else None
@@ -144,6 +170,12 @@ def load_into(state, r) -> None:
                 cr["items"].fail(f"a {card.name} holds at most {card.item_count} items and spells (rule ce-creature-items)")
             if card.necromancer != c.necromancer:
                 cr["card"].fail("the Necromancer, and only it, has a Necromancer card (rule ce-creature-necromancer)")
+    return squads, cards
+
+
+def _read_players(r, n: int, opts, full: bool, phase: str, plan, squads):
+    """Who is out, whose turn, which cycle; every player in the game with its squad N, no enemy on a
+    crystal."""
     out_r = r["out"]
     out = sorted({x.int(0, n - 1) for x in out_r.list(max_length=n)})
     if len(out) != len(out_r.value):
@@ -177,6 +209,11 @@ def load_into(state, r) -> None:
                 r["squads"].fail(f"squad {there.id} stands on player {p + 1}'s Chthonic Crystal at {crystal}: "
                                  "no enemy ever stands there (rule ce-crystal-attack)")
 
+    return out, turn, cycle
+
+
+def _read_digs(r, n: int, full: bool, protectors: bool, ground, squads, turn):
+    """The Excavation Deck, the digs, the events set aside and boxed: every card in one place."""
     deck = Deck.from_json(r["deck"].value, r["deck"].path, protectors=protectors)
     digs = {}
     for item in r["digs"].list(max_length=6 * n):
@@ -211,6 +248,11 @@ def load_into(state, r) -> None:
     if +found != full_deck(protectors):
         r["deck"].fail("every excavation card must be in exactly one place (pile, discards, digs, set aside, box)")
 
+    return deck, digs, events, boxed
+
+
+def _read_pending(r, opts, full: bool, phase: str, ground, squads, deck, digs, turn):
+    """The decision pending, if one: possible now."""
     pending = None
     pending_r = r["pending"].optional()
     if pending_r is not None:
@@ -260,6 +302,11 @@ def load_into(state, r) -> None:
                     pending_r["squads"].fail(f"no squad {sid} is on the map")
             pending = {"kind": "roll", "squads": ids}
 
+    return pending
+
+
+def _read_fights(r, phase: str, pending, digs, ground, squads, turn):
+    """The fight under way, the last fight of the turn, Phase 1's squads that must still fight."""
     combat_r = r.get("combat", None).optional()
     combat = None
     if combat_r is not None:
@@ -284,6 +331,11 @@ def load_into(state, r) -> None:
         must.append(sid)
     if must and (pending is not None or any(d.stage in FINISHING for d in digs.values())):
         r["must_fight"].fail("in Phase 1 only fights come first (rule ce-combat-phase1)")
+    return combat, last, must
+
+
+def _read_dead(r, n: int, cards, squads):
+    """The dead, and the kill points they earned (rule ce-kill-points)."""
     dead, seen = [], {c.id for s in squads for c in s.creatures}
     for e in r.get("dead", []).list(max_length=500):
         e.obj(allowed=("id", "card", "size", "owner", "by"))
@@ -308,6 +360,11 @@ def load_into(state, r) -> None:
         if points[p] != owed:
             points_r.fail(f"player {p + 1} has {points[p]:g} kill points but killed creatures worth {owed:g} "
                           "(rule ce-kill-points)")
+    return dead, points
+
+
+def _read_loot(r, ground, cards):
+    """What lies on the map: resources and item or spell cards, on dug ground."""
     loot = {}
     loot_r = r.get("loot", {}).obj()
     for key in loot_r.value:
@@ -327,20 +384,12 @@ def load_into(state, r) -> None:
             spot.fail("an empty spot is not kept")
         loot[str(h)] = {"gore": amounts["gore"], "items": sorted(items),
                         **{k: amounts[k] for k in ("metals", "shadowflame") if amounts[k]}}
+    return loot
 
-    state.phase, state.ground, state.plan, state.squads, state.deck = phase, ground, plan, squads, deck
-    state.combat, state.last_combat, state.must_fight = combat, last, must
-    state.dead, state.kill_points, state.loot = dead, points, loot
-    state.digs, state.events, state.boxed = digs, events, boxed
-    state.turn, state.cycle, state.pending, state.out = turn, cycle, pending, out
-    _load_full(state, r, full, phase)
-    wz.load(state, r)
 
 
 def _load_full(state, r, full: bool, phase: str) -> None:
     """The full game's fields (turn.py), checked; the map-and-combat game has none of them."""
-    from .state import PLAY
-
     n = state.game.players
     state.full = full
     state.queue, state.hands, state.evil, state.part = [], [[] for _ in range(n)], None, None
@@ -433,8 +482,6 @@ def _load_protectors(state, r) -> None:
     """The Protectors' fields: every Protector card in its deck, on guard, subdued or dead, once;
     each on guard with its pit; those woken by the turn player's squads; the one attacking now,
     with the squad that must fight it (rules ce-protector-*)."""
-    from . import protectors as px
-
     cards = px.cards()
     deck_r = r.get("protector_deck", dict(px.new_deck())).obj()
     for card_id in deck_r.value:

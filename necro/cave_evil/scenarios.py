@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from necro.core import Rng
 
+from .basics import PLAY
 from .game import CaveEvil
 from .hexes import neighbours
-from .state import PLAY
 
 
 def quick(players: int = 2, first: int = 1, seed: int = 0, **options):

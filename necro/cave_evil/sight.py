@@ -9,13 +9,15 @@ and the squads standing on it:
   way becomes the target instead; a friendly squad in the way spoils the
   shot (rule ce-los-squads). Where the line runs along an edge there are two
   ways to draw it, and the shooter uses whichever is better (rule ce-los-line).
-  Loot never blocks here: only large items would, and items come with combat.
+  Loot never blocks a line: the text says only Large Items would, and no item
+  card of the game (creatures.json) is large.
 - *Where does a count of N spaces from a point end?* Events count spaces so
   that each one is further from the origin than the last, over dug ground
   (rules ce-count-away, ce-count-stuck).
 
-Both are pure functions of the position, used by the board (decorate_view)
-and, later, by ranged combat and events.
+Both are pure functions of the position, used by the board (decorate_view),
+by ranged combat (:func:`shot`: :mod:`.fights`, :mod:`.shooting`) and by the
+events that count spaces (:func:`count_away`: :mod:`.events`).
 """
 
 from __future__ import annotations

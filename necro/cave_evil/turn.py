@@ -7,7 +7,8 @@ draw until a card that is not an event shows, resolve each event of the turn
 step by step. Each such procedure is a list of steps in ``state.queue``; the
 step at its head says who decides now (chance, or a player) and what may be
 done. The state asks this module while the queue is not empty, and plays its
-ordinary turn (moves, digs, fights, invoking) when it is.
+ordinary turn (moves, digs, fights, invoking: each in its section's module, the
+package docstring's map) when it is.
 
 A step is a plain dict, saved as is in the position: ``{"do": "deal",
 "player": 0, "deck": "bribe", "then": "hand"}``. The kinds, with the notation
@@ -50,15 +51,22 @@ from itertools import combinations_with_replacement
 from necro.core import CHANCE, IllegalAction
 
 from . import awaken as aw
+from . import awakening as ak
 from . import conjuration as cj
 from . import events as ev
+from . import evil_bitch as ebitch
+from . import evil_emperor as eemp
+from . import evil_goat as egoat
 from . import loot as lt
 from . import protectors as px
 from . import spawn as sp
 from . import wizard as wz
-from .creatures import catalogue, movement_creature
-from .hexes import Hex, neighbours, parse_hex
-from .movement import RESOURCE_NAMES, Squad, _search, fits, squad_id
+from .basics import is_evil_squad, push
+from .creatures import catalogue
+from .hexes import Hex, parse_hex
+from .invoking import hand_cards  # noqa: F401 - read here by the board's tests and the chapters (its old home)
+from .movement import RESOURCE_NAMES, _search, squad_id
+from .powers import POWERS  # noqa: F401 - read here by the turn chapter (its old home)
 
 CHANCE_STEPS = ("deal", "awakening", "spawn", "spawn-draw", "die", "tile-draw", "rolloff", "lair", "goat", "protector",
                 wz.DEAL)
@@ -235,11 +243,6 @@ def apply(state, action: str) -> None:
     run_automatic(state)
 
 
-def push(state, *steps: dict) -> None:
-    """Put ``steps`` at the head of the queue, in order (they run before what was there)."""
-    state.queue[0:0] = [dict(s) for s in steps]
-
-
 def run_automatic(state) -> None:
     """Play the steps nobody decides at the head of the queue: an event card becomes its steps,
     a Blood Eye step moves the Blood Eye."""
@@ -255,9 +258,9 @@ def run_automatic(state) -> None:
         if step["do"] == "event":
             _expand_event(state, step)
         elif step["do"] == "march":
-            state.march(step["left"])
+            eemp.march(state, step["left"])
         elif step["do"] == "eye":
-            state.advance_eye(step["spaces"], "ce-event-blood-eye")
+            ak.advance_eye(state, step["spaces"], "ce-event-blood-eye")
         else:  # a draw from an empty deck (rule ce-conj-refill, ce-deck-draw)
             rule = {"deal": "ce-conj-refill", "spawn-draw": "ce-conj-refill", "protector": "ce-protector-draw"}
             state.note(rule.get(step["do"], "ce-deck-draw"), "There is nothing left to draw: this step brings nothing.")
@@ -421,7 +424,7 @@ class _Apply:
         face = int(action.split()[1])
         then = step["then"]
         if then["do"] == "wander":
-            left = [sid for sid in ev.wanderers(state.ground, state.squads) if not state._is_evil_squad(sid)]
+            left = [sid for sid in ev.wanderers(state.ground, state.squads) if not is_evil_squad(state, sid)]
             state.note("ce-event-wander", f"The wander die shows {face}: " +
                        (f"Wandering Monsters {', '.join(left)} may move up to {face} spaces."
                         if left else "no Wandering Monster can move."))
@@ -488,26 +491,26 @@ class _Apply:
             push(state, {"do": "focus", "player": p})
             return
         state.note("ce-evil-roll-off", f"Player {p + 1} loses the roll-off.")
-        state.bitch_attacks(p)
+        ebitch.bitch_attacks(state, p)
 
     necromancer = staticmethod(wz.apply_deal)
 
     @staticmethod
     def goat(state, step, action):
-        state.goat_runs(int(action.split()[1]))
+        egoat.goat_runs(state, int(action.split()[1]))
 
     @staticmethod
     def trot(state, step, action):
         state.note("ce-evil-goat-decider", f"Player {step['player'] + 1} steers the Goat.")
-        state.rampage([parse_hex(h) for h in action.split()[1].split(",")])
+        egoat.rampage(state, [parse_hex(h) for h in action.split()[1].split(",")])
 
     @staticmethod
     def lair(state, step, action):
-        state.declare_focus(None, int(action.split()[1]) - 1)
+        eemp.declare_focus(state, None, int(action.split()[1]) - 1)
 
     @staticmethod
     def focus(state, step, action):
-        state.declare_focus(step["player"], int(action.split()[1]) - 1)
+        eemp.declare_focus(state, step["player"], int(action.split()[1]) - 1)
 
     @staticmethod
     def wander(state, step, action):
@@ -581,250 +584,6 @@ def _expand_event(state, step: dict) -> None:
     push(state, *steps)
 
 
-# ------------------------------------------------------------------ hands, invoking, meditating
-def hand_cards(state, player: int) -> list[tuple[str, str]]:
-    """``(deck, card)`` of each card in ``player``'s hand, sorted."""
-    return [tuple(x.split(":", 1)) for x in state.hands[player]]
-
-
-def invoke_options(state) -> list[str]:
-    """Every card of the turn player's hand its Necromancer squad may invoke now, and where
-    (rules ce-invoke, ce-invoke-place): into squad N, into a squad next to N with room, or
-    as a new squad on the first free control card next to N (creatures only). A split Black
-    Wizard away from squad N may invoke instead, next to its own squad (``... from II``: rule
-    ce-power-split-action)."""
-    if not _in_phase_3(state):
-        return []
-    return [a + wz.suffix(n) for n in wz.casters(state, state.turn) if not (n.acted and not state.invoking)
-            for a in _invoke_from(state, n)]
-
-
-def _invoke_from(state, n: Squad) -> list[str]:
-    """What the wizard of squad ``n`` may invoke, and where."""
-    p = state.turn
-    out = []
-    near = [s for s in state.squads.of(p) if s.hex in neighbours(n.hex)]
-    free = [c for c in state.squads.free_cards(p) if c != "N"]
-    spots = sorted(h for h in neighbours(n.hex) if state.ground.is_open(h) and state.squads.at(h) is None
-                   and h not in state.ground.spawn_pits and state.ground.crystals.get(h, p) == p)
-    cards = catalogue()
-    for card_id in sorted({c for _, c in hand_cards(state, p)}):
-        cost = cj.conjuration_spec()[card_id].cost
-        if not lt.affords(n, cost):
-            continue
-        if card_id in cards.creatures:
-            new = movement_creature(cards.creature(card_id), "new")
-            for s in [n] + near:
-                if fits(s.creatures + [new]):
-                    out.append(f"invoke {card_id} {s.card}")
-            if free:
-                out += [f"invoke {card_id} new {h}" for h in spots]
-        else:
-            for s in [n] + near:
-                if any(lt.can_hold(c, card_id) for c in s.creatures):
-                    out.append(f"invoke {card_id} {s.card}")
-    return out
-
-
-def apply_invoke(state, card_id: str, where: str, at: Hex | None, source: str | None = None) -> None:
-    p = state.turn
-    n = state.squads[squad_id(p, source or "N")]
-    wz.take_action(state, n)
-    state.hands[p].remove(next(x for x in state.hands[p] if x.split(":", 1)[1] == card_id))
-    spec = cj.conjuration_spec()[card_id]
-    lt.pay(n, spec.cost)
-    for r, k in spec.cost.items():
-        state.ledger[r] -= k
-    for c in n.creatures:
-        c.acted = True
-    state.invoking = True
-    cards = catalogue()
-    moved_before = any(c.moved for c in n.creatures)
-    if card_id in cards.creatures:
-        ids = {c.id for s in state.squads for c in s.creatures} | {d["id"] for d in state.dead}
-        cid = next(f"{card_id}-{p + 1}-{k}" for k in range(1, 10_000) if f"{card_id}-{p + 1}-{k}" not in ids)
-        creature = movement_creature(cards.creature(card_id), cid)
-        creature.card = card_id
-        if where == "new":
-            card = [c for c in state.squads.free_cards(p) if c != "N"][0]
-            target = state.squads.add(Squad(squad_id(p, card), p, at, [creature], card))
-        else:
-            target = state.squads[squad_id(p, where)]
-            target.creatures.append(creature)
-        if target.id != n.id:
-            state.invoked_into.append(target.id)
-            if moved_before:  # rule ce-invoke-move: the Necromancer moved, so these may not
-                for c in target.creatures:
-                    c.halted = True
-        state.cycle_invoked = True
-        state.note("ce-invoke", f"Player {p + 1}'s Necromancer invokes {spec.name} into squad {target.card} "
-                                f"(paying {_cost(spec.cost)}).")
-        state.advance_eye(aw.invoke_spaces(1), "ce-blood-eye-invoke")
-    else:
-        target = state.squads[squad_id(p, where)]
-        holder = next(c for c in target.creatures if lt.can_hold(c, card_id))
-        lt.give(holder, card_id)
-        state.ledger[f"item:{card_id}"] += 1
-        state.note("ce-invoke", f"Player {p + 1}'s Necromancer invokes {spec.name} for {holder.id} of squad "
-                                f"{target.card} (paying {_cost(spec.cost)}).")
-
-
-def meditate_options(state) -> list[str]:
-    """Meditation (rule ce-meditate): the Necromancer squad, not having moved or acted this turn,
-    draws one more card (events set aside) and keeps it."""
-    if not _in_phase_3(state):
-        return []
-    return [f"meditate {d}{wz.suffix(n)}" for n in wz.casters(state, state.turn)
-            if not n.acted and not any(c.moved for c in n.creatures) for d in cj.DECKS if state.piles.outcomes(d)]
-
-
-def apply_meditate(state, deck: str, source: str | None = None) -> None:
-    p = state.turn
-    n = state.squads[squad_id(p, source or "N")]
-    wz.take_action(state, n)
-    for c in n.creatures:
-        c.acted = c.halted = True
-    state.note("ce-meditate", f"Player {p + 1}'s Necromancer meditates and draws from the {deck} deck.")
-    push(state, {"do": "deal", "player": p, "deck": deck, "then": "meditate"})
-
-
-# ------------------------------------------------------------------ advanced rules 1 and 2
-DECK_RESOURCE = {"bribe": "metals", "construct": "gore", "summon": "shadowflame"}
-"""What a card of each deck is worth when boxed from the hand (advanced rule 1: rule ce-adv-discard);
-an Abyss card of its own is worth any one resource."""
-
-
-def _in_phase_3(state) -> bool:
-    return (state.part == "actions" and not state.queue and state.combat is None and state.pending is None
-            and not state.must_fight and state.finishing() is None)
-
-
-def discard_options(state) -> list[str]:
-    """Advanced rule 1 (rule ce-adv-discard): box a card of the hand for one resource of its deck;
-    a free activity of Phase 3 while the Necromancer lives."""
-    p = state.turn
-    if not (state.game.options["discard"] and _in_phase_3(state)) or squad_id(p, "N") not in state.squads:
-        return []
-    out = []
-    for card_id in sorted({c for d, c in hand_cards(state, p) if d != cj.NECROMONK}):
-        home = cj.deck_of(card_id)
-        out += [f"discard {card_id}"] if home in DECK_RESOURCE else [f"discard {card_id} {r}" for r in RESOURCE_NAMES]
-    return out
-
-
-def apply_discard(state, card_id: str, resource: str | None) -> None:
-    p = state.turn
-    entry = next(x for x in state.hands[p] if x.split(":", 1)[1] == card_id and not x.startswith(cj.NECROMONK))
-    state.hands[p].remove(entry)
-    state.conj_box[card_id] += 1
-    resource = resource or DECK_RESOURCE[cj.deck_of(card_id)]
-    lt.add_resources(state.squads[squad_id(p, "N")].resources, {resource: 1})
-    state.ledger[resource] += 1
-    state.note("ce-adv-discard", f"Player {p + 1} boxes {cj.conjuration_spec()[card_id].name} from the hand: "
-                                 f"1 {resource} for the Necromancer.")
-
-
-def sacrifice_options(state) -> list[str]:
-    """Advanced rule 2 (rule ce-adv-sacrifice): squad N's action may be to sacrifice its player's
-    creatures (with a cost), items and spells in squad N or a squad next to it, as many as it likes."""
-    p = state.turn
-    n = state.squads.by_id.get(squad_id(p, "N"))
-    if not (state.game.options["sacrifice"] and _in_phase_3(state)) or n is None:
-        return []
-    if (n.acted and not state.sacrificing) or wz.action_taken(state, p) not in (None, "N"):
-        return []  # the split wizards share one Necromancer action (rule ce-power-split-action)
-    spec = cj.conjuration_spec()
-    out = []
-    for s in [n] + [x for x in state.squads.of(p) if x.hex in neighbours(n.hex)]:
-        for c in s.creatures:
-            if not c.necromancer and c.card in spec and spec[c.card].cost:
-                out.append(f"sacrifice {c.id}")
-            out += [f"sacrifice {i} of {c.id}" for i in sorted(set(c.items)) if i in spec and spec[i].cost]
-    return out
-
-
-def apply_sacrifice(state, what: str, holder: str | None) -> None:
-    p = state.turn
-    n = state.squads[squad_id(p, "N")]
-    spec = cj.conjuration_spec()
-    squad = next(s for s in state.squads.of(p) if any(c.id == (holder or what) for c in s.creatures))
-    creature = squad.creature(holder or what)
-    if holder:
-        lt.take(creature, what)
-        state.ledger[f"item:{what}"] -= 1
-        card_id = what
-    else:
-        card_id = creature.card
-        squad.creatures.remove(creature)
-        key = str(squad.hex)
-        if creature.items:
-            lt.put(state.loot, key, items=list(creature.items))
-        if not squad.creatures:
-            state.squads.remove(squad.id)
-            if squad.resources:
-                lt.put(state.loot, key, dict(squad.resources))
-            if squad.id in state.digs:
-                state._drop_dig(squad.id, "ce-dig-leave")
-    state.conj_box[card_id] += 1
-    cost = spec[card_id].cost
-    lt.add_resources(n.resources, cost)
-    state.ledger.update(cost)
-    for c in n.creatures:
-        c.acted = True
-    wz.take_action(state, n)
-    state.sacrificing = True
-    state.note("ce-adv-sacrifice", f"Player {p + 1}'s Necromancer sacrifices {spec[card_id].name}"
-                                   f"{f' held by {holder}' if holder else ''}: it goes to the box, and squad N takes "
-                                   f"{_cost(cost)}.")
-
-
-def abandon_options(state) -> list[str]:
-    """Advanced rule 5 (rule ce-adv-abandon): a free activity of Phase 3; a whole squad other than N, or
-    one creature (not the Necromancer) of a squad of several, given a free hex beside it."""
-    p = state.turn
-    if not (state.game.options["abandon"] and _in_phase_3(state)):
-        return []
-    out = []
-    for s in sorted(state.squads.of(p), key=lambda x: x.id):
-        if s.card != "N" and not any(px.is_protector_card(c.card) for c in s.creatures):
-            out.append(f"abandon {s.card}")
-        if len(s.creatures) > 1 and _abandon_spot(state, s) is not None:  # never a subdued Protector (ce-protector-subdue)
-            out += [f"abandon {c.id}" for c in s.creatures if not c.necromancer and not px.is_protector_card(c.card)]
-    return out
-
-
-def _abandon_spot(state, squad: Squad) -> Hex | None:
-    return next((h for h in sorted(neighbours(squad.hex)) if state.ground.is_open(h) and state.squads.at(h) is None
-                 and h not in state.ground.spawn_pits and state.ground.crystals.get(h) is None), None)
-
-
-def apply_abandon(state, what: str) -> None:
-    p = state.turn
-    marker = sp.next_marker(state.squads)
-    if what in {s.card for s in state.squads.of(p)}:
-        squad = state.squads.remove(squad_id(p, what))
-        if squad.id in state.digs:
-            state._drop_dig(squad.id, "ce-dig-leave")
-        for c in squad.creatures:
-            c.moved, c.acted, c.halted = 0, False, False
-        state.squads.add(Squad(squad_id(None, marker), None, squad.hex, squad.creatures, marker, dict(squad.resources)))
-        state.note("ce-adv-abandon", f"Player {p + 1} abandons squad {what}: it turns Wandering Monster {marker} "
-                                     f"at {squad.hex}.")
-        return
-    squad = next(s for s in state.squads.of(p) if any(c.id == what for c in s.creatures))
-    creature = squad.creature(what)
-    spot = _abandon_spot(state, squad)
-    squad.creatures.remove(creature)
-    creature.moved, creature.acted, creature.halted = 0, False, False
-    state.squads.add(Squad(squad_id(None, marker), None, spot, [creature], marker))
-    state.note("ce-adv-abandon", f"Player {p + 1} abandons {what}: it steps to {spot} as Wandering Monster {marker}.")
-
-
-def _cost(cost: dict) -> str:
-    return ", ".join(f"{n} {r}" for r, n in sorted(cost.items())) or "nothing"
-
-
-# ------------------------------------------------------------------ set-up of the full game
 def setup_steps(state) -> list[dict]:
     """What the full game adds once the cave is built (set-up steps 10-13): the starting hands
     (rule ce-starting-hand), a spawn roll on every spawn pit (rule ce-spawn-beginning), three
@@ -889,93 +648,3 @@ def mask_hand(entry: str) -> str:
 
 
 # ------------------------------------------------------------------ the Necromancers' once-per-game powers
-POWERS = {"rotten-magi": "teleport", "psychomancer-of-fire": "blast", "ice-dead-sorceress": "enthrall",
-          wz.BLACK_WIZARD: "split"}
-"""Each Necromancer card's once-per-game ability (rules ce-power-teleport, ce-power-blast,
-ce-power-enthrall, ce-power-split); the Blood Sorcerer's four items are on its card. The Black
-Wizard plays only when the cards are dealt at random (rule ce-necromancer-deal)."""
-TELEPORT, ENTHRALL = 5, 3
-
-
-def power_of(state, player: int) -> str | None:
-    n = state.squads.by_id.get(squad_id(player, "N"))
-    magus = next((c for c in n.creatures if c.necromancer), None) if n else None
-    return POWERS.get(magus.card) if magus else None
-
-
-def power_options(state) -> list[str]:
-    """The turn player's once-per-game ability, if unused (rule ce-power): a free activity of
-    Phase 3. Ruling ce-power-when: played on its own turn only."""
-    p = state.turn
-    if not _in_phase_3(state) or p in state.powers_used:
-        return []
-    power = power_of(state, p)
-    n = state.squads.by_id.get(squad_id(p, "N"))
-    if power == "teleport":
-        return [f"teleport N {h}" for h in sorted(_teleport_spots(state, n))]
-    if power == "split":
-        return wz.split_options(state, n)
-    if power == "blast":
-        return ["blast N"] if any(s.hex in neighbours(n.hex) for s in state.squads if s.id != n.id) else []
-    if power == "enthrall" and [c for c in state.squads.free_cards(p) if c != "N"]:
-        return [f"enthrall N {s.id}" for s in state.squads
-                if s.owner not in (None, p) and not s.has_necromancer and state.ground.distance(n.hex, s.hex) is not None
-                and _hex_distance(n.hex, s.hex) <= ENTHRALL]
-    return []
-
-
-def _hex_distance(a: Hex, b: Hex) -> int:
-    from .hexes import distance
-
-    return distance(a, b)
-
-
-def _teleport_spots(state, n: Squad) -> list[Hex]:
-    """Where the Rotten Magi may take its squad (rule ce-power-teleport): up to 5 spaces away as the
-    crow flies, through rock, onto open ground with nobody on it, never a spawn pit or an enemy crystal."""
-    out = []
-    for h in state.ground.open_hexes():
-        if 0 < _hex_distance(n.hex, h) <= TELEPORT and state.squads.at(h) is None and h not in state.ground.spawn_pits \
-                and state.ground.crystals.get(h, n.owner) == n.owner:
-            out.append(h)
-    return out
-
-
-def apply_power(state, verb: str, target: str | None) -> None:
-    p = state.turn
-    n = state.squads[squad_id(p, "N")]
-    state.powers_used.append(p)
-    state.powers_used.sort()
-    state.power_turn = True
-    if verb == "teleport":
-        to = parse_hex(target)
-        state.squads.relocate(n.id, to)
-        for c in n.creatures:
-            c.halted = False
-        state.note("ce-power-teleport", f"Player {p + 1}'s Rotten Magi vanishes with its squad and appears at {to}.")
-    elif verb == "split":
-        wz.apply_split(state, n, target)
-    elif verb == "blast":
-        victims = [s for s in state.squads if s.id != n.id and s.hex in neighbours(n.hex)]
-        state.note("ce-power-blast", f"Player {p + 1}'s Psychomancer of Fire burns everything beside it: "
-                   + ", ".join(state._squad_name(s.id) for s in victims) + ".")
-        points, outs = 0.0, []
-        for s in victims:
-            state.squads.remove(s.id)
-            points += state._bury(s, p if s.owner != p else None, set())  # its own dead earn nothing
-            if s.has_necromancer:
-                outs.append(s.owner)
-        state.kill_points[p] += points
-        if points:
-            state.note("ce-kill-points", f"Player {p + 1} keeps the slain: {points:g} kill points "
-                                         f"({state.kill_points[p]:g} in all).")
-        for owner in outs:
-            state._player_out(owner)
-    else:
-        prey = state.squads.remove(target)
-        card = [c for c in state.squads.free_cards(p) if c != "N"][0]
-        state.squads.add(Squad(squad_id(p, card), p, prey.hex, prey.creatures, card, dict(prey.resources)))
-        if target in state.digs:
-            state._drop_dig(target, "ce-dig-leave")
-        state.note("ce-power-enthrall", f"Player {p + 1}'s Ice Dead Sorceress takes {state._squad_name(target)} for "
-                                        f"good: it is now squad {card}.")

@@ -33,7 +33,8 @@ from fractions import Fraction
 from . import fights as fx
 from .creatures import catalogue
 from .hexes import Hex, neighbours, parse_hex
-from .movement import CARDS as CONTROL_CARDS, Creature, Squad, squad_id
+from .movement import CARDS as CONTROL_CARDS
+from .movement import Creature, Squad, squad_id
 
 BLACK_WIZARD = "black-wizard"
 SPLIT = "split-black-wizard"
@@ -246,7 +247,7 @@ def kill_wizards(state, owner: int, by) -> float:
     points = 0.0
     for s in wizards(state, owner):
         state.squads.remove(s.id)
-        points += state._bury(s, by, set())
+        points += state.bury(s, by, set())
         state.note("ce-power-split-death", f"Player {owner + 1}'s other split wizard, in squad {s.card}, dies too.")
     return points
 

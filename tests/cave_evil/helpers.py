@@ -7,7 +7,7 @@ import pytest
 from necro.core import IllegalAction, Rng
 from necro.cave_evil.bots import eager
 from necro.cave_evil.ground import UNDUG
-from necro.cave_evil.state import FINISHING, PLAY, full_deck
+from necro.cave_evil.basics import FINISHING, PLAY, full_deck
 
 from .test_random_ground import check_invariants
 

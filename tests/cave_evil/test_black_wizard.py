@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from necro.core import IllegalAction
+from necro.cave_evil import death as de
 from necro.cave_evil import wizard as wz
 from necro.cave_evil.game import CaveEvil
 from necro.cave_evil.hexes import neighbours, parse_hex
@@ -260,10 +261,10 @@ def test_a_crushed_crystal_kills_both_wizards():
     s = dealt()
     sid = split(s)
     n = s.squads.remove("0:N")
-    s._bury(n, 1, set())
+    de.bury(s, n, 1, set())
     s.kill_points[1] += wz.kill_wizards(s, 0, 1)
     assert sid not in s.squads and not wz.wizards(s, 0)
-    s._player_out(0)
+    de.player_out(s, 0)
     assert s.out == [0]
 
 

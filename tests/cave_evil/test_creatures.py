@@ -13,7 +13,7 @@ from necro.cave_evil.creatures import (ATTRIBUTES, CONJURATION, CREATURES_FILE, 
                                        PROVENANCE, catalogue, catalogue_from_json, load_catalogue,
                                        movement_creature)
 from necro.cave_evil.movement import Squads, fits
-from necro.cave_evil.state import NECROMANCER, NECROMONK
+from necro.cave_evil.basics import NECROMANCER, NECROMONK
 
 CARDS = catalogue()
 RAW = json.loads(CREATURES_FILE.read_text(encoding="utf-8"))

@@ -8,6 +8,7 @@ import pytest
 
 from necro.core.testing import random_playouts
 from necro.cave_evil import conjuration as cj
+from necro.cave_evil import death as de
 from necro.cave_evil import turn as tn
 from necro.cave_evil.game import CaveEvil
 
@@ -723,8 +724,8 @@ def test_battle_on_a_player_plays_on_without_its_necromancer_and_may_bring_it_ba
     pos["hands"][0] = [x for x in pos["hands"][0] if not x.startswith("necromonk:")]
     s = CaveEvil(2, setup="quick", game="full", battle_on=True).state_from_position(pos, 7)
     n = s.squads.remove("0:N")  # the Necromancer dies (as in a lost fight)
-    s._bury(n, None, set())
-    s._player_out(0)
+    de.bury(s, n, None, set())
+    de.player_out(s, 0)
     assert s.fallen == [0] and s.out == [] and "0:II" in s.squads and 0 not in s.crystals()
     assert not s.is_terminal()
     pos = json.loads(json.dumps(s.position()))

@@ -12,7 +12,7 @@ from necro.cave_evil import scenarios as sc
 from necro.cave_evil import setup as su
 from necro.cave_evil.game import CaveEvil
 from necro.cave_evil.hexes import Hex, parse_hex, ring
-from necro.cave_evil.state import PLAY, SETUP, full_deck
+from necro.cave_evil.basics import PLAY, SETUP, full_deck
 
 from .helpers import check_map
 

@@ -1,0 +1,186 @@
+"""Death (the rulebook's section "Death", "Death of a Necromancer" and the Battle On!!! variant):
+a squad killed leaves its gore, resources and items on its hex and its creatures to the victor as
+kill points (rules ce-gore, ce-death-drops, ce-kill-points); a Necromancer dead puts its player out
+(rule ce-last-standing) or, under Battle On!!!, plays on with its crystal dark and may come back
+(rule ce-battle-on); a crushed crystal's squads go masterless (ruling ce-crystal-crushed-how); the
+optional collapse death (rule ce-collapse-death).
+
+This module calls the Awaken Track through ``state.advance_eye`` (a death re-reads the icons), since
+:mod:`.awakening` kills through this module.
+"""
+
+from __future__ import annotations
+
+from . import digging as dg
+from . import excavation as ex
+from . import fights as fx
+from . import loot as lt
+from . import spells as sl
+from . import wizard as wz
+from .basics import CARD_ORDER, EMPEROR, NECROMANCER, PLAY, STATUE, mark_crystals
+from .combat import GORE
+from .movement import Creature, Squad, squad_id
+
+
+# ------------------------------------------------------------------ killed
+def collapse_roll(state, roll: int) -> None:
+    """``d12 7``: a squad caught in a collapse rolls; a 1 crushes it (optional rule ce-collapse-death)."""
+    sid = state.pending["squads"][0]
+    rest = state.pending["squads"][1:]
+    state.pending = {"kind": "roll", "squads": rest} if rest else None
+    dead = ex.collapse_roll(state.squads, sid, roll)
+    if dead is None:
+        state.note("ce-collapse-death", f"Squad {sid} rolls {roll} and survives the collapse.")
+        return
+    state.note("ce-collapse-death", f"Squad {sid} rolls a 1: crushed under the collapse.")
+    state.dead.extend(fx.dead_entry(c, dead.owner, None) for c in fx.snapshot(dead))
+    leave_things(state, dead)
+    if sid in state.digs:
+        dg.drop_dig(state, sid, "ce-dig-leave")
+    if dead.has_necromancer:
+        player_out(state, dead.owner)
+
+
+def leave_things(state, squad: Squad) -> None:
+    """A squad gone from the map other than by a lost fight leaves what it carried on its hex
+    (ruling ce-loot-lost-squads)."""
+    resources, items = lt.drop_all(state.loot, squad)
+    if resources or items:
+        state.note("ce-loot-lost-squads", f"Left on {squad.hex}: " + ", ".join(
+            [f"{n} {r}" for r, n in sorted(resources.items())] + items) + ".")
+
+
+# ------------------------------------------------------------------ death of a Necromancer
+def battles_on(state, owner: int) -> bool:
+    """Under the Battle On!!! variant a player whose Necromancer dies plays on while it has squads."""
+    return state.full and state.game.options["battle_on"] and any(s.card != "N" for s in state.squads.of(owner))
+
+
+def player_out(state, owner: int) -> None:
+    """A Necromancer has died: its player is out, and the rest of its squads leave the map; under
+    Battle On!!! it plays on with them instead, its crystal dark (rule ce-battle-on). A split Black
+    Wizard lives on while one of its halves does (rule ce-power-split-death)."""
+    if wz.survives(state, owner):
+        return
+    if owner not in state.fallen and owner not in state.out and battles_on(state, owner):
+        state.fallen.append(owner)
+        state.fallen.sort()
+        mark_crystals(state)
+        state.advance_eye(0, "ce-awaken-adjust")
+        state.note("ce-battle-on", f"Player {owner + 1}'s Necromancer is dead, but the battle goes on: player "
+                                   f"{owner + 1} plays on with its squads, its crystal dark.")
+        return
+    if owner in state.fallen:
+        state.fallen.remove(owner)
+    state.out.append(owner)
+    state.out.sort()
+    mark_crystals(state)
+    if state.full:
+        state.advance_eye(0, "ce-awaken-adjust")
+    state.note("ce-last-standing", f"Player {owner + 1}'s Necromancer is dead: player {owner + 1} is out.")
+    for s in state.squads.of(owner):
+        state.squads.remove(s.id)
+        state.dead.extend(fx.dead_entry(c, owner, None) for c in fx.snapshot(s))
+        leave_things(state, s)
+        if s.id in state.digs:
+            dg.drop_dig(state, s.id, "ce-dig-leave")
+    state.must_fight = [sid for sid in state.must_fight if sid in state.squads]
+
+
+def revive(state, player: int, squads: list, at) -> None:
+    """Battle On!!! (rule ce-battle-on): a fallen player's squad with a spellcaster that crushes an
+    enemy crystal brings its Necromancer back: the spellcaster gives way to it, the squad becomes
+    squad N on the crushed crystal's hex, and the player's own crystal burns again."""
+    cards = lt.catalogue()
+    for sid in squads:
+        squad = state.squads[sid]
+        caster = next((c for c in squad.creatures if c.card in cards.creatures and cards.creature(c.card).spellcaster
+                       and not c.necromancer), None)
+        if caster is None:
+            continue
+        state.squads.remove(sid)
+        if sid in state.digs:
+            dg.drop_dig(state, sid, "ce-dig-leave")
+        sl.to_box(state, caster.card)
+        for item in caster.items:
+            state.ledger[f"item:{item}"] -= 1
+            sl.to_box(state, item)
+        magus = Creature(f"necromancer-{player + 1}-r{len(state.steps)}", necromancer=True,
+                         card=wz.card_of(state, player), **NECROMANCER)
+        crew = [magus] + [c for c in squad.creatures if c is not caster]
+        to = at if at is not None and state.squads.at(at) is None else squad.hex
+        state.squads.add(Squad(squad_id(player, "N"), player, to, crew, "N", dict(squad.resources)))
+        state.fallen.remove(player)
+        mark_crystals(state)
+        state.note("ce-battle-on", f"Player {player + 1}'s {caster.id} gives way to the Necromancer, back from the "
+                                   f"dead at {to}: its crystal burns again.")
+        return
+
+
+def bury(state, squad: Squad, by, gone) -> float:
+    """A squad killed: its creatures go to the dead, its gore and items to its hex, its dig is
+    dropped. Returns the kill points its death earns ``by``."""
+    members = fx.snapshot(squad)  # the whole squad dies, shooters' companions too
+    entries = [fx.dead_entry(c, squad.owner, by) for c in members]
+    state.dead.extend(entries)
+    gore = sum(GORE[c["size"]] for c in members)
+    key = str(squad.hex)
+    resources, drops = lt.drop_all(state.loot, squad, gone)
+    for _, item in gone:  # used up in the lost fight: out of play, so out of the ledger too
+        state.ledger[f"item:{item}"] -= 1
+        sl.to_box(state, item)
+    if any(c["card"] == EMPEROR for c in members) and by is not None and state.phase == PLAY:
+        state.winner_player = by  # the first to kill the Emperor wins (rule ce-evil-emperor)
+        state.note("ce-evil-emperor", f"The Eternal Evil Emperor falls: player {by + 1} wins.")
+    if any(c["card"] == STATUE for c in members):  # its eyes are torn out (rule ce-evil-statue)
+        lt.put(state.loot, str(state.ground.pit()), items=[lt.EYES])
+        state.ledger[f"item:{lt.EYES}"] += 1
+        state.note("ce-evil-statue", "The Statue falls: its Glowing Eyes are torn out and lie on The Pit.")
+    if gore:
+        lt.put(state.loot, key, {"gore": gore})
+        state.ledger["gore"] += gore
+        state.note("ce-gore", f"{gore} gore spills on {key}.")
+    if drops or resources:
+        state.note("ce-death-drops", f"Left on {key}: " + ", ".join(
+            [f"{n} {r}" for r, n in sorted(resources.items())] + drops) + ".")
+    if squad.id in state.digs:
+        dg.drop_dig(state, squad.id, "ce-dig-leave")
+    return sum(fx.points_of(e) for e in entries) if by is not None else 0.0
+
+
+def free_creatures(state, owner: int) -> None:
+    """A crushed crystal's player: every squad it still has turns Wandering Monster where it
+    stands, under the first free marker letters (ruling ce-crystal-crushed-how)."""
+    used = {s.card for s in state.squads if s.wandering}
+    letters = (chr(c) for c in range(ord("A"), ord("Z") + 1) if chr(c) not in used)
+    for s in sorted(state.squads.of(owner), key=lambda x: CARD_ORDER[x.card]):
+        if s.id in state.digs:
+            dg.drop_dig(state, s.id, "ce-dig-leave")
+        state.squads.remove(s.id)
+        letter = next(letters)
+        for c in s.creatures:
+            c.moved, c.acted, c.halted = 0, False, False
+        state.squads.add(Squad(squad_id(None, letter), None, s.hex, s.creatures, letter, dict(s.resources)))
+        state.note("ce-crystal-crushed", f"Player {owner + 1}'s squad {s.card} at {s.hex} is masterless: "
+                                         f"it becomes Wandering Monster {letter}.")
+
+
+# ------------------------------------------------------------------ kill points
+def kill_points_by_kind(state) -> tuple[list[float], list[float]]:
+    """Each player's enemy and wandering kill points (rule ce-kill-points), from the dead."""
+    n = state.game.players
+    enemy, wandering = [0.0] * n, [0.0] * n
+    for d in state.dead:
+        if d["by"] is not None:
+            (enemy if d["owner"] is not None else wandering)[d["by"]] += fx.points_of(d)
+    return enemy, wandering
+
+
+def award_kill_points(state, by, points: float) -> None:
+    """The winner keeps the slain creatures as kill points (rules ce-kill-points, ce-kill-points-monster)."""
+    if by is not None:
+        state.kill_points[by] += points
+        state.note("ce-kill-points", f"Player {by + 1} keeps the slain creatures: {points:g} kill points "
+                                     f"({state.kill_points[by]:g} in all).")
+    else:
+        state.note("ce-kill-points-monster", "A Wandering Monster won: nobody earns kill points.")

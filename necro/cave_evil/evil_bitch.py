@@ -1,0 +1,59 @@
+"""The Darkest Evil Bitch (rules ce-evil-bitch, ce-evil-bitch-none, ce-evil-roll-off): she wakes and
+kills every Necromancer without enemy kill points; each cycle after she fights the squad N with the
+fewest.
+"""
+
+from __future__ import annotations
+
+from . import awaken as aw
+from . import death as de
+from . import fights as fx
+from . import wizard as wz
+from .basics import OVER
+from .movement import squad_id
+
+
+def wakes(state) -> None:
+    """She wakes: every Necromancer without enemy kill points dies (rules ce-evil-bitch,
+    ce-evil-bitch-none)."""
+    enemy, _ = de.kill_points_by_kind(state)
+    doomed = aw.bitch_victims(enemy, state.necromancers())
+    state.note("ce-evil-bitch", "The Darkest Evil Bitch wakes: every Necromancer without enemy kill points dies"
+               + (f": player{'s' if len(doomed) > 1 else ''} {', '.join(str(p + 1) for p in doomed)}." if doomed
+                  else "; every one of them has some."))
+    for p in doomed:
+        n = state.squads.by_id.get(squad_id(p, "N"))
+        if n is not None:
+            state.squads.remove(n.id)
+            de.bury(state, n, None, set())
+        wz.kill_wizards(state, p, None)
+        if p not in state.out:
+            de.player_out(state, p)
+    if len(state.out) == state.game.players:
+        state.phase, state.turn, state.pending, state.must_fight, state.queue = OVER, None, None, [], []
+        state.note("ce-evil-bitch-none", "No Necromancer is left: nobody wins.")
+
+
+def each_cycle(state) -> None:
+    """At the start of a cycle she fights the Necromancer squad with the fewest enemy kill points
+    (then wandering ones; a roll-off if still tied: rules ce-evil-bitch, ce-evil-roll-off)."""
+    enemy, wandering = de.kill_points_by_kind(state)
+    tied = aw.bitch_target(enemy, wandering, state.necromancers())
+    if len(tied) > 1:
+        state.queue.append({"do": "rolloff", "players": tied, "for": "bitch"})
+        state.note("ce-evil-roll-off", "Players " + ", ".join(str(p + 1) for p in tied) + " tie for her attention: "
+                                       "they roll a D12, the lowest is chosen.")
+    else:
+        bitch_attacks(state, tied[0])
+
+
+def bitch_attacks(state, victim: int) -> None:
+    """She appears beside ``victim``'s Necromancer and its squad N fights her (rule ce-evil-bitch)."""
+    n = squad_id(victim, "N")
+    state.turn, state.part = victim, "evil"
+    state.combat = fx.evil_record(state.squads, n, "darkest-evil-bitch")
+    state._fight, state.last_combat = None, None
+    state.note("ce-evil-bitch", f"The Darkest Evil Bitch appears beside player {victim + 1}'s Necromancer and "
+                                "fights its squad N: the squad attacks, without items or spells, under her charm "
+                                "(-3 strength, dodge and armor).")
+    wz.bitch_note(state, victim)

@@ -1,0 +1,102 @@
+"""The Necromancers' once-per-game powers (rules ce-power, ce-power-teleport, ce-power-blast,
+ce-power-enthrall, ce-power-split; ruling ce-power-when): a free activity of Phase 3 on the
+Necromancer's own turn. The Black Wizard's split is :mod:`.wizard`'s.
+"""
+
+from __future__ import annotations
+
+from . import death as de
+from . import digging as dg
+from . import wizard as wz
+from .basics import in_phase_3, squad_name
+from .hexes import Hex, distance, neighbours, parse_hex
+from .movement import Squad, squad_id
+
+POWERS = {"rotten-magi": "teleport", "psychomancer-of-fire": "blast", "ice-dead-sorceress": "enthrall",
+          wz.BLACK_WIZARD: "split"}
+"""Each Necromancer card's once-per-game ability (rules ce-power-teleport, ce-power-blast,
+ce-power-enthrall, ce-power-split); the Blood Sorcerer's four items are on its card. The Black
+Wizard plays only when the cards are dealt at random (rule ce-necromancer-deal)."""
+TELEPORT, ENTHRALL = 5, 3
+
+
+def power_of(state, player: int) -> str | None:
+    """``player``'s Necromancer's once-per-game power (``teleport``, ``blast``, ``enthrall``,
+    ``split``; None: none the engine plays)."""
+    n = state.squads.by_id.get(squad_id(player, "N"))
+    magus = next((c for c in n.creatures if c.necromancer), None) if n else None
+    return POWERS.get(magus.card) if magus else None
+
+
+def power_options(state) -> list[str]:
+    """The turn player's once-per-game ability, if unused (rule ce-power): a free activity of
+    Phase 3. Ruling ce-power-when: played on its own turn only."""
+    p = state.turn
+    if not in_phase_3(state) or p in state.powers_used:
+        return []
+    power = power_of(state, p)
+    n = state.squads.by_id.get(squad_id(p, "N"))
+    if power == "teleport":
+        return [f"teleport N {h}" for h in sorted(_teleport_spots(state, n))]
+    if power == "split":
+        return wz.split_options(state, n)
+    if power == "blast":
+        return ["blast N"] if any(s.hex in neighbours(n.hex) for s in state.squads if s.id != n.id) else []
+    if power == "enthrall" and [c for c in state.squads.free_cards(p) if c != "N"]:
+        return [f"enthrall N {s.id}" for s in state.squads
+                if s.owner not in (None, p) and not s.has_necromancer and state.ground.distance(n.hex, s.hex) is not None
+                and distance(n.hex, s.hex) <= ENTHRALL]
+    return []
+
+
+def _teleport_spots(state, n: Squad) -> list[Hex]:
+    """Where the Rotten Magi may take its squad (rule ce-power-teleport): up to 5 spaces away as the
+    crow flies, through rock, onto open ground with nobody on it, never a spawn pit or an enemy crystal."""
+    out = []
+    for h in state.ground.open_hexes():
+        if 0 < distance(n.hex, h) <= TELEPORT and state.squads.at(h) is None and h not in state.ground.spawn_pits \
+                and state.ground.crystals.get(h, n.owner) == n.owner:
+            out.append(h)
+    return out
+
+
+def apply_power(state, verb: str, target: str | None) -> None:
+    """``teleport N +1-2``, ``blast N``, ``enthrall N 2:III``, ``split N II +2-3``: the power used,
+    once per game (rules ce-power-teleport, ce-power-blast, ce-power-enthrall, ce-power-split)."""
+    p = state.turn
+    n = state.squads[squad_id(p, "N")]
+    state.powers_used.append(p)
+    state.powers_used.sort()
+    state.power_turn = True
+    if verb == "teleport":
+        to = parse_hex(target)
+        state.squads.relocate(n.id, to)
+        for c in n.creatures:
+            c.halted = False
+        state.note("ce-power-teleport", f"Player {p + 1}'s Rotten Magi vanishes with its squad and appears at {to}.")
+    elif verb == "split":
+        wz.apply_split(state, n, target)
+    elif verb == "blast":
+        victims = [s for s in state.squads if s.id != n.id and s.hex in neighbours(n.hex)]
+        state.note("ce-power-blast", f"Player {p + 1}'s Psychomancer of Fire burns everything beside it: "
+                   + ", ".join(squad_name(state, s.id) for s in victims) + ".")
+        points, outs = 0.0, []
+        for s in victims:
+            state.squads.remove(s.id)
+            points += de.bury(state, s, p if s.owner != p else None, set())  # its own dead earn nothing
+            if s.has_necromancer:
+                outs.append(s.owner)
+        state.kill_points[p] += points
+        if points:
+            state.note("ce-kill-points", f"Player {p + 1} keeps the slain: {points:g} kill points "
+                                         f"({state.kill_points[p]:g} in all).")
+        for owner in outs:
+            de.player_out(state, owner)
+    else:
+        prey = state.squads.remove(target)
+        card = [c for c in state.squads.free_cards(p) if c != "N"][0]
+        state.squads.add(Squad(squad_id(p, card), p, prey.hex, prey.creatures, card, dict(prey.resources)))
+        if target in state.digs:
+            dg.drop_dig(state, target, "ce-dig-leave")
+        state.note("ce-power-enthrall", f"Player {p + 1}'s Ice Dead Sorceress takes {squad_name(state, target)} for "
+                                        f"good: it is now squad {card}.")
