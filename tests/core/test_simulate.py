@@ -60,7 +60,8 @@ def test_a_bot_made_by_a_function_is_described_by_its_class_and_settings():
     from necro.day_of_the_dead import DayOfTheDead
 
     bots = DayOfTheDead().bots()
-    assert describe_bot(bots["mc-fast"]) == describe_bot(bots["mc"]).replace("rollouts=48", "rollouts=16")
+    assert describe_bot(bots["mc-fast"]) == (describe_bot(bots["mc"]).replace("rollouts=48", "rollouts=16")
+                                             .replace("extra=96", "extra=32"))
     assert describe_bot(bots["mc-fast"]).startswith("Flat Monte Carlo")
 
 
