@@ -25,19 +25,19 @@ const handPicks = new WeakMap(); // per widget (full game): { card, from: hand |
 const DECK_MARK = { bribe: ["B", "metals"], construct: ["C", "gore"], summon: ["S", "shadowflame"], abyss: ["A", "every kind"] };
 const KIND_MARK = { creature: "●", item: "◆", spell: "✶", event: "!" };
 const FULL_CSS = `
-.ce-phase { border: 2px solid #333; border-left-width: 8px; border-radius: 6px; padding: 4px 8px; margin: 4px 0 6px; }
+.ce-phase { border: 2px solid #333; border-left-width: 8px; border-radius: 6px; padding: 2px 8px; margin: 2px 0 4px; }
 .ce-phase-title { font-weight: 700; font-size: 14px; }
-.ce-phase-steps { display: flex; flex-wrap: wrap; gap: 4px; list-style: none; margin: 3px 0; padding: 0; font-size: 12px; }
+.ce-phase-steps { display: flex; flex-wrap: wrap; gap: 4px; list-style: none; margin: 2px 0; padding: 0; font-size: 12px; }
 .ce-phase-step { border: 1px dashed #888; border-radius: 10px; padding: 0 8px; }
 .ce-phase-step[aria-current=step] { border: 2px solid #000; font-weight: 700; background: #fff3c4; color: #1b1b1b; }
 .ce-now { font-size: 13px; margin: 2px 0; }
-.ce-full { margin: 6px 0; font-size: 12px; }
+.ce-full { margin: 2px 0 6px; font-size: 12px; }
 .ce-looking { border: 3px double #333; border-radius: 8px; padding: 4px 8px; margin: 4px 0; }
-.ce-decks { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-start; margin: 4px 0; }
-.ce-deck-group { display: flex; flex-direction: column; gap: 2px; width: 150px; }
+.ce-decks { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-start; margin: 4px 0; }
+.ce-deck-group { display: flex; flex-direction: column; gap: 2px; flex: 1 1 110px; max-width: 160px; }
 .ce-deck-name { font-weight: 700; }
-.ce-board .ce-pile { display: block; width: 100%; text-align: left; min-height: 44px; border: 2px solid #333;
-  border-radius: 6px; padding: 2px 6px; font-size: 12px; margin: 0; }
+.ce-board .ce-pile { display: block; width: 100%; text-align: left; min-height: 36px; border: 2px solid #333;
+  border-radius: 6px; padding: 1px 5px; font-size: 12px; line-height: 1.25; margin: 0; }
 .ce-board .ce-deck { background: repeating-linear-gradient(45deg, #3b3631, #3b3631 6px, #4a443d 6px, #4a443d 12px); color: #fff; }
 .ce-board .ce-discard { background: #fffdf7; color: #1b1b1b; }
 .ce-board .ce-pile-empty { border-style: dashed; background: none; color: inherit; }
@@ -45,16 +45,18 @@ const FULL_CSS = `
 .ce-board button.ce-pile[data-a] { box-shadow: 0 0 0 2px #fff, 0 0 0 4px #0b5cad; }
 .ce-pile-mark { font-weight: 700; font-size: 15px; margin-right: 5px; }
 .ce-monks { align-self: center; }
-.ce-hand { margin: 6px 0 2px; }
+.ce-hand { margin: 2px 0; }
 .ce-hand-title { font-weight: 700; margin-bottom: 2px; }
+.ce-hand-title .ce-hand-note { font-weight: 400; color: var(--necro-muted, #555); }
 .ce-hand-row { display: flex; flex-wrap: wrap; gap: 5px; }
-.ce-board .ce-hand-card { width: 118px; min-height: 70px; display: flex; flex-direction: column; align-items: flex-start; text-align: left;
-  border: 2px solid #333; border-radius: 6px; padding: 2px 5px; background: #fffdf7; color: #1b1b1b; font-size: 11px; margin: 0; }
+.ce-board .ce-hand-card { width: 100px; min-height: 56px; display: flex; flex-direction: column; justify-content: flex-start;
+  align-items: flex-start; position: relative; text-align: left; line-height: 1.2;
+  border: 2px solid #333; border-radius: 6px; padding: 1px 4px 2px 16px; background: #fffdf7; color: #1b1b1b; font-size: 11px; margin: 0; }
 .ce-board .ce-hand-card[aria-pressed=true] { box-shadow: 0 0 0 3px #000, 0 0 0 6px #E69F00; }
 .ce-board .ce-hand-card.ce-can-invoke { border-width: 3px; border-style: double; }
-.ce-hand-kind { font-size: 13px; }
+.ce-hand-kind { position: absolute; left: 3px; top: 1px; font-size: 12px; }
 .ce-hand-name { font-weight: 700; font-size: 12px; }
-.ce-hand-invoke { font-weight: 700; margin-top: auto; }
+.ce-hand-invoke { font-weight: 700; }
 .ce-hand-view { margin: 4px 0; }
 .ce-full-row { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; margin: 6px 0; }
 .ce-track-panel { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; max-width: 520px; }
@@ -92,6 +94,7 @@ function actButton(b, a, text, cls) {
 }
 function phaseBanner(b) {
   const { el, full, legal } = b;
+  // "Phase 1: fights", not "1 fights": a number before a plural reads as a count
   const steps = [[1, "fights"], [2, "conjure"], [3, "actions"], [4, "events"]];
   const who = typeof full.turn === "number" && full.part !== "over" && full.part !== "setup" ?
     `, player ${full.turn + 1}'s turn, cycle ${full.cycle}` : "";
@@ -100,14 +103,16 @@ function phaseBanner(b) {
   el("div", { class: "ce-phase-title" }, `${full.title}${who}`),
   el("ol", { class: "ce-phase-steps", "aria-label": "the four phases of a turn" },
     steps.map(([n, word]) => el("li", { class: "ce-phase-step", "data-phase": n, "aria-current": full.phase === n ? "step" : null },
-      `${full.phase === n ? "▶ " : ""}${n} ${word}`))),
+      `${full.phase === n ? "▶ " : ""}Phase ${n}: ${word}`))),
   el("div", { class: "ce-now", "data-rule": full.rule || "" }, full.now),
   legal.has("end") ? actButton(b, "end", "End turn (on to Phase 4)", "ce-end") : null);
 }
+// Under the map, what is decided on first: the card looked at, the hand, the decks (at 1280 x 800
+// they share the screen with the map and the decisions); then the track, events and purses.
 function fullSection(b) {
   const { el, full } = b;
   return el("section", { class: "ce-full", "aria-label": "cards, decks, the Awaken Track and events" },
-    full.looking ? lookingPanel(b) : null, deckRow(b), handStrip(b), b.handView,
+    full.looking ? lookingPanel(b) : null, handStrip(b), b.handView, deckRow(b),
     el("div", { class: "ce-full-row" }, trackPanel(b), eventsPanel(b)), playersTable(b));
 }
 function faceCard(b, f) {
@@ -163,8 +168,8 @@ function deckGroup(b, d) {
       onmouseenter: () => take && ui.preview(take.a), onmouseleave: () => take && ui.clearPreview() },
     glyph("▭"), el("span", {}, text));
   }
-  return el("div", { class: "ce-deck-group", role: "group", "aria-label": `${name} deck (${what})` },
-    el("div", { class: "ce-deck-name" }, `${letter} ${name} (${what})`), back, discard);
+  return el("div", { class: "ce-deck-group", role: "group", "aria-label": `${name} deck (${what})`, title: `${name}: paid in ${what}` },
+    back, discard);
 }
 // the hand shown (the viewer's; in hot-seat the deciding player's): a button per card
 function handStrip(b) {
@@ -173,6 +178,7 @@ function handStrip(b) {
   const title = h.seen_as === "turn" ? `Player ${h.player + 1}'s hand (the player deciding now; ` +
     "other hands are shown as counts)" : h.player === null || h.player === undefined ?
     "No hand shown: the table sees every hand face down" : `Your hand (player ${h.player + 1})`;
+  const [lead, aside] = title.split(" (");
   const invocable = new Set(actions.filter((a) => a.a.startsWith("invoke ")).map((a) => a.a.split(" ")[1]));
   const buttons = h.cards.map((c, i) => {
     const can = invocable.has(c.card);
@@ -182,10 +188,11 @@ function handStrip(b) {
       "data-deck": c.deck, "data-i": i, "aria-pressed": "false", "aria-label": lines.join(", "),
       onclick: () => pickCard(b, c.card, "hand") },
     el("span", { class: "ce-hand-kind", "aria-hidden": "true" }, KIND_MARK[kind] || "?"),
-    lines.map((t, k) => el("span", { class: k === 0 ? "ce-hand-name" : k === 3 ? "ce-hand-invoke" : "ce-hand-line" }, t)));
+    lines.map((t, k) => el("div", { class: k === 0 ? "ce-hand-name" : k === 3 ? "ce-hand-invoke" : "ce-hand-line" }, t)));
   });
   return el("div", { class: "ce-hand", role: "group", "aria-label": title, "data-player": h.player ?? "" },
-    el("div", { class: "ce-hand-title" }, `${title}: ${h.cards.length} card${h.cards.length === 1 ? "" : "s"}`),
+    el("div", { class: "ce-hand-title" }, `${lead}: ${h.cards.length} card${h.cards.length === 1 ? "" : "s"}`,
+      aside ? el("span", { class: "ce-hand-note" }, ` (${aside}`) : null),
     el("div", { class: "ce-hand-row" }, buttons.length ? buttons : el("span", {}, "no cards")));
 }
 function pickCard(b, card, from) {

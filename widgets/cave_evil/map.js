@@ -59,6 +59,9 @@
 
 const TEAM = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"];
 const S = 20, R3 = Math.sqrt(3), ACCENT = "#0b5cad", HOT = "#E69F00", ROCK = "#3b3631";
+// The map's height in pixels (shorter in the full game, whose hand and decks sit under it), and how
+// far out it opens: at most LEGIBLE map units a pixel, so that its 10-unit labels read at 10 px.
+const MAP_HEIGHT = 540, FULL_MAP_HEIGHT = 360, LEGIBLE = 1;
 const KIND = {
   "pit-room": { fill: "#dcc9a0", code: "P", pat: "dots" },
   "great-hall": { fill: "#9ecae1", code: "H", pat: "grid" },
@@ -144,6 +147,7 @@ export function drawBoard(container, view, ui) {
   const paint = (focus) => {
     container.replaceChildren();
     current = render(container, view, ui, paint);
+    if (ui.labelInName) ui.labelInName(container); // a repaint after the toolkit's check
     const again = focus && container.querySelector(focus);
     if (again) again.focus();
   };
@@ -233,8 +237,22 @@ function render(container, view, ui, paint) {
   }
   if (!xs.length) xs.push(0), ys.push(0);
   const m2 = S * 2.5;
-  const home = [Math.min(...xs) - m2, Math.min(...ys) - m2, Math.max(...xs) - Math.min(...xs) + 2 * m2,
+  const whole = [Math.min(...xs) - m2, Math.min(...ys) - m2, Math.max(...xs) - Math.min(...xs) + 2 * m2,
     Math.max(...ys) - Math.min(...ys) + 2 * m2];
+  // The map opens on the whole dug area, unless that would shrink its labels below legibility
+  // (more than LEGIBLE map units a pixel): then on the part of it around the squads of the player
+  // deciding (else its middle), at that scale. "whole map" shows it all; "reset" comes back here.
+  const mapHeight = map.full ? FULL_MAP_HEIGHT : MAP_HEIGHT;
+  const pixels = [Math.max(container.clientWidth || 0, 240), mapHeight];
+  let home = whole;
+  if (Math.max(whole[2] / pixels[0], whole[3] / pixels[1]) > LEGIBLE) {
+    const seat = typeof view.to_move === "number" ? view.to_move : pos.turn;
+    const spots = pos.squads.filter((q) => q.owner === seat).map((q) => parseHex(q.at)).filter(Boolean).map((c) => centre(...c));
+    const mid = (i) => (spots.length ? spots.reduce((t, p) => t + p[i], 0) / spots.length : whole[i] + whole[i + 2] / 2);
+    const w = pixels[0] * LEGIBLE, h = pixels[1] * LEGIBLE;
+    const inside = (i, size) => Math.min(Math.max(mid(i) - size / 2, whole[i]), whole[i] + whole[i + 2] - size);
+    home = [w < whole[2] ? inside(0, w) : whole[0] + (whole[2] - w) / 2, h < whole[3] ? inside(1, h) : whole[1] + (whole[3] - h) / 2, w, h];
+  }
   let cam = cameras.get(key) || home.slice();
   const seen = (h) => { const [x, y] = centre(...cells.get(h)); return x > cam[0] && x < cam[0] + cam[2] && y > cam[1] && y < cam[1] + cam[3]; };
   if (!Object.keys(onHex).every(seen)) { // this decision's hexes would be off screen: frame them
@@ -244,7 +262,7 @@ function render(container, view, ui, paint) {
     const w = Math.max(x1 - x0 + 4 * S, S * 16, ((y1 - y0 + 4 * S) * home[2]) / home[3]), h = (w * home[3]) / home[2];
     cam = [(x0 + x1 - w) / 2, (y0 + y1 - h) / 2, w, h];
   }
-  const root = svg("svg", { role: "group", tabindex: 0, width: "100%", height: 540, preserveAspectRatio: "xMidYMid meet",
+  const root = svg("svg", { role: "group", tabindex: 0, width: "100%", height: mapHeight, preserveAspectRatio: "xMidYMid meet",
     "aria-label": "Cave Evil map: drag or use arrow keys to pan, wheel or + and - to zoom",
     style: "display:block;background:#1f1c19;border-radius:6px;touch-action:none;font-family:system-ui,sans-serif;cursor:grab" });
   const setCam = (c) => { cam = c; cameras.set(key, c); root.setAttribute("viewBox", c.map((v) => v.toFixed(1)).join(" ")); };
@@ -275,14 +293,14 @@ function render(container, view, ui, paint) {
     if (over) cell.append(svg("polygon", { points: corners(x, y), fill: over, stroke: "none" }));
     if (interior[h] !== undefined && info && info.s === "open")
       cell.append(svg("polygon", { points: corners(x, y, S - 2.5), fill: "none", stroke: TEAM[interior[h]] || "#000", "stroke-width": 2.5 }));
-    if (code && crystal[h] === undefined) cell.append(svg("text", { x, y: y + S * 0.62, "text-anchor": "middle", "font-size": 7, fill: "#000a" }, code));
+    if (code && crystal[h] === undefined) cell.append(svg("text", { x, y: y + S * 0.62, "text-anchor": "middle", "font-size": 10, "font-weight": 600, fill: "#000b" }, code));
     cell.addEventListener("click", () => explain(h));
     ground.append(cell);
     if (pits.has(h)) marks.append(svg("circle", { cx: x, cy: y, r: S * 0.55, fill: "#000", stroke: "#c0392b", "stroke-width": 2.5 }),
       svg("circle", { cx: x, cy: y, r: S * 0.25, fill: "none", stroke: "#fff", "stroke-width": 1 }));
-    if (crystal[h] !== undefined) marks.append(svg("path", { d: `M${x},${y + 5}L${x + 6},${y + 11}L${x},${y + 17}L${x - 6},${y + 11}Z`,
+    if (crystal[h] !== undefined) marks.append(svg("path", { d: `M${x},${y + 6}L${x + 7.5},${y + 12.5}L${x},${y + 19}L${x - 7.5},${y + 12.5}Z`,
       fill: TEAM[crystal[h]] || "#fff", stroke: "#fff", "stroke-width": 1.5 }),
-      svg("text", { x, y: y + 13.5, "text-anchor": "middle", "font-size": 6.5, "font-weight": 700, fill: "#fff" }, "C"));
+      svg("text", { x, y: y + 16, "text-anchor": "middle", "font-size": 9.5, "font-weight": 700, fill: "#fff" }, "C"));
   }
   // where the pending move or break may go: a shade and the cost where it may stop, a hatch where it only passes
   if (reach) {
@@ -297,19 +315,19 @@ function render(container, view, ui, paint) {
       const [x, y] = centre(...c);
       reachLayer.append(svg("polygon", { class: "ce-reach-stop", "data-hex": h, "data-cost": cost, points: corners(x, y, S - 1),
         fill: "#56B4E9", "fill-opacity": 0.45, stroke: "#56B4E9", "stroke-width": 1.5 }));
-      costs.append(svg("text", { x: x - 14, y: y + 3, "text-anchor": "middle", "font-size": 7.5, "font-weight": 700,
+      costs.append(svg("text", { x: x - 13, y: y + 4, "text-anchor": "middle", "font-size": 10, "font-weight": 700,
         fill: "#000", stroke: "#fff", "stroke-width": 2, "paint-order": "stroke" }, String(cost)));
     }
   }
   // loot on hexes: resources (m, g, s) and a wandering marker's count of items and spells (◆)
   for (const [h, spot] of Object.entries(pos.loot || {})) {
     const c = parseHex(h); if (!c) continue;
-    const [x, y] = centre(...c), label = lootText(spot), w = 6 + label.length * 4.6;
+    const [x, y] = centre(...c), label = lootText(spot), w = 6 + label.length * 6;
     marks.append(svg("g", { class: "ce-loot", "data-hex": h },
       svg("title", {}, `on ${h}: ` + Object.keys(LOOT_SHORT).filter((r) => spot[r]).map((r) => `${spot[r]} ${r}`)
         .concat(spot.items || []).join(", ")),
-      svg("rect", { x: x - w / 2, y: y + S - 15, width: w, height: 9, rx: 2, fill: "#3b1d12", stroke: "#fff", "stroke-width": 0.8 }),
-      svg("text", { x, y: y + S - 8.3, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#fff" }, label)));
+      svg("rect", { x: x - w / 2, y: y + S - 17, width: w, height: 12, rx: 2, fill: "#3b1d12", stroke: "#fff", "stroke-width": 0.8 }),
+      svg("text", { x, y: y + S - 7.8, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#fff" }, label)));
   }
   // digs in progress
   for (const [h, list] of Object.entries(digsAt)) {
@@ -318,10 +336,10 @@ function render(container, view, ui, paint) {
     list.forEach((d, i) => {
       const card = d.card === "?" || d.stage === "digging" ? "?" : (map.names[d.card] || d.card || "");
       const label = `dig ${d.rocks} ${card}`.trim();
-      const w = 7 + label.length * 5.2;
-      marks.append(svg("rect", { x: x - w / 2, y: y - S - 4 - i * 12, width: w, height: 11, rx: 3,
+      const w = 7 + label.length * 6.2;
+      marks.append(svg("rect", { x: x - w / 2, y: y - S - 6 - i * 14, width: w, height: 13, rx: 3,
         fill: d.mode === "collapse" ? "#4a443d" : "#fff", stroke: HOT, "stroke-width": 1.5 }),
-        svg("text", { x, y: y - S + 4.5 - i * 12, "text-anchor": "middle", "font-size": 8, "font-weight": 700,
+        svg("text", { x, y: y - S + 4 - i * 14, "text-anchor": "middle", "font-size": 10, "font-weight": 700,
           fill: d.mode === "collapse" ? "#fff" : "#000" }, label));
     });
   }
@@ -353,19 +371,20 @@ function render(container, view, ui, paint) {
   const token = (s, cx, cy) => {
     const boss = s.creatures.some((k) => k.necromancer);
     const g = svg("g", { "data-squad": s.id, "data-at": s.at });
-    if (boss) g.append(svg("circle", { cx, cy, r: 11.5, fill: "#f5c518", stroke: "#000", "stroke-width": 1 }));
+    if (boss) g.append(svg("circle", { cx, cy, r: 13, fill: "#f5c518", stroke: "#000", "stroke-width": 1 }));
     g.append(svg("g", { class: "ce-picked", display: b.pick.squad === s.id ? null : "none" },
-      svg("circle", { cx, cy, r: 16, fill: "none", stroke: "#fff", "stroke-width": 4 }),
-      svg("circle", { cx, cy, r: 16, fill: "none", stroke: "#000", "stroke-width": 1.5, "stroke-dasharray": "2 2" })));
-    g.append(svg("circle", { cx, cy, r: 8.5, fill: TEAM[s.owner] || "#777", stroke: "#000", "stroke-width": 1.2 }),
-      svg("text", { x: cx, y: cy + 3.3, "text-anchor": "middle", "font-size": 8.5, "font-weight": 700, fill: "#fff" }, squadName(s)));
+      svg("circle", { cx, cy, r: 17.5, fill: "none", stroke: "#fff", "stroke-width": 4 }),
+      svg("circle", { cx, cy, r: 17.5, fill: "none", stroke: "#000", "stroke-width": 1.5, "stroke-dasharray": "2 2" })));
+    g.append(svg("circle", { cx, cy, r: 10.5, fill: TEAM[s.owner] || "#777", stroke: "#000", "stroke-width": 1.2 }),
+      svg("text", { x: cx, y: cy + 3.6, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#fff",
+        textLength: squadName(s).length > 3 ? 19 : null, lengthAdjust: "spacingAndGlyphs" }, squadName(s)));
     return [g, boss];
   };
   const squadSpots = []; // [squad, cx, cy]
   for (const [h, list] of Object.entries(squadsAt)) {
     const c = parseHex(h); if (!c) continue;
     const [x, y] = centre(...c);
-    list.forEach((s, i) => squadSpots.push([s, x + (list.length > 1 ? (i - (list.length - 1) / 2) * 13 : 0), y - 4]));
+    list.forEach((s, i) => squadSpots.push([s, x + (list.length > 1 ? (i - (list.length - 1) / 2) * 15 : 0), y - 4]));
   }
   const describeSquad = (s, boss) => `${whose(s).replace(/^./, (c) => c.toUpperCase())} squad ${s.card}` +
     `${boss ? " (Necromancer)" : ""}: ${s.creatures.map((k) => k.id).join(", ")}`;
@@ -388,7 +407,7 @@ function render(container, view, ui, paint) {
       const [node, boss] = token(s, cx, cy);
       const acts = onSquad[s.id];
       if (acts) {
-        node.append(svg("circle", { cx, cy, r: 13.5, fill: "none", stroke: "#7cc4ff", "stroke-width": 2, "stroke-dasharray": "4 2" }));
+        node.append(svg("circle", { cx, cy, r: 14.5, fill: "none", stroke: "#7cc4ff", "stroke-width": 2, "stroke-dasharray": "4 2" }));
         target(node, acts, `${whose(s)} squad ${s.card}`, () => { pickSquad(b, s.id); choose(`Squad ${s.card}:`, acts); });
       } else if ((onHex[s.at] || []).length && onHex[s.at].every((a) => /^(fight|shoot|hire|subdue) /.test(a.a))) {
         // a squad that can be attacked, shot, hired or subdued: its token offers what its hex offers
@@ -568,7 +587,7 @@ function render(container, view, ui, paint) {
     }
     if (k && hot.length) {
       const [x, y] = centre(...parseHex(hot[0]));
-      ghost.append(svg("text", { x, y: y + 3, "text-anchor": "middle", "font-size": 8, "font-weight": 700 },
+      ghost.append(svg("text", { x, y: y + 3, "text-anchor": "middle", "font-size": 10, "font-weight": 700 },
         (map.names[hint.tile] || hint.tile).slice(0, 10)));
     }
   }
@@ -628,14 +647,16 @@ function render(container, view, ui, paint) {
     btn("+", "zoom in", () => zoom(1 / 1.25)), btn("−", "zoom out", () => zoom(1.25)),
     btn("←", "pan west", () => pan(-0.15, 0)), btn("↑", "pan north", () => pan(0, -0.15)),
     btn("↓", "pan south", () => pan(0, 0.15)), btn("→", "pan east", () => pan(0.15, 0)),
-    btn("reset", "reset the map view", () => setCam(home.slice())), losBtn);
+    btn("reset", "reset the map view", () => setCam(home.slice())),
+    home === whole ? null : btn("whole map", "show the whole map", () => setCam(whole.slice())), losBtn);
 
   // ---- text around the map
   const who = typeof view.to_move === "number" ? `player ${view.to_move + 1} decides` : view.to_move === "chance" ? "chance" : "";
   const pend = pos.pending, pendCard = pend ? String(pend.squad || "").split(":").pop() : "";
   const pendText = !pend ? "" : pend.kind === "move" ? ` (moving squad ${pendCard})` :
     pend.kind === "break" ? ` (breaking ${(pend.creatures || []).join(", ")} away from squad ${pendCard})` : ` (${pend.kind} squad ${pendCard})`;
-  const head = el("div", { style: "margin:2px 0 4px;font-size:13px" },
+  // (the full game's banner says the same, unless a move is pending or a player is out)
+  const head = map.full && !pendText && !(pos.out && pos.out.length) ? null : el("div", { style: "margin:2px 0 4px;font-size:13px" },
     pos.phase === "over" ? "The game is over." :
       `${pos.phase === "setup" ? "Set-up" : `Cycle ${pos.cycle}, player ${(pos.turn ?? 0) + 1}'s turn`}${who ? `; ${who}` : ""}` + pendText +
       (pos.out && pos.out.length ? `. Out: ${pos.out.map((p) => `player ${p + 1}`).join(", ")}` : ""));

@@ -62,14 +62,10 @@ function controlCard(b, p, c, wild) {
   if (!c.squad) return el("div", { class: "ce-ctl ce-ctl-empty", "data-player": p.player, "data-card": c.card, role: "img",
     "aria-label": `player ${p.player + 1}'s control card ${c.card}: empty` },
   el("div", { class: "ce-ctl-head" }, el("span", { class: "ce-ctl-num" }, c.card), el("span", {}, label)), el("div", {}, "empty"));
-  const names = c.creatures.map((k) => `${cards[k.card] ? cards[k.card].name : k.id} (${k.size})`);
   const node = el("div", { class: "ce-ctl", "data-player": wild ? "w" : p.player, "data-card": c.card, "data-control": c.squad,
     "data-full": c.full ? "true" : "false", role: "button", tabindex: 0, "aria-pressed": "false",
-    "aria-label": `${wild ? (c.guards ? "Protector" : "Wandering Monster") : `player ${p.player + 1}'s`} squad ${c.card}` +
-      `${c.guards ? `, guarding the pit at ${c.guards}` : ""}${c.full ? ", full" : ""}: ` +
-      `${names.join(", ")}. Enter shows its cards`,
     style: `border-color:${wild ? "#555" : TEAM[p.player] || "#555"}` },
-  el("div", { class: "ce-ctl-head" }, el("span", { class: "ce-ctl-num" }, c.card), el("span", {}, label),
+  el("div", { class: "ce-ctl-head" }, el("span", { class: "ce-ctl-num", "aria-hidden": "true" }, c.card), el("span", {}, label),
     c.full ? el("span", { class: "ce-ctl-full", title: "at the squad size limit: no creature but a trinket may join" }, "■ full") : null),
   el("ul", {}, c.creatures.map((k) => el("li", { "data-creature": k.id }, sizeIcon(svg, k.size),
     `${k.necromancer ? "♛ " : ""}${cards[k.card] ? cards[k.card].name : k.id}`))),
@@ -77,6 +73,9 @@ function controlCard(b, p, c, wild) {
   c.full ? null : el("div", { class: "ce-ctl-room" }, `room: ${c.room.join(" or ")}`),
   c.resources && Object.keys(c.resources).length ? el("div", { class: "ce-ctl-room ce-ctl-loot" },
     "carries: " + Object.entries(c.resources).map(([r, n]) => `${n} ${r}`).join(", ")) : null);
+  // named by what it shows (the squad, its creatures, room and load), then whose it is
+  b.ui.named(node, `${wild ? (c.guards ? "Protector" : "Wandering Monster") : `player ${p.player + 1}'s`} squad ${c.card}` +
+    `${c.guards ? `, guarding the pit at ${c.guards}` : ""}${c.full ? ", full" : ""}. Enter shows its cards`);
   node.addEventListener("click", () => pickSquad(b, c.squad));
   node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pickSquad(b, c.squad); } });
   return node;

@@ -57,7 +57,7 @@ Object.assign(NecroWidget.prototype, {
     const waiting = this.editPending === control.id;
     const pick = control.target ? el("button", {
       type: "button", class: "necro-edit-pick", "aria-pressed": String(waiting),
-      "aria-label": `${control.label}: pick the place on the board`,
+      "aria-label": `pick on board: ${control.label}`,
       onclick: () => { this.editPending = waiting ? null : control.id; this.redraw(); } }, "pick on board") : null;
     return el("label", { class: waiting ? "necro-edit-pending" : null }, `${control.label} `, input, pick);
   },

@@ -142,7 +142,9 @@ Object.assign(NecroWidget.prototype, {
     if (reason) { this.engineState = "failed"; this.engineReason = reason; return; }
     this.engineState = "idle";
     const warm = () => this.warmEngine();
-    for (const name of ["pointerenter", "focusin", "pointerdown"]) this.root.addEventListener(name, warm);
+    // pointermove too: a pointer already resting on the board as it was drawn sends no pointerenter
+    for (const name of ["pointerenter", "pointermove", "focusin", "pointerdown"]) this.root.addEventListener(name, warm);
+    if (this.root.matches(":hover")) this.warmEngine();
   },
 
   warmEngine() {
@@ -205,7 +207,11 @@ Object.assign(NecroWidget.prototype, {
   browserSend(msg) {
     this.inflight += 1;
     this.root.dataset.busy = "1";
-    const slow = setTimeout(() => { this.slow = true; this.drawStatus(); }, THINKING_MS);
+    // Slow replies say who is at work: the computer when a computer seat may move after this
+    // request, else the rules engine (opening a link, loading, editing).
+    const bots = (this.get("bot_seats") || []).length > 0;
+    const computer = msg.type === "bot_move" || (bots && ["act", "roll", "seats", "reset", "redo"].includes(msg.type));
+    const slow = setTimeout(() => { this.slow = computer ? "computer" : "engine"; this.drawStatus(); }, THINKING_MS);
     const t = performance.now();
     engineCall({ kind: "msg", id: this.sid, message: JSON.stringify(msg) }).then((answer) => {
       clearTimeout(slow);
@@ -217,7 +223,7 @@ Object.assign(NecroWidget.prototype, {
       }
       const stats = engineHub().stats;
       (stats.replies = stats.replies || []).push(performance.now() - t);
-      if (!this.inflight) { this.slow = false; this.root.dataset.busy = "0"; }
+      if (!this.inflight) { this.slow = ""; this.root.dataset.busy = "0"; }
       this.redraw();
     });
   },

@@ -16,15 +16,15 @@ Object.assign(NecroWidget.prototype, {
     for (const action of actions) {
       const hint = hintText(action.hint);
       const rule = this.ruleTitle(view, action.rule);
-      const label = (view.to_move === "chance" ? "force " : "") + action.a;
+      const label = (view.to_move === "chance" ? "force " : "") + this.labelOf(action, view);
       const aria = [label, action.p ? `probability ${action.p}` : "", hint].filter(Boolean).join(", ");
       buttons.push(el("button", {
         type: "button", class: "necro-action", "data-a": action.a, "aria-label": aria,
-        title: [hint, rule ? `rule: ${rule}` : ""].filter(Boolean).join(" | ") || null,
+        title: [label.endsWith(action.a) ? "" : action.a, hint, rule ? `rule: ${rule}` : ""].filter(Boolean).join(" | ") || null,
         onclick: () => this.request({ type: "act", a: action.a }),
         onmouseenter: () => this.preview(action.a, true), onmouseleave: () => this.preview(null, true),
         onfocus: () => this.preview(action.a, true), onblur: () => this.preview(null, true),
-      }, label, action.p ? el("span", { class: "necro-p" }, action.p) : null));
+      }, label, action.p ? el("span", { class: "necro-p", "aria-hidden": "true" }, action.p) : null));
     }
     if (view.hidden_choices) {  // the engine lists none: they would show this seat another's secrets
       buttons.push(el("span", { class: "necro-preview necro-hidden-choices" }, view.to_move === "chance"
@@ -42,6 +42,18 @@ Object.assign(NecroWidget.prototype, {
       buttons.push(el("span", { class: "necro-preview" }, "(no action to choose)"));
     }
     this.actionsBox.replaceChildren(...buttons);
+  },
+
+  // An action's button text: what the board module says (its actionLabel export, e.g. card names
+  // for card ids), else the notation; data-a and the log keep the notation.
+  labelOf(action, view) {
+    if (!this.actionLabel) return action.a;
+    try {
+      return this.actionLabel(action, view) || action.a;
+    } catch (err) {
+      console.error(err);
+      return action.a;
+    }
   },
 
   // The table Python computed for this position (view.insight), or nothing.

@@ -78,6 +78,7 @@ const CSS = `
 .necro-w .necro-edit-pick[aria-pressed=true] { border: 2px solid var(--necro-accent); }
 .necro-w[data-editing="1"] .necro-board [data-edit] { cursor: pointer; }
 .necro-w .necro-thinking::after { content: " (the computer is thinking...)"; font-weight: 400; font-style: italic; }
+.necro-w .necro-working::after { content: " (working...)"; font-weight: 400; font-style: italic; }
 `;
 
 function injectStyle() {

@@ -51,6 +51,7 @@ class NecroWidget {
     this.boardLoaded = false;
     loadBoard().then(
       (mod) => { this.board = typeof mod.drawBoard === "function" ? mod.drawBoard : null;
+        this.actionLabel = typeof mod.actionLabel === "function" ? mod.actionLabel : null;
         this.boardError = this.board ? "" : `board module ${BOARD_NAME} exports no drawBoard`; },
       (err) => { this.board = null; this.boardError = `board module ${BOARD_NAME} failed to load: ${err}`; },
     ).then(() => { this.boardLoaded = true; this.redraw(); });
@@ -284,7 +285,8 @@ class NecroWidget {
     if (!view || !view.game) return;
     this.status.textContent = view.status;
     this.status.classList.toggle("necro-thinking",
-      (this.mode === "live" && !!this.model.get("bot_thinking")) || (this.mode === "browser" && !!this.slow));
+      (this.mode === "live" && !!this.model.get("bot_thinking")) || (this.mode === "browser" && this.slow === "computer"));
+    this.status.classList.toggle("necro-working", this.mode === "browser" && this.slow === "engine");
   }
 
   drawMode() {
@@ -325,7 +327,7 @@ class NecroWidget {
         targets: ((view.edit.controls || []).find((c) => c.id === this.editPending) || { choices: [] }).choices
           .map(([value]) => value).filter((value) => typeof value === "string" && value),
       } : null,
-      el, svg, mode: this.mode, view,
+      el, svg, named, labelInName, mode: this.mode, view,
     };
   }
 
@@ -340,6 +342,7 @@ class NecroWidget {
     try {
       const api = this.board(container, view, this.ui(view));
       if (api && typeof api.highlight === "function") this.boardApi = api;
+      labelInName(container);
     } catch (err) {
       container.replaceChildren();
       this.boardBox.prepend(el("div", { class: "necro-error necro-board-error" }, `the board could not be drawn: ${err}`));
