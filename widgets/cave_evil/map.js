@@ -70,7 +70,7 @@ const KIND = {
   tunnel: { fill: "#ece6da", code: "", pat: "none" },
 };
 const OTHER = { fill: "#bfe3b4", pat: "vert" };
-const cameras = new WeakMap(); // per widget: the viewBox [x, y, w, h]
+const cameras = new WeakMap(); // per widget: the viewBox [x, y, w, h] in play and in edit mode
 const sightModes = new WeakMap(); // per widget: { on, shooter } of the line-of-sight tool
 let uid = 0;
 
@@ -242,10 +242,11 @@ function render(container, view, ui, paint) {
   // The map opens on the whole dug area, unless that would shrink its labels below legibility
   // (more than LEGIBLE map units a pixel): then on the part of it around the squads of the player
   // deciding (else its middle), at that scale. "whole map" shows it all; "reset" comes back here.
+  // Edit mode opens on the whole cave, where any hex may be picked.
   const mapHeight = map.full ? FULL_MAP_HEIGHT : MAP_HEIGHT;
   const pixels = [Math.max(container.clientWidth || 0, 240), mapHeight];
   let home = whole;
-  if (Math.max(whole[2] / pixels[0], whole[3] / pixels[1]) > LEGIBLE) {
+  if (!ui.editing && Math.max(whole[2] / pixels[0], whole[3] / pixels[1]) > LEGIBLE) { // editing: the whole cave
     const seat = typeof view.to_move === "number" ? view.to_move : pos.turn;
     const spots = pos.squads.filter((q) => q.owner === seat).map((q) => parseHex(q.at)).filter(Boolean).map((c) => centre(...c));
     const mid = (i) => (spots.length ? spots.reduce((t, p) => t + p[i], 0) / spots.length : whole[i] + whole[i + 2] / 2);
@@ -253,7 +254,8 @@ function render(container, view, ui, paint) {
     const inside = (i, size) => Math.min(Math.max(mid(i) - size / 2, whole[i]), whole[i] + whole[i + 2] - size);
     home = [w < whole[2] ? inside(0, w) : whole[0] + (whole[2] - w) / 2, h < whole[3] ? inside(1, h) : whole[1] + (whole[3] - h) / 2, w, h];
   }
-  let cam = cameras.get(key) || home.slice();
+  const views = cameras.get(key) || {}, mode = ui.editing ? "edit" : "play";
+  let cam = views[mode] || home.slice();
   const seen = (h) => { const [x, y] = centre(...cells.get(h)); return x > cam[0] && x < cam[0] + cam[2] && y > cam[1] && y < cam[1] + cam[3]; };
   if (!Object.keys(onHex).every(seen)) { // this decision's hexes would be off screen: frame them
     const pts = Object.keys(onHex).concat([...hinted]).map((h) => centre(...cells.get(h)));
@@ -265,7 +267,7 @@ function render(container, view, ui, paint) {
   const root = svg("svg", { role: "group", tabindex: 0, width: "100%", height: mapHeight, preserveAspectRatio: "xMidYMid meet",
     "aria-label": "Cave Evil map: drag or use arrow keys to pan, wheel or + and - to zoom",
     style: "display:block;background:#1f1c19;border-radius:6px;touch-action:none;font-family:system-ui,sans-serif;cursor:grab" });
-  const setCam = (c) => { cam = c; cameras.set(key, c); root.setAttribute("viewBox", c.map((v) => v.toFixed(1)).join(" ")); };
+  const setCam = (c) => { cam = c; cameras.set(key, { ...views, [mode]: c }); root.setAttribute("viewBox", c.map((v) => v.toFixed(1)).join(" ")); };
   const zoom = (f, fx = 0.5, fy = 0.5) => {
     const w = Math.min(Math.max(cam[2] * f, S * 6), S * 120), h = (cam[3] * w) / cam[2];
     setCam([cam[0] + (cam[2] - w) * fx, cam[1] + (cam[3] - h) * fy, w, h]);
