@@ -19,6 +19,7 @@ const CARD_CSS = `
 .ce-ctl.ce-ctl-picked::after { content: "▲ shown"; position: absolute; right: 3px; bottom: 1px; font-size: 9px; font-weight: 700; }
 .ce-ctl-head { display: flex; align-items: center; gap: 4px; font-weight: 700; }
 .ce-ctl-num { font-family: Georgia, serif; font-size: 15px; min-width: 22px; }
+.ce-ctl-num::before { content: attr(data-mark); }
 .ce-ctl-full { margin-left: auto; font-size: 10px; border: 1.5px solid #000; border-radius: 3px; padding: 0 3px;
   background: #1b1b1b; color: #fff; }
 .ce-ctl-room { font-size: 10px; color: var(--necro-muted, #555); }

@@ -44,6 +44,7 @@ const FULL_CSS = `
 .ce-board button.ce-pile { cursor: pointer; outline-offset: 2px; }
 .ce-board button.ce-pile[data-a] { box-shadow: 0 0 0 2px #fff, 0 0 0 4px #0b5cad; }
 .ce-pile-mark { font-weight: 700; font-size: 15px; margin-right: 5px; }
+.ce-pile-mark::before { content: attr(data-mark); } /* a mark drawn, not a word of the pile's name */
 .ce-monks { align-self: center; }
 .ce-hand { margin: 2px 0; }
 .ce-hand-title { font-weight: 700; margin-bottom: 2px; }
@@ -151,7 +152,7 @@ function deckGroup(b, d) {
   const take = d.top ? legal.get(`take ${d.deck} ${d.top}`) : null;
   const backText = `${name} deck, ${d.left} left` +
     (draw ? (draw.a.startsWith("meditate") ? ": meditate" : ": draw") : "");
-  const glyph = (shape) => el("span", { class: "ce-pile-mark", "aria-hidden": "true" }, shape);
+  const glyph = (shape) => el("span", { class: "ce-pile-mark", "data-mark": shape, "aria-hidden": "true" });
   const back = draw ? el("button", { type: "button", class: "ce-pile ce-deck", "data-deck": d.deck, "data-a": draw.a,
     "aria-label": backText, title: `${draw.a} (${what})`, onclick: () => ui.act(draw.a),
     onmouseenter: () => ui.preview(draw.a), onmouseleave: () => ui.clearPreview() }, glyph(letter), el("span", {}, backText)) :

@@ -65,7 +65,7 @@ function controlCard(b, p, c, wild) {
   const node = el("div", { class: "ce-ctl", "data-player": wild ? "w" : p.player, "data-card": c.card, "data-control": c.squad,
     "data-full": c.full ? "true" : "false", role: "button", tabindex: 0, "aria-pressed": "false",
     style: `border-color:${wild ? "#555" : TEAM[p.player] || "#555"}` },
-  el("div", { class: "ce-ctl-head" }, el("span", { class: "ce-ctl-num", "aria-hidden": "true" }, c.card), el("span", {}, label),
+  el("div", { class: "ce-ctl-head" }, el("span", { class: "ce-ctl-num", "data-mark": c.card, "aria-hidden": "true" }), el("span", {}, label),
     c.full ? el("span", { class: "ce-ctl-full", title: "at the squad size limit: no creature but a trinket may join" }, "■ full") : null),
   el("ul", {}, c.creatures.map((k) => el("li", { "data-creature": k.id }, sizeIcon(svg, k.size),
     `${k.necromancer ? "♛ " : ""}${cards[k.card] ? cards[k.card].name : k.id}`))),

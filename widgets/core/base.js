@@ -13,7 +13,7 @@
 // action the user is pointing at in the decision panel. `ui.el` and `ui.svg`
 // build HTML and SVG elements. Give each clickable target `data-a` (its
 // notation), `tabindex="0"`, a role and an aria-label that starts with the
-// text it shows (`ui.named(node, more)` writes one: see spokenText): keyboard
+// text it shows (`ui.named(node, more)` writes one: see shownText): keyboard
 // focus then survives the redraw after each action. A board may also export
 // `actionLabel(action, view)`: the text of that action's button in the
 // decision panel when the notation alone would not read well (card ids), or
@@ -143,58 +143,70 @@ function playgroundUrl(fragment) {
   return page.href.split("#")[0] + fragment;
 }
 
-// Label in name (WCAG 2.5.3): a control's accessible name must hold the text it shows, so that
-// a reader who says or types what they see reaches it. `spokenText` is that text as assistive
-// technology reads it: parts marked aria-hidden left out, an element with role "img" read by its
-// label, inline elements run together and blocks (and SVG shapes) set apart by spaces.
-// `named(node, more)` labels `node` with that text, then `more` (what the picture alone does not
-// say); a board builds the element first, then names it.
-const INLINE = new Set(["a", "abbr", "b", "bdi", "bdo", "br", "button", "cite", "code", "dfn", "em", "i", "img", "input",
-  "kbd", "label", "mark", "q", "s", "samp", "select", "small", "span", "strong", "sub", "sup", "svg", "time", "u", "var"]);
-function spokenText(node) {
+// Label in name (WCAG 2.5.3): a control's accessible name must hold the words it shows, in the
+// order shown, so that someone who says or types the visible label reaches it. `shownText` is
+// what a control shows: every rendered text under it, as a checker reads it (aria-hidden does not
+// hide text from the eye). Shapes laid out apart (blocks, flex items, SVG parts) are first set
+// apart by a space, so that their words do not run together. `named(node, more)` names `node` by
+// that text, then `more` (what the picture alone does not say); a board builds the element
+// first, then names it. `labelInName(root)` does so, after each drawing, for every control whose
+// name lacks the words it shows (boards that redraw a part of themselves call ui.labelInName).
+const CONTROL_ROLES = new Set(["button", "link", "checkbox", "menuitem", "menuitemcheckbox", "menuitemradio", "option",
+  "radio", "switch", "tab", "treeitem"]);
+const UNSHOWN = new Set(["title", "desc", "style", "script", "template"]);
+function spaceApart(node) {
+  for (const child of [...node.children]) {
+    const svgPart = child.namespaceURI === "http://www.w3.org/2000/svg";
+    const display = svgPart ? "" : getComputedStyle(child).display;
+    const apart = svgPart || !display.startsWith("inline") ||
+      /flex|grid/.test(getComputedStyle(node).display);
+    const before = child.previousSibling;
+    if (apart && before && !(before.nodeType === 3 && /\s$/.test(before.textContent))) child.before(" ");
+    if (apart && child.nextSibling && child.nextSibling.nodeType === 1) child.after(" ");
+    spaceApart(child);
+  }
+}
+function shownText(node) {
   let out = "";
   for (const child of node.childNodes) {
-    if (child.nodeType === 3) { out += child.textContent; continue; }
-    if (child.nodeType !== 1 || child.getAttribute("aria-hidden") === "true") continue;
-    const tag = child.localName;
-    if (tag === "title" || tag === "style" || tag === "script" || tag === "desc") continue;
-    const text = child.getAttribute("role") === "img" && child.hasAttribute("aria-label")
-      ? child.getAttribute("aria-label") : spokenText(child);
-    out += INLINE.has(tag) ? text : ` ${text} `;
+    if (child.nodeType === 3) out += child.textContent;
+    else if (child.nodeType === 1 && !UNSHOWN.has(child.localName) && !child.hidden &&
+      (child.namespaceURI === "http://www.w3.org/2000/svg" || getComputedStyle(child).display !== "none")) {
+      out += shownText(child);
+    }
   }
-  return out.replace(/\s+/g, " ").trim();
+  return out;
 }
+// Words as a checker compares them: no parenthesis, no symbol or punctuation, any case.
+function words(text) {
+  let t = text.normalize("NFKD");
+  for (let before = ""; before !== t;) { before = t; t = t.replace(/\([^()]*\)/g, " "); }
+  return t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim().split(" ").filter(Boolean);
+}
+function holds(name, shown) {
+  const a = words(name), b = words(shown);
+  if (!b.length) return true;
+  for (let i = 0; i + b.length <= a.length; i++) if (b.every((w, j) => a[i + j] === w)) return true;
+  return false;
+}
+// The shown text as the start of a name: spaces collapsed, lone marks (◆, ▶) left out.
+const spoken = (text) => text.replace(/\s+/g, " ").split(" ").filter((w) => /[\p{L}\p{N}]/u.test(w)).join(" ");
 
 function named(node, more) {
-  const shown = spokenText(node);
+  spaceApart(node);
+  const shown = spoken(shownText(node));
   const extra = more ? String(more).trim() : "";
   node.setAttribute("aria-label", shown && extra ? `${shown}: ${extra}` : shown || extra);
   return node;
 }
 
-// After a board is drawn, every control in it whose label does not hold the text it shows gets
-// that text in front (compared as a speech tool would: case, punctuation and spacing aside).
-// Boards that redraw a part of themselves later call it again (ui.labelInName).
-const CONTROL_ROLES = new Set(["button", "link", "checkbox", "menuitem", "menuitemcheckbox", "menuitemradio", "option",
-  "radio", "switch", "tab", "treeitem"]);
-const plainText = (text) => text.toLowerCase().replace(/[\p{P}$+<=>^`|~±£¢¥§€]/gu, "").replace(/\s+/g, " ").trim();
 function labelInName(root) {
   for (const node of root.querySelectorAll("[aria-label]")) {
     const role = node.getAttribute("role") || { button: "button", a: "link" }[node.localName];
     if (!CONTROL_ROLES.has(role)) continue;
-    if (node.namespaceURI === "http://www.w3.org/2000/svg") {
-      // SVG draws its words as separate shapes (and a tooltip as <title>): the label lists those
-      // words, spaced as read, and the shapes themselves are left to the label (a control's
-      // content is presentational), so a tool comparing the two finds the same words.
-      const words = [...node.querySelectorAll("text")].filter((t) => !t.closest("[aria-hidden=true]"))
-        .map((t) => t.textContent.trim()).filter(Boolean).join(" ");
-      for (const part of node.querySelectorAll("text, title")) part.setAttribute("aria-hidden", "true");
-      const label = node.getAttribute("aria-label");
-      if (words && !plainText(label).includes(plainText(words))) node.setAttribute("aria-label", `${words}: ${label}`);
-      continue;
-    }
-    const shown = plainText(spokenText(node));
-    if (shown && !plainText(node.getAttribute("aria-label")).includes(shown)) named(node, node.getAttribute("aria-label"));
+    const label = node.getAttribute("aria-label");
+    spaceApart(node);
+    if (!holds(label, shownText(node))) named(node, label);
   }
 }
 

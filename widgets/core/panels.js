@@ -17,14 +17,14 @@ Object.assign(NecroWidget.prototype, {
       const hint = hintText(action.hint);
       const rule = this.ruleTitle(view, action.rule);
       const label = (view.to_move === "chance" ? "force " : "") + this.labelOf(action, view);
-      const aria = [label, action.p ? `probability ${action.p}` : "", hint].filter(Boolean).join(", ");
+      const aria = [label + (action.p ? ` ${action.p} probability` : ""), hint].filter(Boolean).join(", ");
       buttons.push(el("button", {
         type: "button", class: "necro-action", "data-a": action.a, "aria-label": aria,
         title: [label.endsWith(action.a) ? "" : action.a, hint, rule ? `rule: ${rule}` : ""].filter(Boolean).join(" | ") || null,
         onclick: () => this.request({ type: "act", a: action.a }),
         onmouseenter: () => this.preview(action.a, true), onmouseleave: () => this.preview(null, true),
         onfocus: () => this.preview(action.a, true), onblur: () => this.preview(null, true),
-      }, label, action.p ? el("span", { class: "necro-p", "aria-hidden": "true" }, action.p) : null));
+      }, label, action.p ? " " : null, action.p ? el("span", { class: "necro-p" }, action.p) : null));
     }
     if (view.hidden_choices) {  // the engine lists none: they would show this seat another's secrets
       buttons.push(el("span", { class: "necro-preview necro-hidden-choices" }, view.to_move === "chance"
