@@ -9,7 +9,7 @@ Prints, for a chapter page of each game served over http like `necro book`:
   session replayed), on a cold cache (a fresh browser profile) and warm (the
   same profile, on disk, page opened again in a new tab); medians over --runs.
   The page starts the engine by itself when a board is in view and the page
-  is idle (widgets/core.js, prestartEngine), so the reader's click may find it
+  is idle (widgets/core/engine.js, prestartEngine), so the reader's click may find it
   running already: the script clicks as soon as the board is drawn (in static
   mode, which a page reaches 0.4 s after load when no kernel answers), the
   worst case for a reader, and prints how long before the click the engine

@@ -80,9 +80,23 @@ const CSS = `
 .dotd table { border-collapse: collapse; font-size: 12px; }
 .dotd td, .dotd th { padding: 0 6px 0 0; text-align: left; vertical-align: top; }
 .dotd .dotd-muted { color: var(--necro-muted, #555); }
+.dotd .dotd-fight-table th, .dotd .dotd-fight-table .dotd-total { white-space: nowrap; }
 .dotd [data-edit] { cursor: pointer; outline: 2px dotted ${ACCENT}; outline-offset: 1px; }
 .dotd [data-edit].dotd-selected { outline: 4px solid ${ACCENT}; outline-offset: 2px; box-shadow: 0 0 0 9px #9cc3ea; }
 `;
+
+// The decision panel's text for an action that names cards: the notation with each card id turned
+// into the card's name ("fallen D06" reads "fallen Bone Stamper"), as the chapter promises; two
+// actions that would read alike keep their ids. Null (the notation) when no known card is named.
+const CARD_ID = /\b[DPU]\d\d\b/g;
+export function actionLabel(action, view) {
+  const faces = (view.position || {}).cards || {};
+  const read = (a) => a.replace(CARD_ID, (id) => (faces[id] ? faces[id].name : id));
+  const label = read(action.a);
+  if (label === action.a) return null;
+  const twin = (view.actions || []).some((x) => x.a !== action.a && read(x.a) === label);
+  return twin ? `${label} (${action.a.match(CARD_ID).join(", ")})` : label;
+}
 
 export function drawBoard(container, view, ui) {
   const { el } = ui;
@@ -132,8 +146,9 @@ export function drawBoard(container, view, ui) {
     return `${where}: face down, ${BACKS[L] ? BACKS[L].name : "unknown"} back${f ? ` (${f.name}, ${f.power})` : ""}`;
   }
   // Make a card clickable when an action names it.
+  // Its name starts with what it shows (label in name), then says where it is and what it does.
   function target(node, list, label) {
-    node.setAttribute("aria-label", label + (list ? `; ${list.map(named).join("; ")}` : ""));
+    ui.named(node, label + (list ? `; ${list.map(named).join("; ")}` : ""));
     if (!list) { node.setAttribute("role", "img"); return node; }
     const a = list[0];
     node.classList.add("dotd-target");
@@ -156,7 +171,7 @@ export function drawBoard(container, view, ui) {
     node.setAttribute("data-edit", id);
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
-    node.setAttribute("aria-label", `${label}: edit`);
+    ui.named(node, `${label}: edit`);
     if (editing.selected === id) node.classList.add("dotd-selected");
     return node;
   }
@@ -234,14 +249,15 @@ export function drawBoard(container, view, ui) {
     const done = fight.winner !== null && fight.winner !== undefined;
     const rows = [0, 1].map((p) => {
       const parts = fight.parts.filter((x) => x[0] === p).map(([, label, amount]) => `${label} ${amount >= 0 && !/^printed/.test(label) ? "+" : ""}${amount}`);
-      return el("tr", {}, el("th", {}, PLAYERS[p]), el("td", {}, parts.join(", ") || "no power counted yet"),
-        el("td", {}, fight.power ? `= ${fight.power[p]}` : ""), el("td", {}, fight.stopped[p] ? "effects stopped" : ""));
+      return el("tr", {}, el("th", { scope: "row" }, PLAYERS[p]), el("td", {}, parts.join(", ") || "no power counted yet"),
+        el("td", { class: "dotd-total" }, fight.power ? `= ${fight.power[p]}` : ""),
+        el("td", { class: "dotd-total" }, fight.stopped[p] ? "effects stopped" : ""));
     });
     const result = !done ? "in progress" : fight.winner === -1 ? "a tie: both stay active"
       : `${PLAYERS[fight.winner]} wins${fight.won !== null && fight.won !== undefined ? " outright (no power compared)" : ""}`;
     fightBox = el("section", { class: "dotd-box", "aria-label": "the fight" },
       el("div", {}, el("strong", {}, `${task && !done ? "Fight" : "Last fight"} in slot ${fight.slot}: `), result),
-      el("table", {}, el("tbody", {}, rows)));
+      el("table", { class: "dotd-fight-table" }, el("tbody", {}, rows)));
   }
 
   // --- cards an Unearth is looking at

@@ -40,9 +40,9 @@ building the book: ``python -m necro.widget.refresh book/*/*.ipynb`` (or
 re-execute the notebooks). A page carries each game's module once: the first
 widget has it, the others a small stub that waits for it.
 
-The page side is ``widgets/core.js`` (the toolkit) plus one board module per
-game, ``widgets/<package>.js`` exporting ``drawBoard(container, view, ui)``
-(see the header of core.js); :mod:`necro.widget.view` builds the JSON views
+The page side is ``widgets/core/`` (the toolkit) plus one board module per
+game, ``widgets/<package>.js`` (or its parts, ``widgets/<package>/``) exporting ``drawBoard(container, view, ui)``
+(see the header of core/base.js); :mod:`necro.widget.view` builds the JSON views
 and graphs and imports nothing from Jupyter. ``GameWidget`` (which needs
 anywidget) is imported on first use.
 """

@@ -1,12 +1,18 @@
 """Assemble the widget's single ES module: the toolkit plus one game's board.
 
 The static book and offline pages cannot resolve relative imports (anywidget
-loads ``_esm`` from a blob URL), so Python builds one module string:
-``widgets/core.js`` (the toolkit) followed by one line that defines
-``BOARD_SOURCE``, the text of the game's board module. The toolkit imports
-that text from a blob URL of its own, so a board module keeps its own scope
-(its helper names can never clash with the toolkit's) and is written as an
-ordinary ES module exporting ``drawBoard(container, view, ui)``.
+loads ``_esm`` from a blob URL), so Python builds one module string: the
+toolkit (``core.js``) followed by one line that defines ``BOARD_SOURCE``, the
+text of the game's board module. The toolkit imports that text from a blob URL
+of its own, so a board module keeps its own scope (its helper names can never
+clash with the toolkit's) and is written as an ordinary ES module exporting
+``drawBoard(container, view, ui)``.
+
+A module may be written as several files, one concern each: :data:`MODULES`
+names its parts, in a folder of the same name (``widgets/core/*.js`` for
+``core.js``), and :func:`read_frontend` concatenates them in that order, each
+after a comment naming it. The parts share one scope, as if they were one
+file; no bundler is involved.
 
 A page with several boards of one game carries that module once: see
 :class:`Code` and :func:`stub_esm`.
@@ -24,6 +30,14 @@ from ..book.frontend import frontend_path
 
 GENERIC = "generic.js"
 
+# Modules written as several files: the parts, in the order they are concatenated. The first
+# part opens with the module's overview; a part may use the names of any other (they run as one
+# module), but code that runs while the module loads may only use what earlier parts defined.
+MODULES: dict[str, tuple[str, ...]] = {
+    "core.js": ("base.js", "style.js", "widget.js", "engine.js", "static.js", "panels.js", "editor.js", "share.js"),
+    "cave_evil.js": ("map.js", "combat.js", "cards.js", "squads.js", "full.js"),
+}
+
 
 def board_file(game_id: str) -> str:
     """The board module's file name for a game id (``graveyard-shift`` -> ``graveyard_shift.js``)."""
@@ -35,10 +49,27 @@ def _read(path: str, mtime: float) -> str:
     return pathlib.Path(path).read_text(encoding="utf-8")
 
 
-def read_frontend(name: str) -> str:
-    """The text of a front-end file (re-read when the file changes, for development)."""
+def _read_file(name: str) -> str:
     path = frontend_path(name)
     return _read(str(path), path.stat().st_mtime)
+
+
+def module_parts(name: str) -> tuple[str, ...]:
+    """The files a front-end module is made of: ``("core/base.js", ...)``, or ``(name,)`` for one file."""
+    parts = MODULES.get(name)
+    if parts is None:
+        return (name,)
+    folder = name.removesuffix(".js")
+    return tuple(f"{folder}/{part}" for part in parts)
+
+
+def read_frontend(name: str) -> str:
+    """The text of a front-end module: its file, or its parts concatenated in order
+    (see :data:`MODULES`; re-read when a file changes, for development)."""
+    parts = module_parts(name)
+    if len(parts) == 1:
+        return _read_file(parts[0])
+    return "\n".join(f"// ==== widgets/{part}\n{_read_file(part)}" for part in parts)
 
 
 def board_source(game_id: str, board: str | pathlib.Path | None = None) -> tuple[str, str]:

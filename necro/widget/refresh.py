@@ -3,7 +3,7 @@
 A chapter's static page renders the widget state saved in its notebook
 (``metadata.widgets``), and that state holds each GameWidget's ``_esm``: the
 toolkit and board module *as they were when the notebook ran*. After a change
-to ``widgets/core.js`` or a board module, this rewrites the stored ``_esm``
+to ``widgets/core/`` or a board module, this rewrites the stored ``_esm``
 of every GameWidget from the current files (chosen by the stored game id and
 board name; the first widget of a game gets the full module, the others a
 stub), leaving outputs, views and graphs alone. Re-executing the

@@ -404,7 +404,7 @@ def node_views(graph: dict) -> list[dict]:
 def expand_view(graph: dict, path: list[str]) -> dict:
     """The full view at the end of ``path`` (notations from the root), rebuilt
     from a graph exactly as the page's JavaScript does (``staticView`` in
-    widgets/core.js). Tests use it to check the packed graph loses nothing.
+    widgets/core/static.js). Tests use it to check the packed graph loses nothing.
     """
     rules = graph["rules"]
 

@@ -289,6 +289,9 @@ def test_a_control_card_shows_its_squad_and_the_creature_card_hexagon(page, tmp_
 
     # the map: clicking player 2's squad (no action of its own) picks its control card
     control.click()
+    whole = board.locator("button[aria-label='show the whole map']")  # the map opens on player 1's side
+    if whole.count():
+        whole.click()
     board.locator('[data-squad="1:N"]').click()
     assert board.locator('.ce-ctl[data-control="1:N"]').get_attribute("aria-pressed") == "true"
     # looking plays nothing

@@ -2,7 +2,7 @@
 edit refused in words, play a move from the edited position, share it, and find the same position
 behind the link in a fresh page.
 
-Edit mode (necro/core/edit.py, widgets/core.js) runs on the playground page's boards with the
+Edit mode (necro/core/edit.py, widgets/core/editor.js) runs on the playground page's boards with the
 rules engine in the browser. These helpers are shared by each game's editor test
 (``test_edit_<game>.py``): a game's test only says what to click.
 """

@@ -3,7 +3,7 @@ with the rules engine running in the browser; a link that is not one is refused 
 
 The playground (book/playground.ipynb) has one board per game; a page opened with
 ``#necro=<game>.<payload>`` hands the link to its board of that game, which starts the
-in-browser engine and loads it (necro/widget/links.py, widgets/core.js).
+in-browser engine and loads it (necro/widget/links.py, widgets/core/share.js).
 """
 
 from __future__ import annotations

@@ -74,7 +74,7 @@ def test_board_module_draws_every_scenario(game_id, page, tmp_path):
         followed = [x for x in root["actions"] if "to" in x]
         if followed and root["view"]["to_move"] != "chance":
             first = followed[0]
-            box.locator(".necro-action").filter(has_text=first["a"]).first.click()
+            box.locator(f".necro-action[data-a={json.dumps(first['a'])}]").first.click()
             child = widget.graph["nodes"][first["to"]]
             expected = child["view"]["status"]
             if child["view"]["to_move"] == "chance" and widget.auto_chance:

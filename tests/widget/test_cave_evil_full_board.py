@@ -1,7 +1,7 @@
 """The full game on the Cave Evil board, without a browser: ``position["map"]["full"]``
 (necro/cave_evil/board.py ``full_view``) and the widget's traits.
 
-The board (widgets/cave_evil.js) draws only what this carries: the part of the turn and what
+The board (widgets/cave_evil/full.js) draws only what this carries: the part of the turn and what
 may be done now, the hand shown with its card faces, the decks and discard piles, the Awaken
 Track, the events set aside and the queue. The view is built from the masked position, so
 what a viewer may not know (another player's hand, the card someone else looks at, the

@@ -1,6 +1,6 @@
 """Cave Evil in a GameWidget, driven from Python without a browser.
 
-The map board (widgets/cave_evil.js) draws only what the view carries: the
+The map board (widgets/cave_evil/map.js) draws only what the view carries: the
 display-only ``position["map"]`` that CaveEvilState.decorate_view adds. These
 tests check the parts its newer layers read: ``reach`` while a move or a
 break-away is pending (the hexes it may stop on, which must be exactly the

@@ -12,7 +12,7 @@ import pytest
 from necro.core import CHANCE, SPECTATOR, FormatError, RandomBot
 from necro.core.bots import play
 from necro.widget import GameWidget, build_view, expand_view
-from necro.widget.assets import assemble, assemble_esm, board_file, board_source, stub_esm
+from necro.widget.assets import MODULES, assemble, assemble_esm, board_file, board_source, module_parts, read_frontend, stub_esm
 from tests.core.toy import Toy
 
 
@@ -410,6 +410,24 @@ def test_esm_is_one_module_with_the_board_inside():
     assert "import " not in esm.split("const BOARD_NAME")[0].replace("import(", "")  # no static imports
     namespaces = ("http://www.w3.org/2000/svg", "http://www.w3.org/1999/xhtml")  # names, never fetched
     assert "http://" not in esm.replace(namespaces[0], "").replace(namespaces[1], "") and "https://" not in esm
+
+
+def test_a_module_in_parts_is_every_file_of_its_folder_in_order():
+    # A part left out of MODULES would silently vanish from the page; a listed part that is
+    # missing must fail at assembly. The parts are concatenated in the listed order, each named.
+    from necro.book.frontend import frontend_dir
+
+    for name, parts in MODULES.items():
+        folder = frontend_dir() / name.removesuffix(".js")
+        assert sorted(p.name for p in folder.glob("*.js")) == sorted(parts), name
+        assert not (frontend_dir() / name).exists(), f"{name} is also a single file"
+        text = read_frontend(name)
+        starts = [text.index(f"// ==== widgets/{part}\n") for part in module_parts(name)]
+        assert starts == sorted(starts)
+    assert module_parts("shovelfight.js") == ("shovelfight.js",)
+    assert module_parts("core.js")[0] == "core/base.js"
+    assert "export default { render }" in read_frontend("core.js")
+    assert "export function drawBoard" in board_source("cave-evil")[1]
 
 
 def test_board_choice_by_game_id():
