@@ -36,6 +36,8 @@ const HOURS = [
 const SUIT = { S: ["♠", "B"], C: ["♣", "B"], H: ["♥", "R"], D: ["♦", "R"] };
 const ZONE = { F: "Front Line", S: "Support" };
 const INK = "#1b1b1b", RED = "#b3261e", ACCENT = "#0b5cad", SURV = "#0072B2", ZOMB = "#5a6e2b";
+// text on the page's own background follows the colour mode through the toolkit's variables (4.5:1 in both)
+const MUTED_TEXT = "var(--necro-muted, #555)", ACCENT_TEXT = "var(--necro-accent, #0b5cad)";
 
 function cardText(card) {
   if (card === "JK") return { text: "Joker ★", label: "the Joker", red: false };
@@ -122,7 +124,7 @@ export function drawBoard(container, view, ui) {
     const title = event ? HOURS[event - 1][0] : onTrack || h === 10 ? HOURS[h - 1][0] : "?";
     track.append(el("li", { title: `hour ${h}: ${title}`, "aria-current": here ? "step" : null,
       style: `border:${here ? 3 : 1}px solid ${here ? ACCENT : "#888"};border-radius:4px;padding:1px 4px;` +
-        `font-size:11px;min-width:64px;${h < hour ? "color:#555;text-decoration:line-through;" : ""}` +
+        `font-size:11px;min-width:64px;${h < hour ? `color:${MUTED_TEXT};text-decoration:line-through;` : ""}` +
         `${here ? "font-weight:700;" : ""}` }, `${here ? "▶ " : ""}${h}. ${title}`));
   }
   const hourText = current ? `Hour ${hour}: ${HOURS[current - 1][0]}. ${HOURS[current - 1][1]}`
@@ -152,7 +154,7 @@ export function drawBoard(container, view, ui) {
     }
     const chargers = new Set(b.chargers.map((i) => "s" + i));
     const survivors = b.figs.filter((f) => f[1] !== "Z").length;
-    const head = el("div", { style: `font-weight:600;${deciding === p ? `color:${ACCENT}` : ""}` },
+    const head = el("div", { style: `font-weight:600;${deciding === p ? `color:${ACCENT_TEXT}` : ""}` },
       `${deciding === p ? "▶ " : ""}Player ${p + 1}: ${survivors} survivor${survivors === 1 ? "" : "s"}` +
       (b.out ? ` (night over in hour ${b.out[0]}: ${b.out[1]})` : "") +
       (b.stance ? ` (battle: ${b.stance === "charge" ? "counter-charge" : "stand and receive"})` : ""));
@@ -195,7 +197,7 @@ export function drawBoard(container, view, ui) {
         style: `display:flex;flex-direction:column;align-items:center;font-size:10px;width:58px;` +
           `${f[2] ? "border-bottom:2px solid " + RED + ";" : ""}` },
         pic, el("span", { style: "font-weight:700" }, `${name}${f[2] ? " +1" : ""}${charging ? " ⚔" : ""}`),
-        touching ? el("span", { style: "color:#555" }, `↔${touching.join(",")}`) : null);
+        touching ? el("span", { style: `color:${MUTED_TEXT}` }, `↔${touching.join(",")}`) : null);
       if (deciding === p && byFig[name]) clickable(node, byFig[name], `${name}`);
       if (editing) editable(node, `fig.${p}.${f[0]}`, `player ${p + 1}'s ${words.join(", ")}`);
       return node;

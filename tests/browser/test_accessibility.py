@@ -52,6 +52,13 @@ def built_pages(html: pathlib.Path) -> list[str]:
                   if not rel.startswith(("necro-js/", "_static/")))
 
 
+def board_pages(html: pathlib.Path) -> list[str]:
+    """The built pages under book/ whose stored notebooks show a board."""
+    return sorted(p.relative_to(html).as_posix() for p in (html / "book").rglob("*.html")
+                  if "necro-widget" in p.read_text(encoding="utf-8") or "application/vnd.jupyter.widget-view"
+                  in p.read_text(encoding="utf-8"))
+
+
 def axe_version() -> tuple[int, ...]:
     return tuple(int(part) for part in json.loads((AXE_DIR / "package.json").read_text())["version"].split("."))
 

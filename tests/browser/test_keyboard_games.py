@@ -14,8 +14,9 @@ What a screen reader gets is checked at every step from the page's accessibility
 ``aria_snapshot``) and the live regions: the control in focus is a button with a name, the status
 line is a polite live region (``role=status``) that is never empty and at the end says the game is
 over, and after each move the focus is still on the board (the board keeps the reader's place when
-it draws the next position). Two cases fail today and are marked so, each naming the fault:
-the focus is lost when the game ends, and no live region says which move was just played.
+it draws the next position). Two cases on their own: when the game ends the focus stays on the
+board (on its status line, which says so), and a live region says which moves were just played
+(the reader's and the computer's answer), in the words of the log.
 """
 
 from __future__ import annotations
@@ -269,9 +270,6 @@ def open_a_link_by_keyboard(page, base: str, state) -> Reader:
     raise AssertionError("150 Tabs from the top of the playground did not reach its first board")
 
 
-@pytest.mark.xfail(strict=True, reason="widgets/core.js redraw() puts focus back only on a control of the"
-                   " region it was in (panel or board); when the game ends neither has one, and focus falls"
-                   " to the page's <body>: the reader must Tab again from the top of the page")
 def test_the_board_keeps_the_focus_when_the_game_ends(built_book, static_server, page):
     state, last = one_move_from_the_end(3)
     reader = open_a_link_by_keyboard(page, static_server(built_book), state)
@@ -295,10 +293,6 @@ LIVE_TEXT = """(box) => [...box.querySelectorAll(
   .map((r) => r.textContent.replace(/\\s+/g, ' ').trim()).filter(Boolean)"""
 
 
-@pytest.mark.xfail(strict=True, reason="widgets/core.js: no live region says which move was played; the"
-                   " status line (role=status) says what comes next, the preview line what the focused"
-                   " button would do, and the log that records each move (ol.necro-log) is no live region"
-                   " (role=log): a screen reader hears neither the reader's own move nor the computer's")
 def test_each_move_is_announced(built_book, static_server, page):
     """The log lines each move writes (the reader's, then the computer's answer) are read out: they are
     in a live region, or a live region says them."""

@@ -22,7 +22,10 @@ const CARD_CSS = `
 .ce-ctl-num::before { content: attr(data-mark); }
 .ce-ctl-full { margin-left: auto; font-size: 10px; border: 1.5px solid #000; border-radius: 3px; padding: 0 3px;
   background: #1b1b1b; color: #fff; }
-.ce-ctl-room { font-size: 10px; color: var(--necro-muted, #555); }
+/* the card's own light face, in either colour mode: a fixed grey that reads on it (7:1);
+   an empty slot has no face and takes the theme's muted grey */
+.ce-ctl-room { font-size: 10px; color: #555; }
+.ce-ctl.ce-ctl-empty .ce-ctl-room { color: inherit; }
 .ce-ctl ul { list-style: none; margin: 1px 0 0; padding: 0; }
 .ce-ctl li { display: flex; align-items: flex-start; gap: 3px; overflow-wrap: anywhere; }
 .ce-ctl li .ce-size { flex: none; margin-top: 1px; }

@@ -151,6 +151,17 @@ Object.assign(NecroWidget.prototype, {
     this.viewerSelect.value = current;
   },
 
+  // The live region says the new log lines as they read in the log, without their step number and
+  // rule link; it keeps what the reader's last request brought (`request` empties it), at most 60 lines.
+  announce(items) {
+    for (const item of items) {
+      const copy = item.cloneNode(true);
+      copy.querySelectorAll(".necro-step, .necro-why").forEach((node) => node.remove());
+      this.announcer.append(el("p", {}, copy.textContent.replace(/\s+/g, " ").trim()));
+    }
+    while (this.announcer.childElementCount > 60) this.announcer.firstElementChild.remove();
+  },
+
   drawLog(view) {
     const root = contentRoot();
     const log = view.log || [];
@@ -171,6 +182,7 @@ Object.assign(NecroWidget.prototype, {
     });
     if (!items.length) items.push(el("li", { class: "necro-preview" }, "Nothing has happened yet."));
     const grew = log.length !== this.logLength;
+    if (this.logLength !== undefined && log.length > this.logLength) this.announce(items.slice(this.logLength));
     const atEnd = this.logList.scrollTop + this.logList.clientHeight >= this.logList.scrollHeight - 4;
     this.logLength = log.length;
     this.logList.replaceChildren(...items);

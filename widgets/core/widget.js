@@ -132,6 +132,7 @@ class NecroWidget {
   // Every user request goes through here: to Python when live, to the graph when static.
   request(msg) {
     this.note = "";
+    if (this.announcer) this.announcer.replaceChildren(); // from now on it says what this request makes happen
     this.staticError = "";
     if (this.mode === "live") { this.send(msg); return; }
     if (this.mode === "browser") { this.browserSend(msg); return; }
@@ -162,7 +163,12 @@ class NecroWidget {
     injectStyle();
     this.root = el("div", { class: "necro-w", role: "group" });
     this.root.dataset.game = this.gameId() || ""; // a share link goes to the page's first board of its game
-    this.status = el("div", { class: "necro-status", role: "status", "aria-live": "polite" });
+    // The status line takes focus from the script only (tabindex -1): where the focus goes when the
+    // control it was on is gone and nothing takes its place (the game is over).
+    this.status = el("div", { class: "necro-status", role: "status", "aria-live": "polite", tabindex: -1 });
+    // What the last moves did, the log's new lines, said by a screen reader: a polite live region out of
+    // sight (the log itself is redrawn whole at every step, which a live region would read again).
+    this.announcer = el("div", { class: "necro-sr necro-said", role: "log", "aria-live": "polite", "aria-label": "moves just played" });
     this.modeBadge = el("span", { class: "necro-mode" });
     this.engineLine = el("div", { class: "necro-engine-note", hidden: true });
     // Wide boards scroll sideways: the region takes focus so a keyboard can scroll it too.
@@ -219,7 +225,7 @@ class NecroWidget {
         el("label", {}, "Link to this position: ", this.linkField = el("input", { type: "text", readonly: true,
           class: "necro-link-url", "aria-label": "link to this position", onfocus: (e) => e.target.select() }))));
     this.root.append(
-      el("div", { class: "necro-top" }, this.status, this.modeBadge),
+      el("div", { class: "necro-top" }, this.status, this.modeBadge, this.announcer),
       this.engineLine,
       el("div", { class: "necro-main" },
         this.boardBox,
@@ -270,12 +276,12 @@ class NecroWidget {
     this.takeRecord();
     // Keyboard users keep their place: when the focused action (a panel button,
     // or a board target carrying data-a) was redrawn, focus its new twin, else
-    // the first target of the same region.
+    // the first target of the same region, else (the game is over) the status line.
     if (focused && !this.root.contains(focused)) {
       const region = focusInBoard ? this.boardBox : this.actionsBox;
       const same = focusKey === undefined ? null
         : [...region.querySelectorAll("[data-a]")].find((node) => node.dataset.a === focusKey);
-      const again = same || region.querySelector("[data-a], button, [tabindex]");
+      const again = same || region.querySelector("[data-a], button, [tabindex]") || this.status;
       if (again && typeof again.focus === "function") again.focus();
     }
   }
