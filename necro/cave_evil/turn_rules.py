@@ -156,9 +156,11 @@ TURN_RULES = [
     Rule("ce-adv-abandon", "Advanced: abandoning creatures",
          "With advanced rule 5, a player tired of a creature or of a whole squad may abandon it on their turn: "
          "it becomes a Wandering Monster under a free marker, with what it carries. Our choice: abandoning is a "
-         "free activity of Phase 3; a whole squad turns wild where it stands, a single creature steps to the "
+         "free activity of Phase 3; a whole squad turns wild where it stands (on its own Chthonic Crystal, where "
+         "no enemy stands, on the first free hex beside it), a single creature steps to the "
          "first free hex beside its squad, and the fight that follows comes at the next Phase 1 rather than at "
-         "once; a Necromancer is never abandoned, and items are left with drop. The text has the creature walk "
+         "once; a Necromancer is never abandoned, nor a squad holding one (a split Black Wizard's), and items are "
+         "left with drop. A dig whose last pick-axe is abandoned is abandoned too. The text has the creature walk "
          "its whole movement away first. Alternative: play that walk, choosing its way.", "ruling"),
     Rule("ce-adv-hire-one", "Advanced: hiring one of several",
          "With advanced rule 4, a squad may hire a single creature out of a Wandering Monster squad of several, "
