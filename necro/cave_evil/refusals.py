@@ -51,6 +51,8 @@ def explain_illegal(state, action) -> tuple[str, str]:
                                   "only the turn player's squads other than N (none holding a Necromancer), or a "
                                   "creature of a squad of several with a free hex beside it, in Phase 3")
     if kind == "goat":
+        if state.power_turn:
+            return "ce-power", "no Awakened Evil is defeated in a turn its Necromancer used its once-per-game power"
         return "ce-evil-goat", ("no Goat sits beside this Necromancer, or not now: kneel before the sleeping Goat "
                                 "with 27 enemy kill points, slay the awake one with squad N's action")
     if kind == "power":

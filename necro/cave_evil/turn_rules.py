@@ -76,7 +76,8 @@ TURN_RULES = [
     Rule("ce-power", "Once per game",
          "Each Necromancer has a power it may use once in the game, but never on the turn an Awakened Evil is "
          "conquered: a turn in which it was used cannot also win by the Evil (the Pit leap, the Statue's eyes "
-         "brought home)."),
+         "brought home, kneeling to the Goat), nor fight the Emperor or slay the Goat; and no power is used "
+         "against the Emperor or the Goat."),
     Rule("ce-power-when", "When the powers are used here",
          "Our choice: a power is used on its owner's own turn, in Phase 3, as a free activity, not as a "
          "squad's action. The text allows any moment, even another player's turn (the Ice Dead Sorceress "
@@ -89,7 +90,8 @@ TURN_RULES = [
          "with nobody on it and never onto a spawn pit; it may move before or after."),
     Rule("ce-power-blast", "The Psychomancer of Fire",
          "The Psychomancer of Fire destroys every squad on the spaces next to it, friends and Necromancers "
-         "too; its own squad and what it carries are spared. Our choice: enemies and monsters slain count as "
+         "too, but never the Emperor or the Goat (no power is used against them); its own squad and what it "
+         "carries are spared. Our choice: enemies and monsters slain count as "
          "kills of its player, as in a fight, and its own dead earn nothing. Alternative: nobody earns kill "
          "points from the blast.", "ruling"),
     Rule("ce-power-enthrall", "The Ice Dead Sorceress",
