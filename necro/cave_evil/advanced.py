@@ -107,13 +107,16 @@ def apply_sacrifice(state, what: str, holder: str | None) -> None:
 
 def abandon_options(state) -> list[str]:
     """Advanced rule 5 (rule ce-adv-abandon): a free activity of Phase 3; a whole squad other than N, or
-    one creature (not the Necromancer) of a squad of several, given a free hex beside it."""
+    one creature (not the Necromancer) of a squad of several, given a free hex beside it. A squad
+    holding the Necromancer (a split Black Wizard's half) is never abandoned, nor one on a Chthonic
+    Crystal with no free hex beside it (no Wandering Monster ever stands on a crystal)."""
     p = state.turn
     if not (state.game.options["abandon"] and in_phase_3(state)):
         return []
     out = []
     for s in sorted(state.squads.of(p), key=lambda x: x.id):
-        if s.card != "N" and not any(px.is_protector_card(c.card) for c in s.creatures):
+        if (s.card != "N" and not any(px.is_protector_card(c.card) or c.necromancer for c in s.creatures)
+                and _wild_spot(state, s) is not None):
             out.append(f"abandon {s.card}")
         if len(s.creatures) > 1 and _abandon_spot(state, s) is not None:  # never a subdued Protector (ce-protector-subdue)
             out += [f"abandon {c.id}" for c in s.creatures if not c.necromancer and not px.is_protector_card(c.card)]
@@ -127,20 +130,27 @@ def _abandon_spot(state, squad: Squad) -> Hex | None:
                  and h not in state.ground.spawn_pits and state.ground.crystals.get(h) is None), None)
 
 
+def _wild_spot(state, squad: Squad) -> Hex | None:
+    """Where an abandoned whole squad turns wild: where it stands, or, on a Chthonic Crystal (where no
+    enemy ever stands: rule ce-crystal-attack), the first free hex beside it (or None)."""
+    return squad.hex if state.ground.crystals.get(squad.hex) is None else _abandon_spot(state, squad)
+
+
 def apply_abandon(state, what: str) -> None:
     """``abandon II`` / ``abandon c``: a squad or one creature turns Wandering Monster (rule ce-adv-
     abandon)."""
     p = state.turn
     marker = sp.next_marker(state.squads)
     if what in {s.card for s in state.squads.of(p)}:
+        spot = _wild_spot(state, state.squads[squad_id(p, what)])
         squad = state.squads.remove(squad_id(p, what))
         if squad.id in state.digs:
             dg.drop_dig(state, squad.id, "ce-dig-leave")
         for c in squad.creatures:
             c.moved, c.acted, c.halted = 0, False, False
-        state.squads.add(Squad(squad_id(None, marker), None, squad.hex, squad.creatures, marker, dict(squad.resources)))
+        state.squads.add(Squad(squad_id(None, marker), None, spot, squad.creatures, marker, dict(squad.resources)))
         state.note("ce-adv-abandon", f"Player {p + 1} abandons squad {what}: it turns Wandering Monster {marker} "
-                                     f"at {squad.hex}.")
+                                     f"at {spot}.")
         return
     squad = next(s for s in state.squads.of(p) if any(c.id == what for c in s.creatures))
     creature = squad.creature(what)
@@ -149,3 +159,4 @@ def apply_abandon(state, what: str) -> None:
     creature.moved, creature.acted, creature.halted = 0, False, False
     state.squads.add(Squad(squad_id(None, marker), None, spot, [creature], marker))
     state.note("ce-adv-abandon", f"Player {p + 1} abandons {what}: it steps to {spot} as Wandering Monster {marker}.")
+    dg.check_abandoned(state)  # its last pick-axe gone, the squad's dig is abandoned (rule ce-dig-leave)

@@ -136,7 +136,8 @@ AWAKEN_RULES = [
          "the same odds.", "ruling"),
     Rule("ce-evil-goat", "The Evil Black Old Goat",
          "Advanced play only. Revealed, the Goat goes on the Pit (the current player moves what stands "
-         "there beside it) and stays until he wakes; nobody fights him and squads may stop beside him. A "
+         "there beside it) and stays until he wakes, whatever the events say; what spawns on the Pit goes beside "
+         "it, where the spawning player chooses; nobody fights him and squads may stop beside him. A "
          "Necromancer with 27 enemy kill points who moves beside him and kneels wins. Awake, he no longer "
          "blesses anyone and the track keeps moving. At the start of every cycle the first player rolls a "
          "D4 (1 north, 2 east, 3 south, 4 west) and the Goat moves all 3 of his spaces that way, digging "

@@ -71,9 +71,16 @@ def in_phase_3(state) -> bool:
 
 def fight_options(state):
     """``(attackers, target)`` of every fight the turn player may start now (Phase 1's or Phase 3's:
-    :func:`necro.cave_evil.fights.fight_options`)."""
-    return fx.fight_options(state.ground, state.squads, state.turn, 1 if state.must_fight else 3,
-                            state.must_fight or None, order=lambda sid: card_key(state, sid), crystals=state.crystals())
+    :func:`necro.cave_evil.fights.fight_options`). None on the Emperor in a turn that used a
+    once-per-game power (rule ce-power: no Awakened Evil is defeated in that turn)."""
+    out = fx.fight_options(state.ground, state.squads, state.turn, 1 if state.must_fight else 3,
+                           state.must_fight or None, order=lambda sid: card_key(state, sid), crystals=state.crystals())
+    return [(att, did) for att, did in out if not (state.power_turn and is_emperor(state, did))]
+
+
+def is_emperor(state, sid: str) -> bool:
+    """Whether ``sid`` is the Eternal Evil Emperor's squad on the map."""
+    return sid in state.squads and any(c.card == EMPEROR for c in state.squads[sid].creatures)
 
 
 def card_key(state, sid: str) -> int:

@@ -49,7 +49,7 @@ def goat_options(state) -> list[str]:
     if not state.track.awakened:
         enemy, _ = de.kill_points_by_kind(state)
         return ["kneel N"] if enemy[state.turn] >= aw.GOAT_BLESSING and not state.power_turn else []
-    return ["slay N"] if not n.acted else []
+    return ["slay N"] if not n.acted and not state.power_turn else []  # no Evil defeated in a power's turn (ce-power)
 
 
 def kneel(state) -> None:

@@ -18,7 +18,8 @@ def wakes(state) -> None:
 
 def may_jump(state, sid: str) -> bool:
     """The Pit of Infinite Shadow is awake since an earlier cycle and this Necromancer's squad can
-    reach The Pit this turn (rule ce-evil-pit: no stop, no fight needed)."""
+    reach The Pit this turn (rule ce-evil-pit: no stop, no fight needed; enemies and Wandering
+    Monsters beside The Pit do not stop it)."""
     if not (state.full and state.evil == "pit-of-infinite-shadow" and state.track.awakened and not state.power_turn
             and state.awake_cycle is not None and state.cycle > state.awake_cycle):
         return False
@@ -28,7 +29,7 @@ def may_jump(state, sid: str) -> bool:
     pit = state.ground.pit()
     if pit in neighbours(squad.hex) and squad.left > 0 and not fx.trapped(state.ground, squad):
         return True
-    return pit in reachable(state.ground, state.squads, sid)
+    return pit in reachable(state.ground, state.squads, sid, ignore=neighbours(pit))  # nobody beside The Pit stops it
 
 
 def jump(state, sid: str) -> None:

@@ -18,7 +18,7 @@ from . import guarding as gd
 from . import spells as sl
 from . import subduing as sb
 from . import wizard as wz
-from .basics import EMPEROR, squad_name
+from .basics import EMPEROR, is_emperor, squad_name
 from .combat import ATTACKER, DEFENDER
 from .creatures import ATTRIBUTES
 from .movement import squad_id
@@ -78,6 +78,8 @@ def explain_fight(state, g) -> tuple[str, str]:
                                state.crystals())
     if refusal:
         return refusal.rule, refusal.reason
+    if state.power_turn and is_emperor(state, g[1]):
+        return "ce-power", "no Awakened Evil is defeated in a turn its Necromancer used its once-per-game power"
     return "ce-flank", "name the attacking squads in card order (N, I, II, III, IV, V)"
 
 

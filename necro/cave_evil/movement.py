@@ -351,11 +351,11 @@ class Reach:
 
 
 def _search(ground: Ground, squads: Squads, mover: Squad, group: list[Creature], budget: int,
-            start: Hex | None = None) -> Reach:
+            start: Hex | None = None, ignore=frozenset()) -> Reach:
     """Breadth-first search of where ``group`` (standing on ``mover``'s hex, or passing ``start``)
-    may go with ``budget``."""
+    may go with ``budget``; the squads on ``ignore`` do not make it stop (the leap into the Pit)."""
     start = mover.hex if start is None else start
-    stop_near = blockers(ground, squads, mover)
+    stop_near = blockers(ground, squads, mover) - set(ignore)
     cost, stops, parent = {start: 0}, {}, {start: None}
     todo = deque([start])
     while todo:
@@ -430,14 +430,15 @@ def _group(squad: Squad, creatures) -> list[Creature] | Refusal:
     return group
 
 
-def reachable(ground: Ground, squads: Squads, sid: str, creatures=None) -> dict[Hex, int]:
+def reachable(ground: Ground, squads: Squads, sid: str, creatures=None, ignore=frozenset()) -> dict[Hex, int]:
     """Every hex the squad (or the creatures breaking away) may enter this turn, with its cost,
-    passing-over hexes (spawn pits, friendly squads) included; empty if it may not move."""
+    passing-over hexes (spawn pits, friendly squads) included; empty if it may not move.
+    ``ignore``: hexes whose squads do not make it stop."""
     if move_refusal(ground, squads, sid, creatures):
         return {}
     squad = squads[sid]
     group = _group(squad, creatures)
-    reach = _search(ground, squads, squad, group, min(c.left for c in group))
+    reach = _search(ground, squads, squad, group, min(c.left for c in group), ignore=ignore)
     return {h: c for h, c in reach.cost.items() if h != squad.hex}
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from . import death as de
 from . import digging as dg
 from . import wizard as wz
-from .basics import in_phase_3, squad_name
+from .basics import EMPEROR, in_phase_3, squad_name
 from .hexes import Hex, distance, neighbours, parse_hex
-from .movement import Squad, squad_id
+from .movement import Squad, is_goat, squad_id
 
 POWERS = {"rotten-magi": "teleport", "psychomancer-of-fire": "blast", "ice-dead-sorceress": "enthrall",
           wz.BLACK_WIZARD: "split"}
@@ -41,12 +41,20 @@ def power_options(state) -> list[str]:
     if power == "split":
         return wz.split_options(state, n)
     if power == "blast":
-        return ["blast N"] if any(s.hex in neighbours(n.hex) for s in state.squads if s.id != n.id) else []
+        return ["blast N"] if _blast_victims(state, n) else []
     if power == "enthrall" and [c for c in state.squads.free_cards(p) if c != "N"]:
         return [f"enthrall N {s.id}" for s in state.squads
                 if s.owner not in (None, p) and not s.has_necromancer and state.ground.distance(n.hex, s.hex) is not None
                 and distance(n.hex, s.hex) <= ENTHRALL]
     return []
+
+
+def _blast_victims(state, n: Squad) -> list[Squad]:
+    """Whom the Psychomancer's blast burns (rule ce-power-blast): every squad beside it but the
+    Emperor and the Goat, asleep or awake: no once-per-game ability is used against the Emperor, nor
+    in a fight with the Goat (rules ce-evil-emperor, ce-evil-goat). The Statue may be blasted."""
+    return [s for s in state.squads if s.id != n.id and s.hex in neighbours(n.hex)
+            and not is_goat(s) and not any(c.card == EMPEROR for c in s.creatures)]
 
 
 def _teleport_spots(state, n: Squad) -> list[Hex]:
@@ -77,7 +85,7 @@ def apply_power(state, verb: str, target: str | None) -> None:
     elif verb == "split":
         wz.apply_split(state, n, target)
     elif verb == "blast":
-        victims = [s for s in state.squads if s.id != n.id and s.hex in neighbours(n.hex)]
+        victims = _blast_victims(state, n)
         state.note("ce-power-blast", f"Player {p + 1}'s Psychomancer of Fire burns everything beside it: "
                    + ", ".join(squad_name(state, s.id) for s in victims) + ".")
         points, outs = 0.0, []

@@ -48,12 +48,12 @@ def explain_illegal(state, action) -> tuple[str, str]:
         return inv.explain_invoke(state, kind, g)
     if kind == "abandon":
         return "ce-adv-abandon", ("advanced rule 5 is not in play" if not state.game.options["abandon"] else
-                                  "only the turn player's squads other than N, or a creature of a squad of several "
-                                  "with a free hex beside it, in Phase 3")
+                                  "only the turn player's squads other than N (none holding a Necromancer), or a "
+                                  "creature of a squad of several with a free hex beside it, in Phase 3")
     if kind == "goat":
-        return "ce-evil-goat"
-    if kind == "abandon":
-        return "ce-adv-abandon", ("no Goat sits beside this Necromancer, or not now: kneel before the sleeping Goat "
+        if state.power_turn:
+            return "ce-power", "no Awakened Evil is defeated in a turn its Necromancer used its once-per-game power"
+        return "ce-evil-goat", ("no Goat sits beside this Necromancer, or not now: kneel before the sleeping Goat "
                                 "with 27 enemy kill points, slay the awake one with squad N's action")
     if kind == "power":
         if not state.full:

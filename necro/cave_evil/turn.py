@@ -65,7 +65,7 @@ from .basics import is_evil_squad, push
 from .creatures import catalogue
 from .hexes import Hex, parse_hex
 from .invoking import hand_cards  # noqa: F401 - read here by the board's tests and the chapters (its old home)
-from .movement import RESOURCE_NAMES, _search, squad_id
+from .movement import RESOURCE_NAMES, _search, is_goat, squad_id
 from .powers import POWERS  # noqa: F401 - read here by the turn chapter (its old home)
 
 CHANCE_STEPS = ("deal", "awakening", "spawn", "spawn-draw", "die", "tile-draw", "rolloff", "lair", "goat", "protector",
@@ -379,12 +379,13 @@ class _Apply:
                 push(state, step)
             return
         points = [parse_hex(h) for h in (step.get("far") or [step["at"]])]
+        evils = _evil_seats(state)
         if card.kind == "creature":
             size = catalogue().creature(card_id).size
             hexes = sp.excavation_spots(state.ground, state.squads, points, size,
-                                        blocked={s.hex for s in state.squads if px.is_protector(s)})
-        else:
-            hexes = sorted(points)
+                                        blocked={s.hex for s in state.squads if px.is_protector(s)} | evils)
+        else:  # an item or spell lies where it spawns, or beside the Evil sitting there
+            hexes = sorted({n for h in points for n in ([h] if h not in evils else state.ground.graph.neighbors(h))})
         if not hexes:
             state.conj_box[card_id] += 1
             state.note("ce-spawn-nowhere", f"{card.name} has nowhere to go: it goes to the box.")
@@ -531,6 +532,12 @@ class _Apply:
 # ------------------------------------------------------------------ helpers
 def _spawn_step(state, roll: str, at: Hex) -> dict:
     return {"do": "spawn", "roll": roll, "at": str(at), "player": state.turn}
+
+
+def _evil_seats(state) -> set[Hex]:
+    """Where an Awakened Evil sits (the Goat, the Statue, the Emperor): anything spawned there is
+    placed beside it instead, the spawning player's choice (rules ce-evil-goat, ce-evil-statue)."""
+    return {s.hex for s in state.squads if is_evil_squad(state, s.id) or is_goat(s)}
 
 
 def _place_spawn(state, card_id: str, at: Hex) -> None:

@@ -76,7 +76,8 @@ TURN_RULES = [
     Rule("ce-power", "Once per game",
          "Each Necromancer has a power it may use once in the game, but never on the turn an Awakened Evil is "
          "conquered: a turn in which it was used cannot also win by the Evil (the Pit leap, the Statue's eyes "
-         "brought home)."),
+         "brought home, kneeling to the Goat), nor fight the Emperor or slay the Goat; and no power is used "
+         "against the Emperor or the Goat."),
     Rule("ce-power-when", "When the powers are used here",
          "Our choice: a power is used on its owner's own turn, in Phase 3, as a free activity, not as a "
          "squad's action. The text allows any moment, even another player's turn (the Ice Dead Sorceress "
@@ -89,7 +90,8 @@ TURN_RULES = [
          "with nobody on it and never onto a spawn pit; it may move before or after."),
     Rule("ce-power-blast", "The Psychomancer of Fire",
          "The Psychomancer of Fire destroys every squad on the spaces next to it, friends and Necromancers "
-         "too; its own squad and what it carries are spared. Our choice: enemies and monsters slain count as "
+         "too, but never the Emperor or the Goat (no power is used against them); its own squad and what it "
+         "carries are spared. Our choice: enemies and monsters slain count as "
          "kills of its player, as in a fight, and its own dead earn nothing. Alternative: nobody earns kill "
          "points from the blast.", "ruling"),
     Rule("ce-power-enthrall", "The Ice Dead Sorceress",
@@ -156,9 +158,11 @@ TURN_RULES = [
     Rule("ce-adv-abandon", "Advanced: abandoning creatures",
          "With advanced rule 5, a player tired of a creature or of a whole squad may abandon it on their turn: "
          "it becomes a Wandering Monster under a free marker, with what it carries. Our choice: abandoning is a "
-         "free activity of Phase 3; a whole squad turns wild where it stands, a single creature steps to the "
+         "free activity of Phase 3; a whole squad turns wild where it stands (on its own Chthonic Crystal, where "
+         "no enemy stands, on the first free hex beside it), a single creature steps to the "
          "first free hex beside its squad, and the fight that follows comes at the next Phase 1 rather than at "
-         "once; a Necromancer is never abandoned, and items are left with drop. The text has the creature walk "
+         "once; a Necromancer is never abandoned, nor a squad holding one (a split Black Wizard's), and items are "
+         "left with drop. A dig whose last pick-axe is abandoned is abandoned too. The text has the creature walk "
          "its whole movement away first. Alternative: play that walk, choosing its way.", "ruling"),
     Rule("ce-adv-hire-one", "Advanced: hiring one of several",
          "With advanced rule 4, a squad may hire a single creature out of a Wandering Monster squad of several, "

@@ -1,0 +1,81 @@
+"""The once-per-game powers against the Awakened Evils (issue 28, audit 3 W1, W2): no power is
+used against the Emperor or the Goat, and a turn that used one defeats no Awakened Evil."""
+
+import json
+
+from necro.cave_evil import conjuration as cj
+from necro.cave_evil.hexes import neighbours, parse_hex
+
+from .test_full_game import attacker_wins, end_cycle, full, goat_game, settle_setup
+
+EMPEROR = {"id": "eternal-evil-emperor-1", "card": "eternal-evil-emperor", "size": "large", "speed": 4}
+RATMAN = {"id": "ratman-z-1", "card": "ratman", "size": "small", "speed": 3, "pick": 1}
+
+
+def psychomancer_beside(*others):
+    """Four players, seed 2: player 4's Psychomancer of Fire with ``others`` (squad id, creature) on
+    the open hexes beside it, its turn's actions under way, the Emperor risen."""
+    s = full(4, seed=2, awakening="all").apply("first 1")
+    settle_setup(s)
+    pos = json.loads(json.dumps(s.position()))
+    n4 = next(q for q in pos["squads"] if q["id"] == "3:N")
+    assert n4["creatures"][0]["card"] == "psychomancer-of-fire"
+    near = [str(h) for h in sorted(neighbours(parse_hex(n4["at"]))) if s.ground.is_open(h)]
+    for (sid, creature), at in zip(others, near):
+        pos["squads"].append({"id": sid, "owner": None, "at": at, "card": sid[2:], "creatures": [creature]})
+        deck = next((d for d in cj.DECKS if pos["piles"]["piles"][d].get(creature["card"])), None)
+        if deck:
+            pos["piles"]["piles"][deck][creature["card"]] -= 1
+    pos["evil"] = "eternal-evil-emperor"
+    pos["track"] = dict(pos["track"], position=60, revealed=True, awakened=True, stopped=True)
+    pos["turn"], pos["queue"], pos["part"] = 3, [], "actions"
+    return s.game.state_from_position(pos, 7)
+
+
+def test_the_psychomancers_blast_is_never_used_against_the_emperor():
+    s = psychomancer_beside(("w:Y", EMPEROR))
+    assert "blast N" not in s.legal_actions()
+    rule, _ = s.explain_illegal("blast N")
+    assert rule == "ce-power-blast"
+    s = psychomancer_beside(("w:Y", EMPEROR), ("w:Z", RATMAN))
+    s.apply("blast N")
+    assert "w:Z" not in s.squads and "w:Y" in s.squads and not s.is_terminal() and s.winner_player is None
+
+
+def goat_beside_n(eye=47):
+    """The awake Goat, player 1's Rotten Magi (squad N) beside him, its turn's actions under way."""
+    s = end_cycle(goat_game(eye=eye, revealed=True))
+    pos = json.loads(json.dumps(s.position()))
+    goat = s.goat()
+    beside = next(str(h) for h in sorted(s.ground.graph.neighbors(goat.hex)) if s.squads.at(h) is None
+                  and h not in s.ground.spawn_pits)
+    pos["squads"] = [dict(q, at=beside) if q["id"] == "0:N" else q for q in pos["squads"]]
+    pos["turn"], pos["queue"], pos["part"], pos["after_evil"] = 0, [], "actions", None
+    return s.game.state_from_position(pos, 7)
+
+
+def test_a_turn_that_used_a_power_does_not_slay_the_goat():
+    s = goat_beside_n()
+    goat = s.goat()
+    assert "slay N" in s.legal_actions()
+    again = [a for a in s.legal_actions() if a.startswith("teleport N ")
+             and parse_hex(a.split()[2]) in neighbours(goat.hex)]
+    s.apply(again[0])  # the Rotten Magi teleports, to stand beside the Goat again
+    assert s.power_turn and "slay N" not in s.legal_actions()
+    assert s.explain_illegal("slay N")[0] == "ce-power"
+
+
+def test_without_a_power_the_goat_is_slain_and_wins():
+    s = goat_beside_n()
+    s.apply("slay N")
+    s.apply("first strength")
+    attacker_wins(s)
+    assert s.is_terminal() and s.winner_player == 0
+
+
+def test_a_turn_that_used_a_power_does_not_fight_the_emperor():
+    s = psychomancer_beside(("w:Y", EMPEROR), ("w:Z", RATMAN))
+    assert "fight N w:Y" in s.legal_actions()
+    s.apply("blast N")
+    assert s.power_turn and "fight N w:Y" not in s.legal_actions()
+    assert s.explain_illegal("fight N w:Y")[0] == "ce-power"
