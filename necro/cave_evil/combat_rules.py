@@ -43,6 +43,13 @@ COMBAT_RULES = [
     Rule("ce-combat-phase1", "Phase 1: fights that cannot wait",
          "A player whose turn starts with squads beside an enemy squad or a Wandering Monster fights with "
          "them first, before conjuring or any squad action."),
+    Rule("ce-combat-must", "Walking up to a foe means a fight",
+         "A squad that has not yet taken its action and moves next to an enemy squad must fight it this "
+         "turn; beside a Wandering Monster, hiring or subduing it may take the fight's place. Until then "
+         "the turn does not end and that squad neither digs, collapses nor (squad N) does anything else; "
+         "picking up and passing stay open, and the player's other squads may act first, for instance "
+         "to come up and flank. A squad that has already acted may walk up and wait (the fight comes in "
+         "the next Phase 1)."),
     Rule("ce-combat-phase1-order", "The order of Phase 1 fights",
          "Our choice: when several squads must fight at the start of a turn, their player picks the order, "
          "one fight at a time, and may bring in other squads beside the same enemy; every squad that had to "

@@ -81,6 +81,40 @@ def explain_fight(state, g) -> tuple[str, str]:
     return "ce-flank", "name the attacking squads in card order (N, I, II, III, IV, V)"
 
 
+def owed(state) -> list[str]:
+    """The turn player's squads that walked up to an enemy squad or a Wandering Monster this turn
+    before taking an action, and so must fight it now (rule ce-combat-must): each has moved, has not
+    acted, and has a foe beside it (a squad that has acted may walk up and wait: the Death section's
+    NOTE)."""
+    if state.turn is None or state.must_fight or state.guard is not None:
+        return []
+    return [s.id for s in state.squads.of(state.turn)
+            if not s.acted and any(c.moved for c in s.creatures) and fx.targets(state.ground, state.squads, s)]
+
+
+OWED_BARS = ("declare", "continue", "invoke", "meditate", "sacrifice", "power", "goat")
+"""What a squad owing a fight may not do first: dig, collapse, or (squad N) take another action;
+fighting, hiring, subduing, shooting, picking up and passing stay open (rule ce-combat-must)."""
+
+
+def owed_refusal(state, kind, g, due=None) -> tuple[str, str] | None:
+    """Why ``end`` or another action must wait for a fight owed (rule ce-combat-must); None: it need
+    not (``due``: :func:`owed`, if known)."""
+    due = owed(state) if due is None else due
+    if not due:
+        return None
+    names = ", ".join(state.squads[s].card for s in due)
+    if kind == "end":
+        return "ce-combat-must", f"squad {names} walked up to a foe: next to an enemy combat must take place this turn"
+    if kind not in OWED_BARS:
+        return None
+    card = g[1] if kind == "declare" else (g[0] if kind == "continue" else "N")
+    if squad_id(state.turn, card) in due:
+        return "ce-combat-must", (f"squad {card} walked up to a foe: it must fight it (or hire or subdue a "
+                                  "Wandering Monster) before anything else")
+    return None
+
+
 def apply_fight(state, attackers: list[str], did: str, subdue: bool = False) -> None:
     """``fight II,III 1:IV`` (or a subdue): the fight is set up with every squad it draws in (rules
     ce-combat-attacker, ce-combat-phase1, ce-flank, ce-crystal-attack); in Phase 3 it is the

@@ -42,7 +42,7 @@ SECTIONS = (
              "ce-excavate-start", "ce-collapse-start", "ce-excavate-fails", "ce-dig-no-tile", "ce-collapse-trapped",
              "ce-dig-spawn", "ce-spawn-excavation", "ce-dig-leave")),
     Section("E. Combat", ("fighting", "fights", "combat", "odds"),
-            ("ce-combat-attacker", "ce-combat-phase1", "ce-combat-first", "ce-combat-second", "ce-combat-third",
+            ("ce-combat-attacker", "ce-combat-phase1", "ce-combat-must", "ce-combat-first", "ce-combat-second", "ce-combat-third",
              "ce-combat-round", "ce-combat-tie", "ce-combat-two-wins", "ce-combat-halts", "ce-wandering-second",
              "ce-crystal-attack", "ce-crystal-astral", "ce-crystal-fail", "ce-crystal-crushed")),
     Section("F. Flanking Combat", ("fighting", "fights"),

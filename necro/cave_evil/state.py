@@ -308,6 +308,9 @@ class CaveEvilState(State):
                 for helpers in dg.helper_sets(self, self.digs[sid]):
                     names = ",".join(self.squads[h].card for h in helpers)
                     out.append(f"continue {card}" + (f" with {names}" if names else ""))
+        due = fg.owed(self)
+        if due:  # a squad that walked up to a foe fights before the turn goes on (rule ce-combat-must)
+            return [a for a in out + fights if fg.owed_refusal(self, *parse(a), due) is None]
         return out + fights
 
     def crystals(self) -> dict:

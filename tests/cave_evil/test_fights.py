@@ -373,3 +373,48 @@ def test_seeded_random_combats_keep_the_invariants():
         invariants(s)
         fought += len(s.dead)
     assert fought >= 6
+
+
+# ------------------------------------------------------------------ a squad that walks up must fight
+def walked_up():
+    """Jason's II (no action yet) walks up to Joanna's IV in Phase 3 and stops beside it."""
+    s = ex.corridor([ex.squad(0, "II", at(1), card("hunched-one"), card("caveling"), card("ghoul")),
+                     ex.squad(1, "IV", at(5), card("necromonk", 5), card("horned-hellion"))])
+    s.apply("move II").apply(f"move II {at(4)}")
+    return s
+
+
+def test_ce_combat_must_a_squad_that_walks_up_to_an_enemy_fights_this_turn():
+    s = walked_up()
+    legal = s.legal_actions()
+    assert "fight II 1:IV" in legal
+    assert not {"end", "dig II", "collapse II"} & set(legal), legal
+    refused(s, "end", "ce-combat-must")
+    refused(s, "dig II", "ce-combat-must")
+    refused(s, "collapse II", "ce-combat-must")
+    s.apply("fight II 1:IV")
+    assert s.combat["phase"] == 3 and s.combat["attackers"] == ["0:II"]  # the walker attacks, as the text says
+
+
+def test_ce_combat_must_other_squads_may_still_act_and_an_acted_squad_owes_nothing():
+    s = ex.corridor([ex.squad(0, "II", at(1), card("hunched-one"), card("caveling"), card("ghoul")),
+                     ex.squad(0, "III", at(8), card("ratman", 2)),
+                     ex.squad(1, "IV", at(5), card("necromonk", 5), card("horned-hellion"))])
+    s.apply("move II").apply(f"move II {at(4)}")
+    assert "move III" in s.legal_actions()  # a second squad may come up to flank
+    s.apply("move III").apply(f"move III {at(6)}")
+    assert "fight II,III 1:IV" in s.legal_actions() and "end" not in s.legal_actions()
+    s.apply("fight II,III 1:IV")
+    for a in ("first strength", "attacker rolls 12", "defender rolls 1", "second special", "attacker rolls 12",
+              "defender rolls 1"):
+        s.apply(a)
+    assert "end" in s.legal_actions()
+
+
+def test_ce_combat_must_beside_a_wandering_monster_hire_or_subdue_may_replace_the_fight():
+    s = ex.corridor([ex.squad(0, "II", at(1), card("hunched-one"), card("caveling"), card("ghoul")),
+                     ex.squad(None, "A", at(5), card("ratman"))])
+    s.apply("move II").apply(f"move II {at(4)}")
+    legal = s.legal_actions()
+    assert "end" not in legal and "dig II" not in legal
+    assert any(a.startswith("fight II") for a in legal) and any(a.startswith("subdue II") for a in legal)
