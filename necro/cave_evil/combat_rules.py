@@ -271,8 +271,8 @@ COMBAT_RULES = [
          "them. The text says nothing. Alternative: let the player divide resources on every split.",
          "ruling"),
     Rule("ce-loot-lost-squads", "Squads lost without a fight",
-         "Our choice: a squad that leaves the map without losing a fight (its Necromancer is dead, or a "
-         "collapse crushed it) leaves its resources, items and spells on its hex, as the slain do, but no "
+         "Our choice: a squad that leaves the map without losing a fight (a collapse crushed it) leaves "
+         "its resources, items and spells on its hex, as the slain do, but no "
          "gore. The text drops the things of slain creatures and of a crushed crystal's squad; nothing "
          "should vanish from the game. Alternative: they go back to the stockpile and the decks.", "ruling"),
     # ------------------------------------------------------------ hiring

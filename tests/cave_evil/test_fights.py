@@ -296,14 +296,20 @@ def test_killing_the_last_enemy_necromancer_wins_the_game():
     assert s.kill_points == [6.0, 0.0]
 
 
-def test_a_necromancer_falling_takes_its_other_squads_off_without_kill_points():
+def test_ce_last_standing_a_necromancer_falling_in_a_fight_leaves_its_other_squads_wandering():
+    """Issue 28 W4: only the losing squad dies; the dead Necromancer's other creatures turn into
+    Wandering Monsters where they stand, as after a crushed crystal, and earn nobody kill points."""
     s = ex.corridor([ex.necromancer(0, at(3)), ex.necromancer(1, at(4)), ex.necromancer(2, at(11)),
                      ex.squad(1, "II", at(8), card("ratman", 2))], players=3)
     s.apply("fight N 1:N").apply("first strength").apply("attacker rolls 12").apply("defender rolls 1")
     s.apply("second special").apply("attacker rolls 12").apply("defender rolls 1")
     assert not s.is_terminal() and s.out == [1] and "1:II" not in s.squads
+    wanderer = s.squads.at(at(8))
+    assert wanderer is not None and wanderer.wandering and wanderer.owner is None
+    assert [c.id for c in wanderer.creatures] == ["ratman-2"]
     assert s.kill_points == [6.0, 0.0, 0.0]
-    assert [d["by"] for d in s.dead if d["id"] == "ratman-2"] == [None]
+    assert not [d for d in s.dead if d["id"] == "ratman-2"]
+    assert any(e.rule == "ce-last-standing" and "Wandering Monster" in e.text for e in s.log)
     check_combat(s)
 
 
