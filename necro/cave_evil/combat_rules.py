@@ -53,9 +53,7 @@ COMBAT_RULES = [
     Rule("ce-combat-phase1-order", "The order of Phase 1 fights",
          "Our choice: when several squads must fight at the start of a turn, their player picks the order, "
          "one fight at a time, and may bring in other squads beside the same enemy; every squad that had to "
-         "fight does so once. A Phase 1 fight is not the squad's action for the turn and does not stop it "
-         "moving afterwards (the text stops only squads that fought in Phase 3). Alternative: count it as "
-         "the squad's action.", "ruling"),
+         "fight does so once. Alternative: the squads fight in card order (N, I, II...).", "ruling"),
     Rule("ce-flank", "Flanking",
          "Several squads of one player that all stand beside the same enemy may attack it together in one "
          "combat: every creature of every one of them adds its attribute, and they share items. Each of them "
@@ -87,8 +85,9 @@ COMBAT_RULES = [
          "points go to the player on the winning side; monsters fighting beside a player earn nothing. "
          "Alternative: every hostile squad beside the attackers defends.", "ruling"),
     Rule("ce-combat-halts", "A fight is a squad's action",
-         "Attacking is one of the actions a squad may take in Phase 3. A squad that has fought in Phase 3 "
-         "stays where it is for the rest of the turn."),
+         "Attacking is one of the actions a squad may take in Phase 3. A squad that has fought in Phase 3, "
+         "or fought, hired or subdued in Phase 1, stays where it is for the rest of the turn and takes no "
+         "action in Phase 3; picking up and passing stay open to it."),
     Rule("ce-wandering-second", "Who answers for a Wandering Monster",
          "Our choice: nobody controls a Wandering Monster, so when one defends, the second attribute is "
          "picked for it: the neighbour of the first where the attacker's chance of taking the round is "
@@ -292,8 +291,7 @@ COMBAT_RULES = [
     Rule("ce-hire-whole", "What is hired, and where it goes",
          "Our choice: a Wandering Monster marker is hired whole, for the costs of all its creature cards "
          "added up, and goes on the player's first empty control card (I to V); a monster whose creatures "
-         "have no card cannot be hired. In Phase 1 a squad that must fight may hire a monster beside it "
-         "instead, and, as for Phase 1 fights, that does not count as its action. The text shows single "
+         "have no card cannot be hired. The text shows single "
          "monsters only. Alternative: hire the creatures of a marker one by one, onto cards of the "
          "player's choosing.", "ruling"),
     # ------------------------------------------------------------ subduing

@@ -15,6 +15,7 @@ from . import death as de
 from . import digging as dg
 from . import fights as fx
 from . import guarding as gd
+from . import protectors as px
 from . import spells as sl
 from . import subduing as sb
 from . import wizard as wz
@@ -85,11 +86,13 @@ def owed(state) -> list[str]:
     """The turn player's squads that walked up to an enemy squad or a Wandering Monster this turn
     before taking an action, and so must fight it now (rule ce-combat-must): each has moved, has not
     acted, and has a foe beside it (a squad that has acted may walk up and wait: the Death section's
-    NOTE)."""
+    NOTE). A Protector is left out: it makes its own attack as the turn's actions end (ruling
+    ce-protector-attack)."""
     if state.turn is None or state.must_fight or state.guard is not None:
         return []
     return [s.id for s in state.squads.of(state.turn)
-            if not s.acted and any(c.moved for c in s.creatures) and fx.targets(state.ground, state.squads, s)]
+            if not s.acted and any(c.moved for c in s.creatures)
+            and any(not px.is_protector(state.squads[t]) for t in fx.targets(state.ground, state.squads, s))]
 
 
 OWED_BARS = ("declare", "continue", "invoke", "meditate", "sacrifice", "power", "goat")
@@ -117,8 +120,8 @@ def owed_refusal(state, kind, g, due=None) -> tuple[str, str] | None:
 
 def apply_fight(state, attackers: list[str], did: str, subdue: bool = False) -> None:
     """``fight II,III 1:IV`` (or a subdue): the fight is set up with every squad it draws in (rules
-    ce-combat-attacker, ce-combat-phase1, ce-flank, ce-crystal-attack); in Phase 3 it is the
-    attackers' action."""
+    ce-combat-attacker, ce-combat-phase1, ce-flank, ce-crystal-attack); in either phase the
+    attackers neither move nor act again this turn (rule ce-combat-halts)."""
     phase = 1 if state.must_fight else 3
     crystals = state.crystals()
     refusal = fx.fight_refusal(state.ground, state.squads, state.turn, attackers, did, phase, state.must_fight or None,
@@ -153,8 +156,7 @@ def apply_fight(state, attackers: list[str], did: str, subdue: bool = False) -> 
             rule, text = "ce-subdue", text.replace(" attacks ", " tries to subdue ", 1)
         state.note(rule, text + ".")
     note_sides(state, side[len(attackers):], defenders)
-    if phase == 3:
-        spend_action(state, attackers, who, len(cards))
+    spend_action(state, attackers, who, len(cards))  # Phase 1's fighters sit out Phase 3 too (ce-combat-halts)
 
 
 def note_sides(state, helpers, defenders) -> None:

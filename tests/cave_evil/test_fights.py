@@ -263,11 +263,14 @@ def test_squads_that_start_a_turn_next_to_an_enemy_must_fight_first():
     refused(s, "end", "ce-combat-phase1")
     refused(s, "move N", "ce-combat-phase1")
     s.apply("fight II 1:IV")
-    assert s.combat["phase"] == 1 and not any(c.acted for c in s.squads["0:II"].creatures)
+    assert s.combat["phase"] == 1
     for a in EXAMPLE[1:]:
         s.apply(a)
     assert s.must_fight == [] and "end" in s.legal_actions()
-    assert "dig II" in s.legal_actions()  # a Phase 1 fight is not the squad's action (ruling ce-combat-phase1-order)
+    # issue 28 W3: a squad that fought in Phase 1 neither moves nor acts in Phase 3 (rule ce-combat-halts)
+    assert not [a for a in s.legal_actions() if a.split()[1:2] == ["II"] and a.split()[0] in
+                ("move", "break", "dig", "collapse", "fight", "shoot", "hire", "subdue")]
+    refused(s, "dig II", "ce-one-action")
 
 
 def test_phase_1_with_two_squads_lets_the_player_pick_the_order():
