@@ -94,10 +94,14 @@ COMBAT_RULES = [
          "lower (the earlier on the ring if equal). As the odds show, this choice never changes who is "
          "likelier to win. Alternative: another player picks for it.", "ruling"),
     Rule("ce-items-used", "Which items count",
-         "Our choice: every item a creature holds and can use counts in each of its combats, up to its "
-         "number of hands (trinkets need none); spells are only carried until casting exists. A "
+         "Our choice: every item a creature holds and can use counts in its combat, up to its "
+         "number of hands (trinkets need none), once a turn (rule ce-item-once); spells are only carried until casting exists. A "
          "discard-after-use item is spent by the combat. Alternative: each side names its items before "
          "the dice, as the text's announcement allows.", "ruling"),
+    Rule("ce-item-once", "An item once a turn",
+         "An item is used once a turn, by one creature, unless its card says otherwise: a creature that "
+         "fights again in the same turn (a squad attacked twice, say) fights the second time without the "
+         "items it has used already; it still holds them."),
     Rule("ce-death", "The dead leave the map",
          "Every squad of the losing side is taken off the map and its control card is empty again. A "
          "Necromancer who dies puts its player out of the game."),

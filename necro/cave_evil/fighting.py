@@ -134,6 +134,7 @@ def apply_fight(state, attackers: list[str], did: str, subdue: bool = False) -> 
         for members in state.combat["sides"][ATTACKER]:  # nothing may be used on the Emperor (ce-evil-emperor)
             for m in members:
                 m.pop("items", None)
+    state.items_used += fx.once_a_turn(state.combat, state.items_used)
     if subdue:
         state.combat["subdue"] = True
     state._fight = None

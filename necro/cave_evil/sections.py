@@ -43,7 +43,7 @@ SECTIONS = (
              "ce-dig-spawn", "ce-spawn-excavation", "ce-dig-leave")),
     Section("E. Combat", ("fighting", "fights", "combat", "odds"),
             ("ce-combat-attacker", "ce-combat-phase1", "ce-combat-must", "ce-combat-first", "ce-combat-second", "ce-combat-third",
-             "ce-combat-round", "ce-combat-tie", "ce-combat-two-wins", "ce-combat-halts", "ce-wandering-second",
+             "ce-combat-round", "ce-combat-tie", "ce-combat-two-wins", "ce-item-once", "ce-combat-halts", "ce-wandering-second",
              "ce-crystal-attack", "ce-crystal-astral", "ce-crystal-fail", "ce-crystal-crushed")),
     Section("F. Flanking Combat", ("fighting", "fights"),
             ("ce-flank", "ce-flank-defend", "ce-flank-wandering", "ce-flank-wandering-help")),

@@ -427,3 +427,37 @@ def test_ce_combat_must_beside_a_wandering_monster_hire_or_subdue_may_replace_th
     legal = s.legal_actions()
     assert "end" not in legal and "dig II" not in legal
     assert any(a.startswith("fight II") for a in legal) and any(a.startswith("subdue II") for a in legal)
+
+
+# ------------------------------------------------------------------ an item once a turn
+LOSE = ("first strength", "attacker rolls 1", "defender rolls 12", "second special", "attacker rolls 1",
+        "defender rolls 12")
+
+
+def test_ce_items_used_an_item_counts_in_one_fight_a_turn():
+    """Issue 28 W5 (audit 3): an item is used once a turn, by one creature. Joanna's IV beats
+    squad II with its headband; attacked again the same turn by squad III, it fights without it."""
+    s = ex.corridor([ex.squad(0, "II", at(3), card("ratman")), joanna(4), ex.squad(0, "III", at(5), card("ghoul"))])
+    s.apply("fight II 1:IV")
+    assert fx.used_items([f for m in s.combat["sides"]["defender"] for f in m])[0] == ["cool-stretchy-headband"]
+    for a in LOSE:
+        s.apply(a)
+    assert "0:II" not in s.squads and "1:IV" in s.squads
+    assert s.position()["items_used"] == ["horned-hellion-1:cool-stretchy-headband"]
+    again = s.game.state_from_position(s.position())
+    assert again.position() == s.position()
+    s.apply("fight III 1:IV")
+    assert fx.used_items([f for m in s.combat["sides"]["defender"] for f in m])[0] == []
+    assert list(s.squads["1:IV"].creature("horned-hellion-1").items) == ["cool-stretchy-headband"]  # still held
+
+
+def test_ce_items_used_the_record_is_cleared_each_turn_and_old_positions_load():
+    s = ex.corridor([ex.squad(0, "II", at(3), card("ratman")), joanna(4), ex.squad(0, "III", at(7), card("ghoul"))])
+    s.apply("fight II 1:IV")
+    for a in LOSE:
+        s.apply(a)
+    pos = s.position()
+    old = {k: v for k, v in pos.items() if k != "items_used"}  # a save from before the record existed
+    assert s.game.state_from_position(old).position() == old
+    s.apply("end")
+    assert "items_used" not in s.position()
