@@ -21,6 +21,7 @@ from . import wizard as wz
 from .basics import CARD_ORDER, EMPEROR, NECROMANCER, PLAY, STATUE, mark_crystals
 from .combat import GORE
 from .movement import Creature, Squad, squad_id
+from .spawn import next_marker
 
 
 # ------------------------------------------------------------------ killed
@@ -149,13 +150,11 @@ def free_creatures(state, owner: int, rule: str = "ce-crystal-crushed") -> None:
     """A dead Necromancer's player (a crushed crystal's, or one killed otherwise: ``rule``): every
     squad it still has turns Wandering Monster where it stands, under the first free marker letters
     (rule ce-last-standing, ruling ce-crystal-crushed-how)."""
-    used = {s.card for s in state.squads if s.wandering}
-    letters = (chr(c) for c in range(ord("A"), ord("Z") + 1) if chr(c) not in used)
     for s in sorted(state.squads.of(owner), key=lambda x: CARD_ORDER[x.card]):
         if s.id in state.digs:
             dg.drop_dig(state, s.id, "ce-dig-leave")
         state.squads.remove(s.id)
-        letter = next(letters)
+        letter = next_marker(state.squads, ("N",))  # never N: that card is the Necromancer's (and past Z: AA...)
         for c in s.creatures:
             c.moved, c.acted, c.halted = 0, False, False
         state.squads.add(Squad(squad_id(None, letter), None, s.hex, s.creatures, letter, dict(s.resources)))
