@@ -46,7 +46,8 @@ COMBAT_RULES = [
     Rule("ce-combat-must", "Walking up to a foe means a fight",
          "A squad that has not yet taken its action and moves next to an enemy squad must fight it this "
          "turn; beside a Wandering Monster, hiring or subduing it may take the fight's place. Until then "
-         "the turn does not end and that squad neither digs, collapses nor (squad N) does anything else; "
+         "the turn does not end and that squad neither digs, collapses nor (squad N) invokes, meditates or "
+         "sacrifices (our reading: a Necromancer's power, such as a blast, may take the fight's place); "
          "picking up and passing stay open, and the player's other squads may act first, for instance "
          "to come up and flank. A squad that has already acted may walk up and wait (the fight comes in "
          "the next Phase 1)."),

@@ -95,9 +95,10 @@ def owed(state) -> list[str]:
             and any(not px.is_protector(state.squads[t]) for t in fx.targets(state.ground, state.squads, s))]
 
 
-OWED_BARS = ("declare", "continue", "invoke", "meditate", "sacrifice", "power", "goat")
-"""What a squad owing a fight may not do first: dig, collapse, or (squad N) take another action;
-fighting, hiring, subduing, shooting, picking up and passing stay open (rule ce-combat-must)."""
+OWED_BARS = ("declare", "continue", "invoke", "meditate", "sacrifice")
+"""What a squad owing a fight may not do first: dig, collapse, or (squad N) invoke, meditate or
+sacrifice; fighting, hiring, subduing, shooting, a Necromancer's power or the Goat's slaying,
+picking up and passing stay open (rule ce-combat-must)."""
 
 
 def owed_refusal(state, kind, g, due=None) -> tuple[str, str] | None:
