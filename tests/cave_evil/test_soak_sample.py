@@ -40,14 +40,15 @@ FIGHT_SQUAD_GONE = ("issue 28 (found by the soak): at a cycle's end (games 8 and
 KNOWN = {
     # games of SAMPLE that fail today (fast path: the loader probe every 25 steps), with the fault and the words
     # its failure shows today; a game that fails otherwise is a plain failure
-    4: MONSTER_ON_CRYSTAL,  # step 600
-    6: MONSTER_ON_CRYSTAL,  # step 1025 (on the validated path the first refused position is step 1020)
-    8: FIGHT_SQUAD_GONE,  # step 975 (the same on the validated path)
+    # (games 4, 6, 8 and 21 no longer meet their faults since issue 28 W1/W3 changed the legal actions, so
+    # the games' paths; game 16 now meets MONSTER_ON_CRYSTAL: 'abandon I' at step 232)
     13: SPLIT_WIZARD_ABANDONED,  # step 75
-    16: FIGHT_SQUAD_GONE,  # step 1075
-    21: MONSTER_ON_CRYSTAL,  # step 300
+    16: MONSTER_ON_CRYSTAL,  # step 250
     25: SPLIT_WIZARD_ABANDONED,  # step 100 (without the probe: KeyError 'A' at step 236)
 }
+PATH_CHANGED = {502, 1016}
+"""Reproductions whose games no longer reach their fault since issue 28 W1/W3 changed the legal actions
+(the faults are not fixed): expected failures that may pass, until new reproductions replace them."""
 
 REPRODUCTIONS = [
     # the audit's W9: seed 502, fast path, crash at step 260
@@ -81,8 +82,8 @@ def check(job, today):
     assert result["outcome"] == "ok", soak.reproduction(result)
 
 
-def xfail(fault):
-    return pytest.mark.xfail(strict=True, raises=AssertionError, reason=fault[0])
+def xfail(fault, strict=True):
+    return pytest.mark.xfail(strict=strict, raises=AssertionError, reason=fault[0])
 
 
 def params():
@@ -97,7 +98,8 @@ def test_a_soak_game_ends_without_a_fault(job, today):
     check(job, today)
 
 
-@pytest.mark.parametrize("job, today", [pytest.param(job, fault[1], id=f"seed-{job.seed}", marks=xfail(fault))
+@pytest.mark.parametrize("job, today", [pytest.param(job, fault[1], id=f"seed-{job.seed}",
+                                                     marks=xfail(fault, job.seed not in PATH_CHANGED))
                                         for job, fault in REPRODUCTIONS])
 def test_a_known_fault_is_gone(job, today):
     check(job, today)
