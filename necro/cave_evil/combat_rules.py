@@ -43,12 +43,18 @@ COMBAT_RULES = [
     Rule("ce-combat-phase1", "Phase 1: fights that cannot wait",
          "A player whose turn starts with squads beside an enemy squad or a Wandering Monster fights with "
          "them first, before conjuring or any squad action."),
+    Rule("ce-combat-must", "Walking up to a foe means a fight",
+         "A squad that has not yet taken its action and moves next to an enemy squad must fight it this "
+         "turn; beside a Wandering Monster, hiring or subduing it may take the fight's place. Until then "
+         "the turn does not end and that squad neither digs, collapses nor (squad N) invokes, meditates or "
+         "sacrifices (our reading: a Necromancer's power, such as a blast, may take the fight's place); "
+         "picking up and passing stay open, and the player's other squads may act first, for instance "
+         "to come up and flank. A squad that has already acted may walk up and wait (the fight comes in "
+         "the next Phase 1)."),
     Rule("ce-combat-phase1-order", "The order of Phase 1 fights",
          "Our choice: when several squads must fight at the start of a turn, their player picks the order, "
          "one fight at a time, and may bring in other squads beside the same enemy; every squad that had to "
-         "fight does so once. A Phase 1 fight is not the squad's action for the turn and does not stop it "
-         "moving afterwards (the text stops only squads that fought in Phase 3). Alternative: count it as "
-         "the squad's action.", "ruling"),
+         "fight does so once. Alternative: the squads fight in card order (N, I, II...).", "ruling"),
     Rule("ce-flank", "Flanking",
          "Several squads of one player that all stand beside the same enemy may attack it together in one "
          "combat: every creature of every one of them adds its attribute, and they share items. Each of them "
@@ -80,18 +86,23 @@ COMBAT_RULES = [
          "points go to the player on the winning side; monsters fighting beside a player earn nothing. "
          "Alternative: every hostile squad beside the attackers defends.", "ruling"),
     Rule("ce-combat-halts", "A fight is a squad's action",
-         "Attacking is one of the actions a squad may take in Phase 3. A squad that has fought in Phase 3 "
-         "stays where it is for the rest of the turn."),
+         "Attacking is one of the actions a squad may take in Phase 3. A squad that has fought in Phase 3, "
+         "or fought, hired or subdued in Phase 1, stays where it is for the rest of the turn and takes no "
+         "action in Phase 3; picking up and passing stay open to it."),
     Rule("ce-wandering-second", "Who answers for a Wandering Monster",
          "Our choice: nobody controls a Wandering Monster, so when one defends, the second attribute is "
          "picked for it: the neighbour of the first where the attacker's chance of taking the round is "
          "lower (the earlier on the ring if equal). As the odds show, this choice never changes who is "
          "likelier to win. Alternative: another player picks for it.", "ruling"),
     Rule("ce-items-used", "Which items count",
-         "Our choice: every item a creature holds and can use counts in each of its combats, up to its "
-         "number of hands (trinkets need none); spells are only carried until casting exists. A "
+         "Our choice: every item a creature holds and can use counts in its combat, up to its "
+         "number of hands (trinkets need none), once a turn (rule ce-item-once); spells are only carried until casting exists. A "
          "discard-after-use item is spent by the combat. Alternative: each side names its items before "
          "the dice, as the text's announcement allows.", "ruling"),
+    Rule("ce-item-once", "An item once a turn",
+         "An item is used once a turn, by one creature, unless its card says otherwise: a creature that "
+         "fights again in the same turn (a squad attacked twice, say) fights the second time without the "
+         "items it has used already; it still holds them."),
     Rule("ce-death", "The dead leave the map",
          "Every squad of the losing side is taken off the map and its control card is empty again. A "
          "Necromancer who dies puts its player out of the game."),
@@ -264,8 +275,8 @@ COMBAT_RULES = [
          "them. The text says nothing. Alternative: let the player divide resources on every split.",
          "ruling"),
     Rule("ce-loot-lost-squads", "Squads lost without a fight",
-         "Our choice: a squad that leaves the map without losing a fight (its Necromancer is dead, or a "
-         "collapse crushed it) leaves its resources, items and spells on its hex, as the slain do, but no "
+         "Our choice: a squad that leaves the map without losing a fight (a collapse crushed it) leaves "
+         "its resources, items and spells on its hex, as the slain do, but no "
          "gore. The text drops the things of slain creatures and of a crushed crystal's squad; nothing "
          "should vanish from the game. Alternative: they go back to the stockpile and the decks.", "ruling"),
     # ------------------------------------------------------------ hiring
@@ -285,8 +296,7 @@ COMBAT_RULES = [
     Rule("ce-hire-whole", "What is hired, and where it goes",
          "Our choice: a Wandering Monster marker is hired whole, for the costs of all its creature cards "
          "added up, and goes on the player's first empty control card (I to V); a monster whose creatures "
-         "have no card cannot be hired. In Phase 1 a squad that must fight may hire a monster beside it "
-         "instead, and, as for Phase 1 fights, that does not count as its action. The text shows single "
+         "have no card cannot be hired. The text shows single "
          "monsters only. Alternative: hire the creatures of a marker one by one, onto cards of the "
          "player's choosing.", "ruling"),
     # ------------------------------------------------------------ subduing

@@ -1,8 +1,9 @@
 """Death (the rulebook's section "Death", "Death of a Necromancer" and the Battle On!!! variant):
 a squad killed leaves its gore, resources and items on its hex and its creatures to the victor as
 kill points (rules ce-gore, ce-death-drops, ce-kill-points); a Necromancer dead puts its player out
-(rule ce-last-standing) or, under Battle On!!!, plays on with its crystal dark and may come back
-(rule ce-battle-on); a crushed crystal's squads go masterless (ruling ce-crystal-crushed-how); the
+(rule ce-last-standing) and its other squads go masterless, or, under Battle On!!!, plays on with its
+crystal dark and may come back (rule ce-battle-on); how a crushed crystal's squads go masterless
+(ruling ce-crystal-crushed-how); the
 optional collapse death (rule ce-collapse-death).
 
 This module calls the Awaken Track through ``state.advance_eye`` (a death re-reads the icons), since
@@ -20,6 +21,7 @@ from . import wizard as wz
 from .basics import CARD_ORDER, EMPEROR, NECROMANCER, PLAY, STATUE, mark_crystals
 from .combat import GORE
 from .movement import Creature, Squad, squad_id
+from .spawn import next_marker
 
 
 # ------------------------------------------------------------------ killed
@@ -57,7 +59,8 @@ def battles_on(state, owner: int) -> bool:
 
 
 def player_out(state, owner: int) -> None:
-    """A Necromancer has died: its player is out, and the rest of its squads leave the map; under
+    """A Necromancer has died: its player is out, and the rest of its squads turn into Wandering
+    Monsters where they stand (rule ce-last-standing); under
     Battle On!!! it plays on with them instead, its crystal dark (rule ce-battle-on). A split Black
     Wizard lives on while one of its halves does (rule ce-power-split-death)."""
     if wz.survives(state, owner):
@@ -78,12 +81,7 @@ def player_out(state, owner: int) -> None:
     if state.full:
         state.advance_eye(0, "ce-awaken-adjust")
     state.note("ce-last-standing", f"Player {owner + 1}'s Necromancer is dead: player {owner + 1} is out.")
-    for s in state.squads.of(owner):
-        state.squads.remove(s.id)
-        state.dead.extend(fx.dead_entry(c, owner, None) for c in fx.snapshot(s))
-        leave_things(state, s)
-        if s.id in state.digs:
-            dg.drop_dig(state, s.id, "ce-dig-leave")
+    free_creatures(state, owner, "ce-last-standing")
     state.must_fight = [sid for sid in state.must_fight if sid in state.squads]
 
 
@@ -148,20 +146,19 @@ def bury(state, squad: Squad, by, gone) -> float:
     return sum(fx.points_of(e) for e in entries) if by is not None else 0.0
 
 
-def free_creatures(state, owner: int) -> None:
-    """A crushed crystal's player: every squad it still has turns Wandering Monster where it
-    stands, under the first free marker letters (ruling ce-crystal-crushed-how)."""
-    used = {s.card for s in state.squads if s.wandering}
-    letters = (chr(c) for c in range(ord("A"), ord("Z") + 1) if chr(c) not in used)
+def free_creatures(state, owner: int, rule: str = "ce-crystal-crushed") -> None:
+    """A dead Necromancer's player (a crushed crystal's, or one killed otherwise: ``rule``): every
+    squad it still has turns Wandering Monster where it stands, under the first free marker letters
+    (rule ce-last-standing, ruling ce-crystal-crushed-how)."""
     for s in sorted(state.squads.of(owner), key=lambda x: CARD_ORDER[x.card]):
         if s.id in state.digs:
             dg.drop_dig(state, s.id, "ce-dig-leave")
         state.squads.remove(s.id)
-        letter = next(letters)
+        letter = next_marker(state.squads, ("N",))  # never N: that card is the Necromancer's (and past Z: AA...)
         for c in s.creatures:
             c.moved, c.acted, c.halted = 0, False, False
         state.squads.add(Squad(squad_id(None, letter), None, s.hex, s.creatures, letter, dict(s.resources)))
-        state.note("ce-crystal-crushed", f"Player {owner + 1}'s squad {s.card} at {s.hex} is masterless: "
+        state.note(rule, f"Player {owner + 1}'s squad {s.card} at {s.hex} is masterless: "
                                          f"it becomes Wandering Monster {letter}.")
 
 

@@ -15,6 +15,7 @@ from . import death as de
 from . import digging as dg
 from . import fights as fx
 from . import guarding as gd
+from . import protectors as px
 from . import spells as sl
 from . import subduing as sb
 from . import wizard as wz
@@ -83,10 +84,47 @@ def explain_fight(state, g) -> tuple[str, str]:
     return "ce-flank", "name the attacking squads in card order (N, I, II, III, IV, V)"
 
 
+def owed(state) -> list[str]:
+    """The turn player's squads that walked up to an enemy squad or a Wandering Monster this turn
+    before taking an action, and so must fight it now (rule ce-combat-must): each has moved, has not
+    acted, and has a foe beside it (a squad that has acted may walk up and wait: the Death section's
+    NOTE). A Protector is left out: it makes its own attack as the turn's actions end (ruling
+    ce-protector-attack)."""
+    if state.turn is None or state.must_fight or state.guard is not None:
+        return []
+    return [s.id for s in state.squads.of(state.turn)
+            if not s.acted and any(c.moved for c in s.creatures)
+            and any(not px.is_protector(state.squads[t]) for t in fx.targets(state.ground, state.squads, s))]
+
+
+OWED_BARS = ("declare", "continue", "invoke", "meditate", "sacrifice")
+"""What a squad owing a fight may not do first: dig, collapse, or (squad N) invoke, meditate or
+sacrifice; fighting, hiring, subduing, shooting, a Necromancer's power or the Goat's slaying,
+picking up and passing stay open (rule ce-combat-must)."""
+
+
+def owed_refusal(state, kind, g, due=None) -> tuple[str, str] | None:
+    """Why ``end`` or another action must wait for a fight owed (rule ce-combat-must); None: it need
+    not (``due``: :func:`owed`, if known)."""
+    due = owed(state) if due is None else due
+    if not due:
+        return None
+    names = ", ".join(state.squads[s].card for s in due)
+    if kind == "end":
+        return "ce-combat-must", f"squad {names} walked up to a foe: next to an enemy combat must take place this turn"
+    if kind not in OWED_BARS:
+        return None
+    card = g[1] if kind == "declare" else (g[0] if kind == "continue" else "N")
+    if squad_id(state.turn, card) in due:
+        return "ce-combat-must", (f"squad {card} walked up to a foe: it must fight it (or hire or subdue a "
+                                  "Wandering Monster) before anything else")
+    return None
+
+
 def apply_fight(state, attackers: list[str], did: str, subdue: bool = False) -> None:
     """``fight II,III 1:IV`` (or a subdue): the fight is set up with every squad it draws in (rules
-    ce-combat-attacker, ce-combat-phase1, ce-flank, ce-crystal-attack); in Phase 3 it is the
-    attackers' action."""
+    ce-combat-attacker, ce-combat-phase1, ce-flank, ce-crystal-attack); in either phase the
+    attackers neither move nor act again this turn (rule ce-combat-halts)."""
     phase = 1 if state.must_fight else 3
     crystals = state.crystals()
     refusal = fx.fight_refusal(state.ground, state.squads, state.turn, attackers, did, phase, state.must_fight or None,
@@ -99,6 +137,7 @@ def apply_fight(state, attackers: list[str], did: str, subdue: bool = False) -> 
         for members in state.combat["sides"][ATTACKER]:  # nothing may be used on the Emperor (ce-evil-emperor)
             for m in members:
                 m.pop("items", None)
+    state.items_used += fx.once_a_turn(state.combat, state.items_used)
     if subdue:
         state.combat["subdue"] = True
     state._fight = None
@@ -121,8 +160,7 @@ def apply_fight(state, attackers: list[str], did: str, subdue: bool = False) -> 
             rule, text = "ce-subdue", text.replace(" attacks ", " tries to subdue ", 1)
         state.note(rule, text + ".")
     note_sides(state, side[len(attackers):], defenders)
-    if phase == 3:
-        spend_action(state, attackers, who, len(cards))
+    spend_action(state, attackers, who, len(cards))  # Phase 1's fighters sit out Phase 3 too (ce-combat-halts)
 
 
 def note_sides(state, helpers, defenders) -> None:

@@ -26,6 +26,7 @@ a blank card of its size with 0 in every attribute.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 
@@ -430,6 +431,31 @@ def used_items(members) -> tuple[list[str], list[str]]:
             else:
                 carried.append(i)
     return used, carried
+
+
+def once_a_turn(record: dict, used_before) -> list[str]:
+    """Items are used once a turn, by one creature (rule ce-item-once): the items the fighters of
+    ``record`` already used in a fight this turn (``used_before``: ``creature:item`` keys) are
+    taken out of the record, so they neither count nor are spent again; returns the keys of the
+    items this fight uses."""
+    left = Counter(used_before)
+    now = []
+    for role in (ATTACKER, DEFENDER):
+        for members in record["sides"][role]:
+            for f in members:
+                kept = []
+                for i in f.get("items", ()):
+                    if left[f"{f['id']}:{i}"] > 0:
+                        left[f"{f['id']}:{i}"] -= 1
+                    else:
+                        kept.append(i)
+                if "items" in f:
+                    f["items"] = kept
+                    if not kept:
+                        del f["items"]
+                used, _ = used_items([f])
+                now.extend(f"{f['id']}:{i}" for i in used)
+    return now
 
 
 def astral_member(owner: int, squads: Squads) -> dict:

@@ -66,11 +66,10 @@ def apply_hire_one(state, sid: str, did: str, cid: str, to: Hex) -> None:
 
 
 def hired_by(state, sid: str) -> None:
-    """The hiring squad's part is done: its Phase 1 duty, or its action of Phase 3 (rule ce-hire)."""
-    if state.must_fight:
-        state.must_fight = [s for s in state.must_fight if s != sid]
-    else:
-        fg.spend_action(state, [sid], f"Squad {state.squads[sid].card}", 1)
+    """The hiring squad's part is done: its Phase 1 duty or its action of Phase 3; either way it
+    neither moves nor acts again this turn (rules ce-hire, ce-combat-halts)."""
+    state.must_fight = [s for s in state.must_fight if s != sid]
+    fg.spend_action(state, [sid], f"Squad {state.squads[sid].card}", 1)
 
 
 def hire_cost(state, did: str) -> dict:

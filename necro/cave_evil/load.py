@@ -54,7 +54,7 @@ from .hexes import parse_hex
 from .movement import SIZES, Squads, destinations, move_refusal
 
 KEYS = ("phase", "setup", "ground", "squads", "deck", "digs", "events", "boxed", "turn", "cycle", "pending", "out",
-        "combat", "last_combat", "must_fight", "dead", "kill_points", "loot")
+        "combat", "last_combat", "must_fight", "items_used", "dead", "kill_points", "loot")
 FULL_KEYS = ("piles", "hands", "track", "evil", "part", "queue", "invoking", "sacrificing", "invoked_into", "cycle_invoked",
              "conj_box", "winner", "awake_cycle", "after_evil", "powers_used", "power_turn",
              "focus", "focus_holder", "march_left", "dead_to_box", "fallen")
@@ -105,6 +105,7 @@ def load_into(state, r) -> None:
     loot = _read_loot(r, ground, cards)
     state.phase, state.ground, state.plan, state.squads, state.deck = phase, ground, plan, squads, deck
     state.combat, state.last_combat, state.must_fight = combat, last, must
+    state.items_used = _read_items_used(r)
     state.dead, state.kill_points, state.loot = dead, points, loot
     state.digs, state.events, state.boxed = digs, events, boxed
     state.turn, state.cycle, state.pending, state.out = turn, cycle, pending, out
@@ -332,6 +333,17 @@ def _read_fights(r, phase: str, pending, digs, ground, squads, turn):
     if must and (pending is not None or any(d.stage in FINISHING for d in digs.values())):
         r["must_fight"].fail("in Phase 1 only fights come first (rule ce-combat-phase1)")
     return combat, last, must
+
+
+def _read_items_used(r) -> list[str]:
+    """The items used in fights this turn, ``creature:item`` (rule ce-item-once); saves from before
+    this record have none."""
+    used_r = r.get("items_used", [])
+    used = [x.str(max_length=100) for x in used_r.list(max_length=200)]
+    for x, key in zip(used_r.list(), used):
+        if ":" not in key:
+            x.fail("an item used is written creature:item")
+    return used
 
 
 def _read_dead(r, n: int, cards, squads):

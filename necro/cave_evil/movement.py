@@ -611,7 +611,10 @@ def _why_not(ground, squads, squad, group, to, reach) -> tuple[str, str]:
     budget = min(c.left for c in group)
     free = _search(ground, Squads(), squad, group, budget)
     if to in free.cost:
-        return "ce-move-stop", f"every way to {to} passes next to an enemy, where the squad must stop, or through squads"
+        friends = Squads(s for s in squads if not hostile(squad, s) or s.id == squad.id)
+        if to in _search(ground, friends, squad, group, budget).cost:
+            return "ce-move-stop", f"every way to {to} passes next to an enemy, where the squad must stop"
+        return "ce-move-through", f"every way to {to} passes through a friendly squad with no room for these creatures"
     return "ce-move-rate", f"{to} is more than {budget} steps away over open ground"
 
 

@@ -94,6 +94,7 @@ def start_turn(state, player: int) -> None:
     """``player``'s turn begins: its squads fresh, its digs go on, and Phase 1 lists the squads next
     to enemies, which must fight first (rule ce-combat-phase1)."""
     state.turn = player
+    state.items_used = []  # items serve again (rule ce-item-once)
     state.part = "conjure" if state.full else None
     state.squads.new_turn(player)
     for sid, dig in list(state.digs.items()):

@@ -44,6 +44,10 @@ def explain_illegal(state, action) -> tuple[str, str]:
                                       "may not move this turn")
     if kind == "step":
         return "core-legal", "no procedure is under way that asks for this (a deal, a spawn, an event...)"
+    if kind in fg.OWED_BARS and state.phase == PLAY and state.combat is None and state.pending is None:
+        owed = fg.owed_refusal(state, kind, g)
+        if owed:
+            return owed
     if kind in ("invoke", "meditate"):
         return inv.explain_invoke(state, kind, g)
     if kind == "abandon":
@@ -138,6 +142,9 @@ def explain_turn(state, kind, g):
     if state.must_fight:
         return "ce-combat-phase1", ("Phase 1: first every squad that began the turn next to an enemy must fight ("
                                     + ", ".join(state.squads[s].card for s in state.must_fight) + ")")
+    owed = fg.owed_refusal(state, kind, g)
+    if owed:
+        return owed
     if kind == "setup":
         return "ce-setup-order", "set-up is over"
     if kind in LOOT_KINDS:

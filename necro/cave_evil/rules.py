@@ -517,6 +517,7 @@ RULES = RuleBook("cave-evil", CHAPTER, [
          "nobody wins; all results are 0. The full game ends as the text says. Alternative: no limit, which "
          "would never end.", "ruling"),
     Rule("ce-last-standing", "The last Necromancer",
-         "A player whose Necromancer dies is out of the game. When a single Necromancer is left, "
-         "its player wins at once."),
+         "A player whose Necromancer dies (in a fight, by its crystal crushed, or otherwise) is out of the "
+         "game, and every creature it still controlled turns into a Wandering Monster where it stands. "
+         "When a single Necromancer is left, its player wins at once."),
 ] + COMBAT_RULES + PART_III, pages=PAGES)

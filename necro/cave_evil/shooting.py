@@ -46,6 +46,7 @@ def apply_shoot(state, shooters: list[str], did: str, subdue: bool = False) -> N
     else:
         defenders = [did]
     state.combat = fx.shot_record(state.squads, shooters, did, crystals, defenders)
+    state.items_used += fx.once_a_turn(state.combat, state.items_used)
     if subdue:
         state.combat["subdue"] = True
     state._fight = None

@@ -139,6 +139,7 @@ class CaveEvilState(State):
         self.combat: dict | None = None        # the fight under way (fights.py's record)
         self.last_combat: dict | None = None   # the last fight finished this turn, for the board
         self.must_fight: list[str] = []        # Phase 1: squads that must still fight (rule ce-combat-phase1)
+        self.items_used: list[str] = []        # "creature:item" used in a fight this turn (rule ce-item-once)
         self.dead: list[dict] = []             # every creature killed: id, card, size, owner, by
         self.kill_points: list[float] = [0.0] * self.game.players
         self.loot: dict[str, dict] = {}        # hex -> {"gore": n, "items": [...]} (+ metals, shadowflame): loot.py
@@ -308,6 +309,9 @@ class CaveEvilState(State):
                 for helpers in dg.helper_sets(self, self.digs[sid]):
                     names = ",".join(self.squads[h].card for h in helpers)
                     out.append(f"continue {card}" + (f" with {names}" if names else ""))
+        due = fg.owed(self)
+        if due:  # a squad that walked up to a foe fights before the turn goes on (rule ce-combat-must)
+            return [a for a in out + fights if fg.owed_refusal(self, *parse(a), due) is None]
         return out + fights
 
     def crystals(self) -> dict:
@@ -457,6 +461,7 @@ class CaveEvilState(State):
             "combat": _copy_record(self.combat),
             "last_combat": _copy_record(self.last_combat),
             "must_fight": list(self.must_fight),
+            **({"items_used": list(self.items_used)} if self.items_used else {}),  # absent in older saves
             "dead": [dict(d) for d in self.dead],
             "kill_points": list(self.kill_points),
             "loot": dict(sorted(lt.copy_loot(self.loot).items())),
@@ -503,6 +508,7 @@ class CaveEvilState(State):
         self.combat = _copy_record(other.combat)
         self.last_combat = _copy_record(other.last_combat)
         self.must_fight = list(other.must_fight)
+        self.items_used = list(other.items_used)
         self.dead = [dict(d) for d in other.dead]
         self.kill_points = list(other.kill_points)
         self.loot = lt.copy_loot(other.loot)

@@ -263,11 +263,14 @@ def test_squads_that_start_a_turn_next_to_an_enemy_must_fight_first():
     refused(s, "end", "ce-combat-phase1")
     refused(s, "move N", "ce-combat-phase1")
     s.apply("fight II 1:IV")
-    assert s.combat["phase"] == 1 and not any(c.acted for c in s.squads["0:II"].creatures)
+    assert s.combat["phase"] == 1
     for a in EXAMPLE[1:]:
         s.apply(a)
     assert s.must_fight == [] and "end" in s.legal_actions()
-    assert "dig II" in s.legal_actions()  # a Phase 1 fight is not the squad's action (ruling ce-combat-phase1-order)
+    # issue 28 W3: a squad that fought in Phase 1 neither moves nor acts in Phase 3 (rule ce-combat-halts)
+    assert not [a for a in s.legal_actions() if a.split()[1:2] == ["II"] and a.split()[0] in
+                ("move", "break", "dig", "collapse", "fight", "shoot", "hire", "subdue")]
+    refused(s, "dig II", "ce-one-action")
 
 
 def test_phase_1_with_two_squads_lets_the_player_pick_the_order():
@@ -296,14 +299,20 @@ def test_killing_the_last_enemy_necromancer_wins_the_game():
     assert s.kill_points == [6.0, 0.0]
 
 
-def test_a_necromancer_falling_takes_its_other_squads_off_without_kill_points():
+def test_ce_last_standing_a_necromancer_falling_in_a_fight_leaves_its_other_squads_wandering():
+    """Issue 28 W4: only the losing squad dies; the dead Necromancer's other creatures turn into
+    Wandering Monsters where they stand, as after a crushed crystal, and earn nobody kill points."""
     s = ex.corridor([ex.necromancer(0, at(3)), ex.necromancer(1, at(4)), ex.necromancer(2, at(11)),
                      ex.squad(1, "II", at(8), card("ratman", 2))], players=3)
     s.apply("fight N 1:N").apply("first strength").apply("attacker rolls 12").apply("defender rolls 1")
     s.apply("second special").apply("attacker rolls 12").apply("defender rolls 1")
     assert not s.is_terminal() and s.out == [1] and "1:II" not in s.squads
+    wanderer = s.squads.at(at(8))
+    assert wanderer is not None and wanderer.wandering and wanderer.owner is None
+    assert [c.id for c in wanderer.creatures] == ["ratman-2"]
     assert s.kill_points == [6.0, 0.0, 0.0]
-    assert [d["by"] for d in s.dead if d["id"] == "ratman-2"] == [None]
+    assert not [d for d in s.dead if d["id"] == "ratman-2"]
+    assert any(e.rule == "ce-last-standing" and "Wandering Monster" in e.text for e in s.log)
     check_combat(s)
 
 
@@ -373,3 +382,82 @@ def test_seeded_random_combats_keep_the_invariants():
         invariants(s)
         fought += len(s.dead)
     assert fought >= 6
+
+
+# ------------------------------------------------------------------ a squad that walks up must fight
+def walked_up():
+    """Jason's II (no action yet) walks up to Joanna's IV in Phase 3 and stops beside it."""
+    s = ex.corridor([ex.squad(0, "II", at(1), card("hunched-one"), card("caveling"), card("ghoul")),
+                     ex.squad(1, "IV", at(5), card("necromonk", 5), card("horned-hellion"))])
+    s.apply("move II").apply(f"move II {at(4)}")
+    return s
+
+
+def test_ce_combat_must_a_squad_that_walks_up_to_an_enemy_fights_this_turn():
+    s = walked_up()
+    legal = s.legal_actions()
+    assert "fight II 1:IV" in legal
+    assert not {"end", "dig II", "collapse II"} & set(legal), legal
+    refused(s, "end", "ce-combat-must")
+    refused(s, "dig II", "ce-combat-must")
+    refused(s, "collapse II", "ce-combat-must")
+    s.apply("fight II 1:IV")
+    assert s.combat["phase"] == 3 and s.combat["attackers"] == ["0:II"]  # the walker attacks, as the text says
+
+
+def test_ce_combat_must_other_squads_may_still_act_and_an_acted_squad_owes_nothing():
+    s = ex.corridor([ex.squad(0, "II", at(1), card("hunched-one"), card("caveling"), card("ghoul")),
+                     ex.squad(0, "III", at(8), card("ratman", 2)),
+                     ex.squad(1, "IV", at(5), card("necromonk", 5), card("horned-hellion"))])
+    s.apply("move II").apply(f"move II {at(4)}")
+    assert "move III" in s.legal_actions()  # a second squad may come up to flank
+    s.apply("move III").apply(f"move III {at(6)}")
+    assert "fight II,III 1:IV" in s.legal_actions() and "end" not in s.legal_actions()
+    s.apply("fight II,III 1:IV")
+    for a in ("first strength", "attacker rolls 12", "defender rolls 1", "second special", "attacker rolls 12",
+              "defender rolls 1"):
+        s.apply(a)
+    assert "end" in s.legal_actions()
+
+
+def test_ce_combat_must_beside_a_wandering_monster_hire_or_subdue_may_replace_the_fight():
+    s = ex.corridor([ex.squad(0, "II", at(1), card("hunched-one"), card("caveling"), card("ghoul")),
+                     ex.squad(None, "A", at(5), card("ratman"))])
+    s.apply("move II").apply(f"move II {at(4)}")
+    legal = s.legal_actions()
+    assert "end" not in legal and "dig II" not in legal
+    assert any(a.startswith("fight II") for a in legal) and any(a.startswith("subdue II") for a in legal)
+
+
+# ------------------------------------------------------------------ an item once a turn
+LOSE = ("first strength", "attacker rolls 1", "defender rolls 12", "second special", "attacker rolls 1",
+        "defender rolls 12")
+
+
+def test_ce_items_used_an_item_counts_in_one_fight_a_turn():
+    """Issue 28 W5 (audit 3): an item is used once a turn, by one creature. Joanna's IV beats
+    squad II with its headband; attacked again the same turn by squad III, it fights without it."""
+    s = ex.corridor([ex.squad(0, "II", at(3), card("ratman")), joanna(4), ex.squad(0, "III", at(5), card("ghoul"))])
+    s.apply("fight II 1:IV")
+    assert fx.used_items([f for m in s.combat["sides"]["defender"] for f in m])[0] == ["cool-stretchy-headband"]
+    for a in LOSE:
+        s.apply(a)
+    assert "0:II" not in s.squads and "1:IV" in s.squads
+    assert s.position()["items_used"] == ["horned-hellion-1:cool-stretchy-headband"]
+    again = s.game.state_from_position(s.position())
+    assert again.position() == s.position()
+    s.apply("fight III 1:IV")
+    assert fx.used_items([f for m in s.combat["sides"]["defender"] for f in m])[0] == []
+    assert list(s.squads["1:IV"].creature("horned-hellion-1").items) == ["cool-stretchy-headband"]  # still held
+
+
+def test_ce_items_used_the_record_is_cleared_each_turn_and_old_positions_load():
+    s = ex.corridor([ex.squad(0, "II", at(3), card("ratman")), joanna(4), ex.squad(0, "III", at(7), card("ghoul"))])
+    s.apply("fight II 1:IV")
+    for a in LOSE:
+        s.apply(a)
+    pos = s.position()
+    old = {k: v for k, v in pos.items() if k != "items_used"}  # a save from before the record existed
+    assert s.game.state_from_position(old).position() == old
+    s.apply("end")
+    assert "items_used" not in s.position()

@@ -129,8 +129,11 @@ def test_phase_1_a_squad_that_must_fight_may_hire_instead():
     assert s.must_fight == ["0:II"]
     assert set(s.legal_actions()) == {"fight II w:A", "hire II w:A", "subdue II w:A"}
     s.apply("hire II w:A")
-    assert s.must_fight == [] and not s.squads["0:II"].acted  # ruling ce-hire-whole: not its action
-    assert "move II" in s.legal_actions()
+    assert s.must_fight == [] and s.squads["0:II"].acted  # issue 28 W3: a Phase 1 hire stops the squad
+    legal = s.legal_actions()
+    assert not [a for a in legal if a.split()[:2] in (["move", "II"], ["dig", "II"], ["collapse", "II"])
+                or a.startswith("break II")], legal
+    assert "end" in legal
 
 
 def test_random_play_with_monsters_for_hire_keeps_the_invariants():

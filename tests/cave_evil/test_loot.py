@@ -223,9 +223,9 @@ def test_merging_pools_resources_and_a_breakaway_takes_none():
     check_loot(s)
 
 
-def test_a_player_out_leaves_its_other_squads_things_on_their_hexes():
-    """Ruling ce-loot-lost-squads: player 2's Necromancer dies in a fight; its squad III, far away,
-    leaves the map, and its metals and shield stay where it stood (without gore)."""
+def test_a_player_out_leaves_its_other_squads_wandering_with_their_things():
+    """Player 2's Necromancer dies in a fight; its squad III, far away, turns into a Wandering
+    Monster where it stands (rule ce-last-standing), keeping its metals and shield."""
     s = ex.corridor([ex.squad(0, "II", at(3), card("dracor")), ex.necromancer(1, at(4), monk=False),
                      ex.squad(1, "III", at(9), card("necromonk", 5, items=["spiked-shield"]),
                               resources={"metals": 2})], players=3)
@@ -233,8 +233,9 @@ def test_a_player_out_leaves_its_other_squads_things_on_their_hexes():
               "attacker rolls 12", "defender rolls 1"):
         s.apply(a)
     assert 1 in s.out and "1:III" not in s.squads
-    assert s.loot[str(at(9))] == {"gore": 0, "items": ["spiked-shield"], "metals": 2}
-    assert any(e.rule == "ce-loot-lost-squads" for e in s.log)
+    wanderer = s.squads.at(at(9))
+    assert wanderer.wandering and wanderer.resources.get("metals") == 2
+    assert list(wanderer.creatures[0].items) == ["spiked-shield"] and str(at(9)) not in s.loot
     check_loot(s)
 
 

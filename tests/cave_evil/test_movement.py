@@ -179,7 +179,7 @@ def test_ce_move_through_friends_only_within_size_limits_mikes_example():
     g = corridor()
     squads = Squads([sq(0, "II", S(0, 3), cr("a"), cr("b")), sq(0, "III", S(0, 5), cr("m", "medium"))])
     assert S(0, 6) not in reachable(g, squads, "0:II") and S(0, 5) not in destinations(g, squads, "0:II")
-    refused(g, squads, "0:II", S(0, 6), "ce-move-stop")
+    refused(g, squads, "0:II", S(0, 6), "ce-move-through")  # a friend too full to pass, not an enemy
     refused(g, squads, "0:II", S(0, 5), "ce-move-through")
     single = Squads([sq(0, "II", S(0, 3), cr("a")), sq(0, "III", S(0, 5), cr("m", "medium"))])
     assert destinations(g, single, "0:II")[S(0, 6)] == 3
@@ -359,3 +359,9 @@ def test_costs_are_shortest_ways_over_open_ground():
     reach = reachable(g, squads, "0:I")
     assert reach == {h: g.distance(S(2, -2), h) for h in g.open_hexes() if 0 < g.distance(S(2, -2), h) <= 4}
     assert all(c >= distance(S(2, -2), h) for h, c in reach.items())
+
+
+def test_ce_move_stop_is_still_named_when_an_enemy_bars_the_way():
+    g = corridor()
+    squads = Squads([sq(0, "II", S(0, 3), cr("a", speed=4)), sq(1, "III", S(1, 4), cr("e"))])
+    refused(g, squads, "0:II", S(0, 6), "ce-move-stop")

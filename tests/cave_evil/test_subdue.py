@@ -157,6 +157,7 @@ def test_phase_1_a_squad_that_must_fight_may_subdue_instead():
     assert "subdue II w:A" in s.legal_actions()
     play(s, "subdue II w:A", *WIN)
     assert s.must_fight == [] and "0:I" in s.squads
+    assert s.squads["0:II"].acted and "move II" not in s.legal_actions()  # issue 28 W3: it stays put in Phase 3
 
 
 def test_random_play_with_monsters_to_subdue_keeps_the_invariants():
