@@ -542,6 +542,27 @@ def test_the_rotten_magi_teleports_its_squad_once_through_rock():
     assert s.game.state_from_position(json.loads(json.dumps(pos))).position() == pos
 
 
+def test_teleporting_out_of_a_dig_abandons_it():
+    """Rule ce-dig-busy (audit 3 W8): the Rotten Magi takes its digging squad away; the dig is given
+    up, its card discarded unseen, not left behind on the old hex."""
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    n = next(q for q in pos["squads"] if q["id"] == "0:N")
+    n["at"] = "-8-1"
+    n["creatures"].append({"id": "ratman-1-1", "card": "ratman", "size": "small", "speed": 4, "pick": 1})
+    pos["piles"]["piles"]["bribe"]["ratman"] -= 1
+    s = s.game.state_from_position(pos)
+    s.apply("dig N")
+    while s.is_chance_node():
+        s.play_chance()
+    assert s.digs["0:N"].stage == "digging"
+    jump = next(a for a in s.legal_actions() if a.startswith("teleport N "))
+    s.apply(jump)
+    assert "0:N" not in s.digs or s.digs["0:N"].stage != "digging"
+    assert "ce-dig-busy" in [line.rule for line in s.steps[-1].log]
+    conserved(s)
+
+
 def test_the_ice_dead_sorceress_takes_an_enemy_squad_within_three_spaces():
     s = at_actions()
     pos = json.loads(json.dumps(s.position()))
