@@ -91,6 +91,7 @@ def apply_invoke(state, card_id: str, where: str, at: Hex | None, source: str | 
         else:
             target = state.squads[squad_id(p, where)]
             target.creatures.append(creature)
+            creature.acted = target.id == n.id  # squad N's action is spent, the newcomer's with it
         if target.id not in state.invoked_into:  # squad N too: it may not break up this turn (ce-invoke-move)
             state.invoked_into.append(target.id)
         if target.id != n.id:
