@@ -192,6 +192,15 @@ def drop_dig(state, sid: str, rule: str) -> None:
     state.note(rule, f"Squad {sid}'s dig is abandoned.")
 
 
+def drop_busy(state) -> None:
+    """Digs whose squads took another action instead of digging on are dropped at once, their
+    card and rocks discarded "immediately" (rule ce-dig-busy)."""
+    for sid, dig in list(state.digs.items()):
+        refusal = ex.abandoned(state.ground, state.squads, dig)
+        if refusal and sid in state.squads and state.squads[sid].hex == dig.at:
+            drop_dig(state, sid, refusal.rule)
+
+
 def check_abandoned(state) -> None:
     """Digs whose squads have left them, or can no longer dig on, are abandoned (rule ce-dig-leave)."""
     for sid, dig in list(state.digs.items()):

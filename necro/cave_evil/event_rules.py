@@ -75,6 +75,9 @@ EVENT_RULES = [
          "Our reading: a wander step rolls its die once for all the monsters; each may move up to that "
          "many spaces but never further than its own movement rate, and the current player may also leave "
          "a monster where it stands. The roll is a limit, since the text keeps the normal movement rules. "
+         "A squad of mixed speeds moves together first (as far as its slowest, or less); wherever it stops, "
+         "those with movement left may split off as a new Wandering Monster squad and go on, or stay with it; "
+         "a squad left where it stands does not split. "
          "Alternative: the roll replaces each monster's movement rate.", "ruling"),
     Rule("ce-event-wander-frozen", "Frozen monsters and wander events",
          "Our reading: monsters waiting frozen on a spawn pit may be moved by such an event, since the "

@@ -227,8 +227,8 @@ def continue_dig(ground: Ground, squads: Squads, dig: Dig, deck: Deck, helpers=(
 
 def abandoned(ground: Ground, squads: Squads, dig: Dig) -> Refusal | None:
     """Why a dig in its digging stage has been abandoned (None if it still stands): the squad
-    is gone, has moved off the hex it dug from, or has no digger left (rules ce-dig-busy,
-    ce-dig-leave). The caller then calls :func:`abandon`."""
+    is gone, has moved off the hex it dug from, has taken another action instead of digging on
+    (the card goes "immediately"), or has no digger left (rules ce-dig-busy, ce-dig-leave). The caller then calls :func:`abandon`."""
     if dig.stage != "digging":
         return None
     if dig.squad not in squads:
@@ -236,6 +236,8 @@ def abandoned(ground: Ground, squads: Squads, dig: Dig) -> Refusal | None:
     squad = squads[dig.squad]
     if squad.hex != dig.at:
         return Refusal("ce-dig-busy", f"squad {dig.squad} moved away from its dig")
+    if not dig.worked and squad.creatures and all(c.acted for c in squad.creatures):
+        return Refusal("ce-dig-busy", f"squad {dig.squad} took another action instead of digging on")
     if squad.pick <= 0:
         return Refusal("ce-dig-leave", f"no creature with a pick-axe is left in squad {dig.squad}")
     return None

@@ -6,6 +6,8 @@ is filled by conjuring (Phase 2: :mod:`.turn`'s ``deal``, ``keep`` and ``conjure
 
 from __future__ import annotations
 
+from necro.core import CHANCE
+
 from . import awaken as aw
 from . import awakening as ak
 from . import conjuration as cj
@@ -77,7 +79,7 @@ def apply_invoke(state, card_id: str, where: str, at: Hex | None, source: str | 
         c.acted = True
     state.invoking = True
     cards = catalogue()
-    moved_before = any(c.moved for c in n.creatures)
+    moved_before = wizard_moved(n)
     if card_id in cards.creatures:
         ids = {c.id for s in state.squads for c in s.creatures} | {d["id"] for d in state.dead}
         cid = next(f"{card_id}-{p + 1}-{k}" for k in range(1, 10_000) if f"{card_id}-{p + 1}-{k}" not in ids)
@@ -89,11 +91,14 @@ def apply_invoke(state, card_id: str, where: str, at: Hex | None, source: str | 
         else:
             target = state.squads[squad_id(p, where)]
             target.creatures.append(creature)
-        if target.id != n.id:
+            creature.acted = target.id == n.id  # squad N's action is spent, the newcomer's with it
+        if target.id not in state.invoked_into:  # squad N too: it may not break up this turn (ce-invoke-move)
             state.invoked_into.append(target.id)
+        if target.id != n.id:
             if moved_before:  # rule ce-invoke-move: the Necromancer moved, so these may not
-                for c in target.creatures:
-                    c.halted = True
+                _halt(target)
+            elif any(c.moved for c in target.creatures if c is not creature):  # ... or they moved, so it may not
+                _halt(n)
         state.cycle_invoked = True
         state.note("ce-invoke", f"Player {p + 1}'s Necromancer invokes {spec.name} into squad {target.card} "
                                 f"(paying {cost_text(spec.cost)}).")
@@ -109,13 +114,66 @@ def apply_invoke(state, card_id: str, where: str, at: Hex | None, source: str | 
 
 
 
-def halt_invoked(state) -> None:
-    """Rule ce-invoke-move: the Necromancer moved after invoking, so the squads that received
-    invoked creatures this turn may not move."""
-    for sid in state.invoked_into:
-        if sid in state.squads:
-            for c in state.squads[sid].creatures:
-                c.halted = True
+def wizard_moved(n: Squad) -> bool:
+    """Whether the Necromancer (the wizard) of squad ``n`` has itself moved this turn: creatures
+    that merged into its squad do not count (rules ce-invoke-move, ce-meditate)."""
+    return any(c.moved for c in n.creatures if c.necromancer)
+
+
+def _halt(squad: Squad) -> None:
+    for c in squad.creatures:
+        c.halted = True
+
+
+def after_move(state, card: str, wizard: bool) -> None:
+    """Squad ``card`` (holding a wizard or not) has just moved. Rule ce-invoke-move: either the
+    Necromancer or the squads it invoked into may move, not both, so the one that moved halts the
+    other; ruling ce-invoke-whole: the wizard that invoked moving ends its Invoke."""
+    taken = wz.action_taken(state, state.turn)
+    if taken is None:
+        return
+    caster = state.squads.by_id.get(squad_id(state.turn, taken))
+    if wizard and card == taken:
+        state.invoking = False
+        for sid in state.invoked_into:
+            if sid in state.squads and not state.squads[sid].has_necromancer:
+                _halt(state.squads[sid])
+    elif not wizard and squad_id(state.turn, card) in state.invoked_into and caster is not None:
+        _halt(caster)
+
+
+def move_refusal(state, sid: str) -> tuple[str, str] | None:
+    """Why squad ``sid`` may not move under rule ce-invoke-move, if that is why."""
+    squad = state.squads.by_id.get(sid)
+    if squad is None or not any(c.halted for c in squad.creatures):
+        return None
+    if squad.has_necromancer:
+        movers = [state.squads[s].card for s in state.invoked_into if s in state.squads
+                  and not state.squads[s].has_necromancer and any(c.moved for c in state.squads[s].creatures)]
+        if movers:
+            return "ce-invoke-move", (f"squad {movers[0]} received invoked creatures and moved: the Necromancer "
+                                      "may not move as well this turn")
+    elif sid in state.invoked_into:
+        return "ce-invoke-move", (f"squad {squad.card} received invoked creatures and the Necromancer moved: it "
+                                  "may not move this turn")
+    return None
+
+
+def _invoked_this_turn(state) -> bool:
+    """Whether the turn player's steps since its turn began include an invoke (read from the
+    record of steps, which a state rebuilt from a bare position may lack: then False)."""
+    for step in reversed(state.steps):
+        if step.player not in (state.turn, CHANCE):
+            return False
+        if step.action.startswith("invoke "):
+            return True
+    return False
+
+
+def may_break(state, squad: Squad) -> bool:
+    """Rule ce-invoke-move: a wizard's squad that received an invoked creature this turn does not
+    break into separate squads until the next turn."""
+    return not (squad.has_necromancer and squad.id in state.invoked_into)
 
 
 def explain_invoke(state, kind, g) -> tuple[str, str]:
@@ -135,13 +193,16 @@ def explain_invoke(state, kind, g) -> tuple[str, str]:
     if kind == "meditate":
         if n.acted:
             return "ce-meditate", f"squad {n.card} has already taken its action this turn"
-        if any(c.moved for c in n.creatures):
+        if wizard_moved(n):
             return "ce-meditate", "the Necromancer meditates only if its squad has not moved this turn"
         return "ce-conj-refill", f"the {g[0]} deck and its discard pile are empty"
     card_id = g[0]
     if card_id not in {c for _, c in hand_cards(state, state.turn)}:
         return "ce-invoke", f"there is no {card_id!r} card in player {state.turn + 1}'s hand"
     if n.acted and not state.invoking:
+        if wizard_moved(n) and _invoked_this_turn(state):
+            return "ce-invoke-whole", ("an Invoke is one action: the Necromancer moved after invoking, so it "
+                                       "invokes nothing more this turn")
         return "ce-invoke", f"squad {n.card} has already taken another action this turn"
     cost = cj.conjuration_spec()[card_id].cost
     if not lt.affords(n, cost):

@@ -5,6 +5,7 @@ this turn, draws one more card and keeps it (events set aside for Phase 4).
 from __future__ import annotations
 
 from . import conjuration as cj
+from . import invoking as inv
 from . import wizard as wz
 from .basics import in_phase_3, push
 from .movement import squad_id
@@ -16,7 +17,7 @@ def meditate_options(state) -> list[str]:
     if not in_phase_3(state):
         return []
     return [f"meditate {d}{wz.suffix(n)}" for n in wz.casters(state, state.turn)
-            if not n.acted and not any(c.moved for c in n.creatures) for d in cj.DECKS if state.piles.outcomes(d)]
+            if not n.acted and not inv.wizard_moved(n) for d in cj.DECKS if state.piles.outcomes(d)]
 
 
 def apply_meditate(state, deck: str, source: str | None = None) -> None:

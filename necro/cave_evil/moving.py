@@ -14,7 +14,6 @@ from . import invoking as inv
 from . import loot as lt
 from . import picking as pk
 from . import subduing as sb
-from . import wizard as wz
 from .hexes import Hex, parse_hex
 from .movement import Squad, crossings, destinations, move, squad_id
 
@@ -53,6 +52,8 @@ def break_to(state, kind, g, action) -> None:
 def breakaways(state, squad: Squad) -> list[tuple[str, ...]]:
     """The groups of creatures that may break away from ``squad`` now and go somewhere
     (rule ce-break): every part of the squad but the whole, never the Necromancer."""
+    if not inv.may_break(state, squad):
+        return []
     movable = [c.id for c in squad.creatures if not c.necromancer]
     out = []
     for mask in range(1, 1 << len(movable)):
@@ -81,18 +82,16 @@ def explain_move(state, sid: str, to: Hex, ids=None) -> tuple[str, str]:
 def apply_move(state, sid: str, to: Hex, via: Hex | None = None) -> None:
     """Squad ``sid`` moves to ``to`` (over the spawn pit ``via``, picking up what lies there: rule
     ce-move-pit), joining a friendly squad there (rule ce-merge), stopping next to an enemy (rule
-    ce-move-stop); a Necromancer that moves after invoking halts the squads it invoked into (rule
-    ce-invoke-move)."""
-    card = state.squads[sid].card
+    ce-move-stop); a Necromancer that moves halts the squads it invoked into, and a squad it invoked
+    into that moves halts the Necromancer (rule ce-invoke-move)."""
+    card, wizard = state.squads[sid].card, state.squads[sid].has_necromancer
     if via is not None and (state.pending is None or state.pending.get("squad") != sid
                             or not lt.has_loot(state.loot, str(via))):
         raise IllegalAction(f"move {card} {to} via {via}", *_explain_via(state, (card, str(to), str(via))))
     moved = move(state.ground, state.squads, sid, to, via=via)
     state.pending = None
     keeper = state.squads[moved.squad].card
-    if state.invoked_into and state.squads[moved.squad].has_necromancer and \
-            wz.action_taken(state, state.turn) in (None, keeper):  # the wizard that invoked (ce-power-split-action)
-        inv.halt_invoked(state)
+    inv.after_move(state, card, wizard)
     if via is not None:
         pk.pick_all(state, state.squads[moved.squad], str(via))
     text = f"Squad {card} moves to {to} ({moved.cost} step{'s' if moved.cost != 1 else ''})"

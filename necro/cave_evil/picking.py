@@ -11,7 +11,7 @@ from . import loot as lt
 from .basics import RESOURCE_WORDS, own_squads
 from .ground import Refusal
 from .hexes import neighbours
-from .movement import Squad, squad_id
+from .movement import Squad, squad_id, trapped
 
 
 def loot_options(state) -> list[str]:
@@ -27,7 +27,7 @@ def loot_options(state) -> list[str]:
             out += [f"pick {card} {i}" for i in sorted(set(spot["items"])) if lt.holder(squad, i)]
         held = sorted({i for c in squad.creatures for i in c.items})
         for other in own:
-            if other.hex in neighbours(squad.hex):
+            if other.hex in neighbours(squad.hex) and not _buried(state, squad, other):
                 for r in RESOURCE_WORDS:
                     out += [f"pass {card} {other.card} {r} {n}" for n in range(1, squad.resources.get(r, 0) + 1)]
                 out += [f"pass {card} {other.card} {i}" for i in held if lt.holder(other, i)]
@@ -76,9 +76,16 @@ def loot_refusal(state, kind: str, g) -> Refusal | None:
                                       "one's own squads)")
         if state.squads[to].hex not in neighbours(squad.hex):
             return Refusal("ce-pass", f"squad {g[1]} is not next to squad {g[0]}")
+        if _buried(state, squad, state.squads[to]):
+            return Refusal("ce-collapse-trapped", "nothing is passed to or from a squad trapped in a collapse")
         if not resource and lt.holder(state.squads[to], what) is None:
             return Refusal("ce-pick-items", f"no creature of squad {g[1]} can hold {what}")
     return None
+
+
+def _buried(state, *squads: Squad) -> bool:
+    """Whether one of ``squads`` is trapped in a collapse (rule ce-collapse-trapped: no passing)."""
+    return any(trapped(state.ground, s) for s in squads)
 
 
 def pick_all(state, squad: Squad, key: str) -> None:

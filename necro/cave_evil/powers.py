@@ -82,6 +82,7 @@ def apply_power(state, verb: str, target: str | None) -> None:
         for c in n.creatures:
             c.halted = False
         state.note("ce-power-teleport", f"Player {p + 1}'s Rotten Magi vanishes with its squad and appears at {to}.")
+        dg.check_abandoned(state)  # a dig it was making is given up (rule ce-dig-busy)
     elif verb == "split":
         wz.apply_split(state, n, target)
     elif verb == "blast":

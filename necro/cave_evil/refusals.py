@@ -39,9 +39,8 @@ def explain_illegal(state, action) -> tuple[str, str]:
         if kind == "move-to" and state.power_turn and state.evil == "pit-of-infinite-shadow" and \
                 state.track.awakened and parse_hex(g[1]) == state.ground.pit():
             return "ce-power", "no Awakened Evil is conquered on a turn its Necromancer used its power"
-        if sid in state.invoked_into and sid in state.squads and any(c.halted for c in state.squads[sid].creatures):
-            return "ce-invoke-move", (f"squad {g[0]} received invoked creatures and the Necromancer moved: it "
-                                      "may not move this turn")
+        if inv.move_refusal(state, sid):
+            return inv.move_refusal(state, sid)
     if kind == "step":
         return "core-legal", "no procedure is under way that asks for this (a deal, a spawn, an event...)"
     if kind in fg.OWED_BARS and state.phase == PLAY and state.combat is None and state.pending is None:
@@ -170,6 +169,9 @@ def explain_turn(state, kind, g):
         refusal = move_refusal(state.ground, state.squads, sid, ids)
         if refusal:
             return refusal.rule, refusal.reason
+        if len(ids) < len(state.squads[sid].creatures) and not inv.may_break(state, state.squads[sid]):
+            return "ce-invoke-move", (f"squad {card} received an invoked creature this turn: it may move, but does "
+                                      "not break into separate squads until next turn")
         if len(ids) >= len(state.squads[sid].creatures):
             return "ce-break", f"{g[1]} is all of squad {card}: to move the whole squad, move {card}"
         if kind == "break":

@@ -260,14 +260,14 @@ RULES = RuleBook("cave-evil", CHAPTER, [
     Rule("ce-dig-continue", "Going on digging",
          "On each later turn the digging squad, as its action, takes off as many rocks as its "
          "digging speed; otherwise its card and rocks are thrown away. Our reading: a turn that "
-         "passes without digging loses the dig at its end. Alternative: lose it only when the "
-         "squad does something else."),
+         "passes without digging loses the dig at its end (another action loses it at once: rule "
+         "ce-dig-busy). Alternative: lose it only when the squad does something else.", "ruling"),
     Rule("ce-dig-add", "More diggers join",
          "Creatures that join a digging squad add their pick-axes to its speed, if they have not "
          "acted this turn (one that has acted stops the whole squad acting: rule ce-merge-acted)."),
     Rule("ce-dig-busy", "A digging squad stays put",
          "Until the dig is over the squad neither moves nor takes another action; if it does, the "
-         "dig is abandoned and its card and rocks discarded. Picking up and passing are still fine."),
+         "dig is abandoned at once and its card and rocks discarded. Picking up and passing are still fine."),
     Rule("ce-dig-leave", "Leaving a digging squad",
          "Before the squad has dug this turn, creatures may leave it, for a new squad or another "
          "one, as long as a creature with a pick-axe stays; when the last one leaves, the dig is "
@@ -277,7 +277,7 @@ RULES = RuleBook("cave-evil", CHAPTER, [
          "When the last rock comes off, in the same action, the card is turned up. An event is put "
          "aside for the player's Phase 4 and another card drawn, again and again, until a tile card "
          "appears. Our reading: events are set aside this way for collapses too, since only the "
-         "card's own text is ignored. Alternative: drop events met while collapsing."),
+         "card's own text is ignored. Alternative: drop events met while collapsing.", "ruling"),
     Rule("ce-dig-ride", "What the new tile covers",
          "Squads, Wandering Monsters and loot on hexes the new tile covers stay on the same hexes, "
          "on top of it. A squad on collapsed ground that an excavation reopens is free again."),
@@ -337,7 +337,8 @@ RULES = RuleBook("cave-evil", CHAPTER, [
     Rule("ce-move-rate", "How far a squad moves",
          "A squad moves hex by hex up to the speed of its slowest creature. Our bookkeeping: "
          "movement points are spent per creature, and a squad may go as far as its most spent "
-         "member still can, which gives exactly the text's merging examples."),
+         "member still can, which gives exactly the text's merging examples. Alternative: count the "
+         "movement of each squad marker as a whole, which leaves open how far a merged squad may go on.", "ruling"),
     Rule("ce-move-stop", "Stopping next to enemies",
          "Whenever a moving squad comes to a hex beside an enemy squad or a Wandering Monster, it halts "
          "there for the rest of the turn: nobody slips past without a fight."),

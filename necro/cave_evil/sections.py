@@ -34,7 +34,7 @@ SECTIONS = (
             ("ce-phase-conjure", "ce-conj-deck-draw", "ce-conj-one-resource", "ce-conj-discard-pile", "ce-conj-refill",
              "ce-fractal-spawn")),
     Section("A. Invoke", ("invoking",),
-            ("ce-invoke", "ce-invoke-pay", "ce-invoke-place", "ce-invoke-move", "ce-blood-eye-invoke")),
+            ("ce-invoke", "ce-invoke-pay", "ce-invoke-place", "ce-invoke-move", "ce-invoke-whole", "ce-blood-eye-invoke")),
     Section("B. Meditation", ("meditation",), ("ce-meditate",)),
     Section("C. Cast Spells (items and spells carried)", ("spells", "loot"), ("ce-item-box",)),
     Section("D. Excavation / Collapse", ("digging", "excavation", "deck"),

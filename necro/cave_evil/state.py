@@ -384,6 +384,7 @@ class CaveEvilState(State):
         else:
             kind, g = parse(action)
             APPLY[kind](self, kind, g, action)
+            dg.drop_busy(self)  # a digging squad that took another action drops its dig at once (ce-dig-busy)
         if self.homes:
             gd.watch(self)
         ph.settle(self)

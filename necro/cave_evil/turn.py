@@ -65,7 +65,7 @@ from .basics import is_evil_squad, push
 from .creatures import catalogue
 from .hexes import Hex, parse_hex
 from .invoking import hand_cards  # noqa: F401 - read here by the board's tests and the chapters (its old home)
-from .movement import RESOURCE_NAMES, _search, is_goat, squad_id
+from .movement import RESOURCE_NAMES, Squad, _search, is_goat, squad_id
 from .powers import POWERS  # noqa: F401 - read here by the turn chapter (its old home)
 
 CHANCE_STEPS = ("deal", "awakening", "spawn", "spawn-draw", "die", "tile-draw", "rolloff", "lair", "goat", "protector",
@@ -84,7 +84,7 @@ STEP_RULE = {"deal": "ce-conj-deck-draw", "keep": "ce-conj-one-resource", "conju
 NOTATION = re.compile(
     r"^(?:deal [1-4] [a-z]+ [a-z0-9-]+|keep|trade (?:metals|gore|shadowflame) \d{1,2}|conjure [a-z]+|take [a-z]+ [a-z0-9-]+"
     r"|start (?:metals|gore|shadowflame)(?: (?:metals|gore|shadowflame)){2}|evil [a-z0-9?-]+|spawn rolls \d"
-    r"|draw (?:bribe|construct|summon|abyss) [a-z0-9-]+|(?:spot|count) [+-]\d{1,6}[+-]\d{1,6}|d(?:4|12) \d{1,2}"
+    r"|draw (?:bribe|construct|summon|abyss) [a-z0-9-]+|(?:spot|count) [+-]\d{1,6}[+-]\d{1,6}|d\d{1,2} \d{1,2}"
     r"|(?:excavation|protector) [a-z0-9-]+|rolloff [1-4]|lair [1-4]|focus [1-4]|goat [1-4]|trot [+\d,-]{4,80}|lay (?:nothing|[+-]\d{1,6}[+-]\d{1,6} r[0-5])|wander w:[A-Z]{1,4} (?:stay|[+-]\d{1,6}[+-]\d{1,6})|necromancer [1-4] [a-z-]+)$")
 """The notation of every step's outcome or choice, for telling a well-formed action from noise."""
 START_RESOURCES = 3
@@ -166,7 +166,7 @@ def actions(state) -> list[str]:
         return [f"lay {p.anchor} r{p.rotation}" for p in _event_tiles(state, step["tile"])] or ["lay nothing"]
     if kind == "wander":
         sid = step["left"][0]
-        return [f"wander {sid} {h}" for h in sorted(_wander_stops(state, sid, step["roll"]))] + [f"wander {sid} stay"]
+        return [f"wander {sid} {h}" for h in sorted(_wander_stops(state, step))] + [f"wander {sid} stay"]
     raise ValueError(f"step {kind!r} has no choices")
 
 
@@ -516,17 +516,30 @@ class _Apply:
     @staticmethod
     def wander(state, step, action):
         _, sid, where = action.split()
-        left = step["left"][1:]
+        left = [s for s in step["left"][1:] if s in state.squads]
+        if left:
+            push(state, {k: v for k, v in dict(step, left=left).items() if k not in ("split", "spent")})
         if where != "stay":
             to = parse_hex(where)
-            squad = state.squads[sid]
-            state.squads.remove(sid)
-            squad.hex = to
-            state.squads.add(squad)
-            state.note("ce-event-wander", f"Wandering Monster {squad.card} moves to {to}.")
-        left = [s for s in left if s in state.squads]
-        if left:
-            push(state, dict(step, left=left))
+            squad, group, _ = _wander_group(state, step)
+            cost = _wander_stops(state, step)[to]
+            if len(group) == len(squad.creatures):
+                state.squads.remove(sid)
+                squad.hex = to
+                state.squads.add(squad)
+                state.note("ce-event-wander", f"Wandering Monster {squad.card} moves to {to}.")
+            else:  # the faster ones split off as a squad of their own (rule ce-event-wander)
+                squad.creatures = [c for c in squad.creatures if c not in group]
+                marker = sp.next_marker(state.squads)
+                squad = state.squads.add(Squad(f"w:{marker}", None, to, group, marker))
+                state.note("ce-event-wander", f"{', '.join(c.id for c in group)} split off as Wandering Monster "
+                                              f"{marker} and go on to {to}.")
+            spent = step.get("spent", 0) + cost
+            limits = ev.wander_limits(squad, step["roll"])
+            faster = [c.id for c in squad.creatures if limits[c.id] > spent]
+            if faster and len(faster) < len(squad.creatures):
+                push(state, {"do": "wander", "player": step["player"], "roll": step["roll"], "left": [squad.id],
+                             "split": faster, "spent": spent})
 
 
 # ------------------------------------------------------------------ helpers
@@ -557,14 +570,25 @@ def _event_tiles(state, tile_id: str):
     return ev.tile_placements(state.ground, tile_id, state.squads.player_hexes())
 
 
-def _wander_stops(state, sid: str, roll: int) -> dict[Hex, int]:
-    """Where a wandering squad may go on a wander step: as far as the roll and its slowest
-    creature allow (ruling ce-event-wander-reach), stopping as any squad must."""
-    squad = state.squads[sid]
-    budget = min(roll, squad.rate)
+def _wander_group(state, step: dict) -> tuple[Squad, list, int]:
+    """The wandering squad a wander step moves, the creatures that go (all of it, or after it
+    moved together the faster ones, ``split``), and how far they may go now: the roll capped by
+    each one's movement rate (ruling ce-event-wander-reach), less what they went together."""
+    squad = state.squads[step["left"][0]]
+    group = [c for c in squad.creatures if c.id in step["split"]] if "split" in step else list(squad.creatures)
+    limits = ev.wander_limits(squad, step["roll"])
+    return squad, group, min(limits[c.id] for c in group) - step.get("spent", 0)
+
+
+def _wander_stops(state, step: dict) -> dict[Hex, int]:
+    """Where a wandering squad (or its faster creatures, going on) may go on a wander step: as far
+    as the roll and its slowest creature allow (ruling ce-event-wander-reach), stopping as any
+    squad must; creatures of mixed speeds go together, then the faster split off (rule
+    ce-event-wander)."""
+    squad, group, budget = _wander_group(state, step)
     if budget <= 0:
         return {}
-    reach = _search(state.ground, state.squads, squad, squad.creatures, budget)
+    reach = _search(state.ground, state.squads, squad, group, budget)
     return {h: c for h, c in reach.stops.items() if state.squads.at(h) is None}
 
 

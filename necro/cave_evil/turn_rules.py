@@ -38,8 +38,18 @@ TURN_RULES = [
          "receives one may still act if it has not. Items and spells go to a creature of squad N or of a squad "
          "next to it that can hold them."),
     Rule("ce-invoke-move", "Invoking and moving",
-         "Should the Necromancer move, before its invoking or after it, the squads that received invoked creatures may not "
-         "move this turn (new squads may still act); invoking into squad N alone does not stop it moving."),
+         "Either the Necromancer or a squad that received invoked creatures may move this turn, not both: should "
+         "the Necromancer itself move, before its invoking or after it, those squads stay where they are (new "
+         "squads may still act); should one of them move, before or after, the Necromancer stays. Creatures "
+         "that merge into squad N are not the Necromancer moving. Invoking into squad N does not stop it "
+         "moving, but squad N then does not break into separate squads until the next turn."),
+    Rule("ce-invoke-whole", "An Invoke is one action",
+         "Our ruling: the text places the Necromancer's movement before or after invoking, so all the cards of "
+         "one Invoke are played together: once the Necromancer moves after invoking, it invokes nothing more "
+         "that turn (moving first and then invoking several cards is fine). Why: the Invoke is a single squad "
+         "action and the movement rule speaks of one moment, before or after it. Alternative: let cards be "
+         "invoked on both sides of a move, each receiving squad held back if the Necromancer moved later.",
+         "ruling"),
     Rule("ce-meditate", "Meditation",
          "If squad N has not moved this turn, its action may be to meditate: draw one card from a deck of "
          "choice and keep it (events are set aside for Phase 4 and the deck is drawn again). Meditating ends "

@@ -417,7 +417,7 @@ def test_ce_flank_excavation_helpers_add_their_picks():
     dig = ex.continue_dig(g, squads, dig, deck, ["0:II"], flank=True)
     assert dig.rocks == 1 and squads["0:II"].acted and squads["0:II"].left == 0
     p = ex.Dig("0:I", "excavate", S(0, 6), "tunnel", 2, "digging", worked=False)
-    assert ex.continue_refusal(g, squads, p, ["0:II"], flank=True).rule == "ce-merge-acted"
+    assert ex.continue_refusal(g, squads, p, ["0:II"], flank=True).rule == "ce-dig-busy"  # acted, not dug: given up (U5)
 
 
 # --------------------------------------------------------------------- JSON
@@ -582,3 +582,32 @@ def test_ce_deck_protectors_a_shrine_find_spawns_on_its_pit_and_calls_a_protecto
     assert g.is_open(p.spawn_pits[0]) and p.spawn_pits[0] in g.spawn_pits
     refused("ce-deck-draw", ex.declare, g, Squads([sq(0, "II", S(0, 2), cr("b", pick=4))]), "0:II",
             "excavate", Deck.new(), "shrine")
+
+
+def test_ce_dig_busy_another_action_discards_the_dig_at_once():
+    """Audit 1 U5: the text discards the card and rocks "immediately" when a digging squad takes
+    another action: here squad N invokes instead of digging on; the dig is gone at once, not at
+    the end of the turn."""
+    import json
+
+    from .test_full_game import at_actions
+    from .test_invoking import actions_again
+
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    n = next(q for q in pos["squads"] if q["id"] == "0:N")
+    n["at"] = "-8-1"
+    n["creatures"].append({"id": "ratman-1-1", "card": "ratman", "size": "small", "speed": 4, "pick": 1})
+    pos["piles"]["piles"]["bribe"]["ratman"] -= 1
+    s = s.game.state_from_position(pos)
+    s.apply("dig N")
+    while s.is_chance_node():
+        s.play_chance()
+    card = s.digs["0:N"].card
+    s = actions_again(s)
+    assert s.digs["0:N"].stage == "digging"
+    discarded = s.deck.discard[card]
+    s.apply(next(a for a in s.legal_actions() if a.startswith("invoke ")))
+    assert "0:N" not in s.digs or s.digs["0:N"].stage != "digging"
+    assert s.deck.discard[card] == discarded + 1
+    assert "ce-dig-busy" in [line.rule for line in s.steps[-1].log]

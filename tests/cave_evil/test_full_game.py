@@ -275,6 +275,36 @@ def test_wandering_monsters_move_one_at_a_time_up_to_the_die_or_their_speed():
     conserved(s)
 
 
+def test_a_wandering_squad_of_mixed_speeds_moves_together_then_the_faster_go_on():
+    """Rule ce-event-wander (audit 3 W3): on a roll of 4 a squad of a Shoddy Abomination (speed 2)
+    and a Ratman (speed 4) moves 2 spaces together; then the Ratman may split off and go 2 more."""
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    pos["squads"].append({"id": "w:A", "owner": None, "at": "+2-1", "card": "A", "creatures": [
+        {"id": "shoddy-abomination-a-1", "card": "shoddy-abomination", "size": "small", "speed": 2, "pick": 0},
+        {"id": "ratman-a-1", "card": "ratman", "size": "small", "speed": 4, "pick": 1}]})
+    for card in ("shoddy-abomination", "ratman"):
+        deck = next(d for d in cj.DECKS if pos["piles"]["piles"][d].get(card))
+        pos["piles"]["piles"][deck][card] -= 1
+    s = with_events(s.game.state_from_position(pos, 7), "monsters-roam")
+    s.apply("end")
+    s.force("d12 4")
+    s.play_chance()
+    start = s.squads["w:A"].hex
+    together = [a for a in s.legal_actions() if a != "wander w:A stay"]
+    assert max(s.ground.distance(start, parse(a)) for a in together) == 2
+    far = next(a for a in together if s.ground.distance(start, parse(a)) == 2)
+    s.apply(far)
+    assert s.queue and s.queue[0]["do"] == "wander", "the Ratman may go on alone"
+    on = [a for a in s.legal_actions() if a != "wander w:A stay"]
+    assert on and max(s.ground.distance(parse(far), parse(a)) for a in on) == 2
+    s.apply(on[0])
+    ratman = next(q for q in s.squads if any(c.id == "ratman-a-1" for c in q.creatures))
+    assert ratman.wandering and ratman.id != "w:A" and str(ratman.hex) == on[0].split()[2]
+    assert [c.id for c in s.squads["w:A"].creatures] == ["shoddy-abomination-a-1"]
+    conserved(s)
+
+
 def test_an_excavation_spawn_brings_resources_to_the_diggers_and_cards_to_the_far_end():
     s = at_actions()
     pos = json.loads(json.dumps(s.position()))
@@ -510,6 +540,27 @@ def test_the_rotten_magi_teleports_its_squad_once_through_rock():
     assert not any(a.startswith("teleport") for a in s.legal_actions())
     pos = s.position()
     assert s.game.state_from_position(json.loads(json.dumps(pos))).position() == pos
+
+
+def test_teleporting_out_of_a_dig_abandons_it():
+    """Rule ce-dig-busy (audit 3 W8): the Rotten Magi takes its digging squad away; the dig is given
+    up, its card discarded unseen, not left behind on the old hex."""
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    n = next(q for q in pos["squads"] if q["id"] == "0:N")
+    n["at"] = "-8-1"
+    n["creatures"].append({"id": "ratman-1-1", "card": "ratman", "size": "small", "speed": 4, "pick": 1})
+    pos["piles"]["piles"]["bribe"]["ratman"] -= 1
+    s = s.game.state_from_position(pos)
+    s.apply("dig N")
+    while s.is_chance_node():
+        s.play_chance()
+    assert s.digs["0:N"].stage == "digging"
+    jump = next(a for a in s.legal_actions() if a.startswith("teleport N "))
+    s.apply(jump)
+    assert "0:N" not in s.digs or s.digs["0:N"].stage != "digging"
+    assert "ce-dig-busy" in [line.rule for line in s.steps[-1].log]
+    conserved(s)
 
 
 def test_the_ice_dead_sorceress_takes_an_enemy_squad_within_three_spaces():

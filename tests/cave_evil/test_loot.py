@@ -341,3 +341,27 @@ def test_no_crossing_is_offered_where_nothing_lies_or_the_squad_could_not_go_on(
     s = ex.table([ex.squad(0, "II", "+1-1", ex.of_card("ghoul"))])
     s.apply("move II")
     assert not any(" via " in a for a in s.legal_actions())
+
+
+def test_nothing_is_passed_to_or_from_a_squad_trapped_in_a_collapse():
+    """Rule ce-collapse-trapped (audit 1 W2): player 2's squad N, buried by a collapse, neither
+    passes to its neighbour squad I nor receives from it."""
+    from necro.cave_evil import scenarios as sc
+    from necro.cave_evil.hexes import neighbours
+
+    s = sc.face_to_face()
+    victim = s.squads["1:N"].hex
+    s.apply("continue N")
+    s.apply(f"place {victim} r0")
+    s.apply("end")
+    pos = s.position()
+    beside = next(h for h in sorted(neighbours(victim)) if s.ground.is_open(h) and s.squads.at(h) is None
+                  and h not in s.ground.spawn_pits)
+    pos["squads"].append({"id": "1:I", "owner": 1, "at": str(beside), "card": "I", "resources": {"metals": 2},
+                          "creatures": [{"id": "rat-1", "size": "small", "speed": 3, "pick": 1}]})
+    next(q for q in pos["squads"] if q["id"] == "1:N")["resources"] = {"gore": 2}
+    t = s.game.state_from_position(pos)
+    assert t.turn == 1
+    assert not any(a.startswith("pass ") for a in t.legal_actions())
+    refused(t, "pass N I gore 1", "ce-collapse-trapped")
+    refused(t, "pass I N metals 1", "ce-collapse-trapped")

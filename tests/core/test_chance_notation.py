@@ -57,12 +57,9 @@ def test_cave_evil_takes_back_the_wander_dice_of_its_events(sides):
     check_chance_notation(state)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="issue 28 item 14: Cave Evil lists a D6 wander die as 'd6 1'...'d6 6' (its loader takes a "
-                          "die of any sides) but its notation knows only d4 and d12, so apply() and force() refuse it")
 def test_cave_evil_takes_back_a_d6_wander_die():
-    """If the fix is that the loader refuses a D6 instead, this raises FormatError (not an
-    expected failure): then the test becomes one that the loader refuses it."""
+    """Issue 28 item 14: the loader takes a die of any sides, so its outcomes 'd6 1'...'d6 6' are
+    taken back by apply() and force() too."""
     state = cave_evil_with_a_die_queued(6)
     assert [str(o) for o, _ in state.chance_outcomes()] == [f"d6 {n}" for n in range(1, 7)]
     check_chance_notation(state)
