@@ -4,7 +4,7 @@ The published book's boards play whole games: a few moves are stored with the pa
 and the rules engine then runs in the reader's browser (README, "The static book").
 So no chapter may send the reader to a kernel, "Play live" or a notebook to get past
 the stored moves, and the introduction names every control a board has, by the
-label the page shows (``widgets/*.js``).
+label the page shows (``widgets/**/*.js``).
 """
 
 from __future__ import annotations
@@ -61,16 +61,16 @@ def test_no_chapter_says_a_kernel_is_needed_to_play_on(claim):
     assert not hits, "the boards play whole games in the browser now:\n" + "\n".join(hits)
 
 
-# Every control of a board, as its label reads on the page (widgets/*.js).
+# Every control of a board, as its label reads on the page (widgets/**/*.js).
 CONTROLS = ["Undo", "Redo", "Reset", "I pick every roll and draw myself", "Edit position",
             "Done editing", "Show the board as", "The computer plays", "Computer move",
             "Position as JSON", "Copy", "Load", "Link", "Save game", "Open file…", "Picture"]
 
 
 def test_the_controls_are_the_pages_own_labels():
-    code = "\n".join(path.read_text(encoding="utf-8") for path in sorted((REPO / "widgets").glob("*.js")))
+    code = "\n".join(path.read_text(encoding="utf-8") for path in sorted((REPO / "widgets").rglob("*.js")))
     missing = [name for name in CONTROLS if not re.search(r'["`]\s*' + re.escape(name), code)]
-    assert not missing, f"no such label in widgets/*.js (renamed? update the introduction): {missing}"
+    assert not missing, f"no such label in widgets/**/*.js (renamed? update the introduction): {missing}"
 
 
 def test_the_introduction_names_every_control():
