@@ -41,9 +41,12 @@ def end_turn(state) -> None:
             state.note("ce-dig-continue", f"Squad {state.squads[sid].card} did not dig on: its dig lapses.")
     dg.collect_done(state)
     if state.events:
-        state.boxed.update(state.events)
+        for e in state.events:  # each to its own deck's box: a conjured event is no excavation card
+            (state.conj_box if e in cj.conjuration_spec() else state.boxed)[e] += 1
+        why = ("the turn ended before its Phase 4" if state.full
+               else "the map-and-combat game has no Phase 4 (ruling ce-game-full)")
         state.note("ce-events-later", f"Events set aside this turn ({', '.join(state.events)}) go to the box "
-                                      "unresolved: the map-and-combat game has no Phase 4 (ruling ce-game-full).")
+                                      f"unresolved: {why}.")
         state.events = []
     state.note("ce-turn-order", f"Player {player + 1} ends the turn.")
     state.last_combat = None
