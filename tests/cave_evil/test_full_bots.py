@@ -314,7 +314,7 @@ def test_with_the_bitch_turned_up_and_no_enemy_kill_points_it_invokes_no_creatur
 @pytest.mark.parametrize("awakening,series,least", [
     ("short", ((2, 10), (3, 4)), 12),
     ("all", ((2, 10), (3, 4)), 12),
-    ("advanced", ((2, 14),), 12),
+    ("advanced", ((2, 40),), 28),
 ])
 def test_the_heuristic_bot_beats_random_players_whichever_evils_are_shuffled(awakening, series, least):
     """Seeded games of the benchmark's series with other Awakening Evils shuffled: the short-game pair
@@ -343,6 +343,14 @@ def test_the_heuristic_bot_beats_random_players_whichever_evils_are_shuffled(awa
     bot playing at the measured rates too: another seeded series would fall short of it about once
     in 15 (short), once in 6 (all), once in 3 (advanced), so when a change to the engine or the bot
     breaks it, measure the series again (the benchmark) before touching the bound.
+
+    2026-11-27: after issue 28's rule fixes (combat forced, Phase 1 fighters sit out Phase 3, an item
+    once a turn, a fallen Necromancer's squads left wandering) the advanced games 0-13 gave 11 of 14
+    while games 0-39 gave 34 of 40 (85%, as measured before: the Emperor 9/11, the Goat 2/5, the
+    Bitch 5/6, the Pit 9/9, the Statue 9/9): the bot is as strong, this series fell short as the
+    bound foresaw. So advanced now plays games 0-39 with 2 players and asks 28: a bot winning its
+    fair share reaches that with probability 0.8%, a bot at the measured 85% misses it about once
+    in 300.
     """
     wins, evils = 0, {}
     for players, games in series:
