@@ -314,7 +314,10 @@ def test_cave_evil_deals_anew_the_hands_the_looked_at_card_the_digs_and_the_evil
 
     state = CaveEvil(2, setup="quick", game="full", awakening="all").new_initial_state(1).apply("first 1")
     bot = RandomBot(3)
-    while len(state.steps) < 300:
+    def digging(state):
+        return [d for d in state.position()["digs"] if d["stage"] == "digging"]
+
+    while len(state.steps) < 300 or digging(state):  # on to a moment with no dig under way
         state.play_chance() if state.is_chance_node() else state.apply(bot.choose(state))
     assert not state.track.revealed and [d for d in state.position()["digs"] if d["stage"] == "digging"] == []
     sealed = state.redeal_unseen(0, Rng(0))
