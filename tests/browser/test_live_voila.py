@@ -299,7 +299,7 @@ def test_play_live_game_widget_moves_the_engine(live_server, page, wait_for_text
     TIMINGS["game_click_to_redraw_s"] = time.monotonic() - start
     box.locator(".necro-action[data-a='bank']").click()
     assert wait_for_text(steps, "2") == "2"
-    page.get_by_text("player 1 banks 2").wait_for(timeout=10_000)
+    box.locator(".necro-log").get_by_text("player 1 banks 2").wait_for(timeout=10_000)  # the log (the live region says it too)
     # In Voila too, "because of rule X" leads to the rule's section of the served book.
     rule_link = box.locator("a[href*='#toy-bank']").first
     assert rule_link.get_attribute("href").startswith("/book/")

@@ -52,7 +52,7 @@ def test_clicking_an_action_moves_the_kernel_state(jupyterlab, page, wait_for_te
 
     box.locator(".necro-action[data-a='bank']").click()
     assert wait_for_text(probe, "2") == "2"
-    box.get_by_text("player 1 banks 2").wait_for(timeout=10_000)
+    box.locator(".necro-log").get_by_text("player 1 banks 2").wait_for(timeout=10_000)  # the log (the live region says it too)
 
     # A refusal comes back from the engine as the error trait, naming the rule.
     box.locator(".necro-editor summary").click()
