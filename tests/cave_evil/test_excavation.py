@@ -588,21 +588,11 @@ def test_ce_dig_busy_another_action_discards_the_dig_at_once():
     """Audit 1 U5: the text discards the card and rocks "immediately" when a digging squad takes
     another action: here squad N invokes instead of digging on; the dig is gone at once, not at
     the end of the turn."""
-    import json
 
-    from .test_full_game import at_actions
+    from .test_full_game import digging_necromancer
     from .test_invoking import actions_again
 
-    s = at_actions()
-    pos = json.loads(json.dumps(s.position()))
-    n = next(q for q in pos["squads"] if q["id"] == "0:N")
-    n["at"] = "-8-1"
-    n["creatures"].append({"id": "ratman-1-1", "card": "ratman", "size": "small", "speed": 4, "pick": 1})
-    pos["piles"]["piles"]["bribe"]["ratman"] -= 1
-    s = s.game.state_from_position(pos)
-    s.apply("dig N")
-    while s.is_chance_node():
-        s.play_chance()
+    s = digging_necromancer()
     card = s.digs["0:N"].card
     s = actions_again(s)
     assert s.digs["0:N"].stage == "digging"

@@ -542,9 +542,8 @@ def test_the_rotten_magi_teleports_its_squad_once_through_rock():
     assert s.game.state_from_position(json.loads(json.dumps(pos))).position() == pos
 
 
-def test_teleporting_out_of_a_dig_abandons_it():
-    """Rule ce-dig-busy (audit 3 W8): the Rotten Magi takes its digging squad away; the dig is given
-    up, its card discarded unseen, not left behind on the old hex."""
+def digging_necromancer():
+    """Phase 3 with squad N (a ratman beside the Necromancer, pick 1) digging at -8-1."""
     s = at_actions()
     pos = json.loads(json.dumps(s.position()))
     n = next(q for q in pos["squads"] if q["id"] == "0:N")
@@ -555,6 +554,13 @@ def test_teleporting_out_of_a_dig_abandons_it():
     s.apply("dig N")
     while s.is_chance_node():
         s.play_chance()
+    return s
+
+
+def test_teleporting_out_of_a_dig_abandons_it():
+    """Rule ce-dig-busy (audit 3 W8): the Rotten Magi takes its digging squad away; the dig is given
+    up, its card discarded unseen, not left behind on the old hex."""
+    s = digging_necromancer()
     assert s.digs["0:N"].stage == "digging"
     jump = next(a for a in s.legal_actions() if a.startswith("teleport N "))
     s.apply(jump)
