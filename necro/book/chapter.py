@@ -5,12 +5,14 @@ A chapter cell shows the engine at work in a line or two: ``play(state,
 its rule id; ``refuse(state, "move I +9-9")`` prints why the engine says no;
 ``board(state, "move I")`` is a widget on the position after an opening, with
 as many steps precomputed for the static book as fit its byte budget;
-``playground(state)`` links to that position on the book's playground page.
+``playground(state)`` links to that position on the book's playground page;
+``lesson("lessons/first-game.json")`` is a lesson board (see ``book/lessons-guide.md``).
 """
 
 from __future__ import annotations
 
 import html
+import pathlib
 
 from necro.core import IllegalAction, State
 from necro.widget import GameWidget
@@ -83,3 +85,11 @@ def playground(state: State, *opening: str, text: str = "Open this position in t
     for action in opening:
         state.apply(action)
     return PlaygroundLink(state, text)
+
+
+def lesson(path) -> GameWidget:
+    """The lesson board of the lesson file at ``path`` (relative to the chapter), checked against
+    the engine first (see :mod:`necro.core.lesson` and :mod:`necro.widget.lesson`)."""
+    from necro.widget.lesson import lesson_board
+
+    return lesson_board(pathlib.Path(path))

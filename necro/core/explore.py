@@ -26,7 +26,7 @@ def canonical(state: State) -> str:
 
 def explore(state: State, depth: int = 2, max_nodes: int = 400,
             render: Callable[[State], dict] | None = None,
-            stop: Callable[[dict], bool] | None = None) -> dict:
+            stop: Callable[[dict], bool] | None = None, lines: tuple = ()) -> dict:
     """The graph of positions within ``depth`` steps of ``state``.
 
     Returns ``{"root": 0, "nodes": [...]}``; each node is
@@ -36,6 +36,9 @@ def explore(state: State, depth: int = 2, max_nodes: int = 400,
     budget stopped the walk there (the widget then points to the live mode).
     Chance nodes whose outcomes cannot be listed (shuffles) are frontiers too, and so are the
     nodes whose rendered view ``stop(view)`` says to leave (choices the viewer may not see).
+    ``lines`` are paths (lists of notations, chance outcomes included) followed to their end
+    whatever the depth, each node on them stored with the edge it follows: a lesson's main line
+    (see :mod:`necro.core.lesson`) plays in a page with no engine.
     Where the state has forced outcomes queued (a scenario fixing the next
     cards), only the forced outcome is followed, and its edge says ``forced``.
     """
@@ -90,6 +93,24 @@ def explore(state: State, depth: int = 2, max_nodes: int = 400,
             node["edges"].append(edge)
             if new:
                 queue.append((child, child_id, d + 1))
+    for line in lines:
+        s, node_id = state.copy(), root
+        for notation in line:
+            before = s.copy()
+            s.apply(notation)
+            step = s.steps[-1]
+            child_id, new = add(s)
+            node = nodes[node_id]
+            if not any(edge["a"] == step.action for edge in node["edges"]):
+                prob = None
+                if before.current_player() == CHANCE:
+                    outcomes = before.chance_outcomes() or []
+                    prob = next((str(p) for a, p in outcomes if str(a) == step.action), None)
+                node["edges"].append({"a": step.action, "p": prob, "to": child_id,
+                                      "log": [e.to_json() for e in step.log], "rule": step.rule, "by": step.player})
+            if new:
+                nodes[child_id]["frontier"] = not s.is_terminal()
+            node_id = child_id
     return {"root": root, "nodes": nodes}
 
 

@@ -205,7 +205,8 @@ def check_insight(table) -> dict:
 
 
 def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int | None = None,
-                bots: Mapping[int, object] | None = None, insight: Callable | None = None) -> dict:
+                bots: Mapping[int, object] | None = None, insight: Callable | None = None,
+                lines: tuple = ()) -> dict:
     """The static explorable graph of the positions within ``depth`` steps of ``state``.
 
     Built with :func:`necro.core.explore.explore` and the same view builder as
@@ -239,6 +240,9 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
     The widget adds ``viewing`` (in a game that hides something): the seat the views were
     built for, which the page's selector starts from.
 
+    ``lines``: paths followed to their end whatever the depth (a lesson's main line, see
+    :func:`necro.core.explore.explore`).
+
     A frontier node is where the depth or the node budget stopped the walk
     (the page then points to the live mode). :func:`expand_view` turns a node
     back into exactly the view the live widget would show.
@@ -258,7 +262,7 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
     # a position whose choices this seat may not see is where the page's graph ends (the
     # engine, in the kernel or the browser, plays on from there)
     raw = explore(state, depth=depth, max_nodes=max_nodes, render=render,
-                  stop=lambda view: view.get(HIDDEN_KEY, False))
+                  stop=lambda view: view.get(HIDDEN_KEY, False), lines=lines)
     pooled: dict[str, dict] = {}
     for node in raw["nodes"]:
         position = node["view"].get("position")

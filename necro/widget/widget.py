@@ -95,6 +95,9 @@ class GameWidget(anywidget.AnyWidget, Play):
     # (necro.widget.browser.engine_spec): the start position as a saved game, the
     # seat shown, the bots and the insight. Set here and by explorable().
     engine = traitlets.Dict().tag(sync=True)
+    # A lesson the board walks the reader through (necro.widget.lesson.lesson_trait): its steps, and
+    # the rules it may link to; empty for an ordinary board.
+    lesson = traitlets.Dict().tag(sync=True)
 
     def __init__(self, state: State, *, bots: Mapping[int, object] | None = None,
                  player: int | str | None = TABLE_UNLESS_ONE_HUMAN, auto_chance: bool = True,
@@ -145,7 +148,7 @@ class GameWidget(anywidget.AnyWidget, Play):
                                   insight=self._insight, initial=self._initial, viewer=self.viewer)
 
     def explorable(self, depth: int = 2, max_nodes: int = 400,
-                   max_bytes: int | None = MAX_GRAPH_BYTES, warn: bool = True) -> "GameWidget":
+                   max_bytes: int | None = MAX_GRAPH_BYTES, warn: bool = True, lines: tuple = ()) -> "GameWidget":
         """Precompute the positions within ``depth`` steps, for the static book.
 
         Call it after setting up the position: the static page starts from
@@ -153,13 +156,14 @@ class GameWidget(anywidget.AnyWidget, Play):
         ``max_bytes`` (compact JSON; None: no limit), the depth is lowered
         until it fits, with a warning naming the depth kept (unless ``warn``
         is false: "as deep as fits"), so one chapter cannot bloat its page.
+        ``lines`` are paths followed to their end whatever the depth (a lesson's main line).
         Returns the widget (for display).
         """
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise ValueError(f"explore depth must be a whole number >= 0, not {depth!r}")
         for tried in range(depth, -1, -1):
             graph = build_graph(self.state, tried, max_nodes=max_nodes,
-                                viewer=self.viewer, bots=self.bots(), insight=self._insight)
+                                viewer=self.viewer, bots=self.bots(), insight=self._insight, lines=lines)
             size = len(json.dumps(graph, separators=(",", ":")))
             if max_bytes is None or size <= max_bytes or tried == 0:
                 break

@@ -37,6 +37,8 @@ class NecroWidget {
     this.editorDirty = false;
     this.destroyed = false;
     this.build(host);
+    const lesson = model.get("lesson");
+    if (lesson && Array.isArray(lesson.steps) && lesson.steps.length) this.lessonInit(lesson); // widgets/core/lesson.js
     this.listeners = [
       ["change:view", () => this.onKernelView()],
       ["change:error", () => this.redraw()],
@@ -131,6 +133,7 @@ class NecroWidget {
   // --------------------------------------------------------------- input
   // Every user request goes through here: to Python when live, to the graph when static.
   request(msg) {
+    if (this.lessonData && this.lessonIntercept(msg)) return; // a lesson answers the moves it does not expect
     this.note = "";
     if (this.announcer) this.announcer.replaceChildren(); // from now on it says what this request makes happen
     this.staticError = "";
@@ -274,6 +277,7 @@ class NecroWidget {
     this.fillEditor(false);
     this.drawLink();
     this.takeRecord();
+    if (this.lessonData) this.drawLesson();
     // Keyboard users keep their place: when the focused action (a panel button,
     // or a board target carrying data-a) was redrawn, focus its new twin, else
     // the first target of the same region, else (the game is over) the status line.

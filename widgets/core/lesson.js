@@ -1,0 +1,266 @@
+// necro widget toolkit, the lesson board (widgets/core/lesson.js).
+// One part of the toolkit: necro/widget/assets.py concatenates widgets/core/*.js in the
+// order it lists (TOOLKIT) into one module, so every part sees the others' names.
+//
+// A board whose `lesson` trait holds a lesson (necro/widget/lesson.py; the format is
+// necro/core/lesson.py and book/lessons-guide.md) walks the reader through it. The lesson
+// holds no rules: it compares the reader's move with the notations the step expects and with the
+// legal actions the engine listed in the view; an illegal move goes to the engine (kernel, the
+// browser's engine, or the precomputed graph), whose refusal names the rule. The other players'
+// replies and the moves a prediction plays out are sent as ordinary requests, in order.
+// Progress (the furthest step, finished or not) may be kept in localStorage, never sent anywhere.
+
+const LESSON_CSS = `
+.necro-w .necro-lesson { border: 2px solid var(--necro-accent); border-radius: 6px; padding: 8px 10px; margin: 0 0 8px; }
+.necro-w .necro-lesson h3 { margin: 0 0 4px; font-size: 16px; }
+.necro-w .necro-lesson .necro-lesson-progress { font-size: 12px; color: var(--necro-muted); margin-left: 8px; font-weight: normal; }
+.necro-w .necro-lesson h4 { text-transform: none; letter-spacing: 0; font-size: 14px; color: var(--necro-fg); }
+.necro-w .necro-lesson p { margin: 4px 0; }
+.necro-w .necro-lesson-options { display: flex; flex-direction: column; align-items: flex-start; }
+.necro-w .necro-lesson-options button { text-align: left; }
+.necro-w .necro-lesson-options button[aria-pressed=true] { border: 2px solid var(--necro-accent); }
+.necro-w .necro-lesson-feedback:not(:empty) { border-left: 4px solid var(--necro-accent); padding: 2px 8px; margin: 6px 0; }
+.necro-w .necro-lesson-feedback[data-kind=wrong], .necro-w .necro-lesson-feedback[data-kind=refused],
+.necro-w .necro-lesson-feedback[data-kind=legal] { border-left-color: var(--necro-warn); }
+.necro-w .necro-lesson-move input { font: inherit; width: 9em; margin: 2px; color: var(--necro-fg); background: var(--necro-bg);
+  border: 1px solid var(--necro-line); border-radius: 4px; padding: 2px 6px; }
+.necro-w .necro-lesson-played { font-size: 13px; margin: 4px 0; padding-left: 1.4em; }
+.necro-w.necro-lesson-mode .necro-undo, .necro-w.necro-lesson-mode .necro-redo, .necro-w.necro-lesson-mode .necro-reset,
+.necro-w.necro-lesson-mode .necro-edit-toggle, .necro-w.necro-lesson-mode .necro-bot-move,
+.necro-w.necro-lesson-mode .necro-seat-label, .necro-w.necro-lesson-mode .necro-editor { display: none; }
+.necro-w.necro-lesson-free .necro-reset { display: inline-block; }
+`;
+
+const LESSON_RULE = /\(rule ([a-z0-9]+(?:-[a-z0-9]+)*)\)\s*$/;
+
+Object.assign(NecroWidget.prototype, {
+  lessonInit(data) {
+    if (!document.getElementById("necro-lesson-style")) {
+      document.head.append(el("style", { id: "necro-lesson-style" }, LESSON_CSS));
+    }
+    this.lessonData = data;
+    this.lessonStep = 0;
+    this.lessonPhase = "ask"; // ask | answered | done
+    this.lessonFeedback = null; // {kind, text, rule}
+    this.lessonChosen = null;
+    this.lessonMark = null; // the log's length when a prediction was played out
+    this.lessonRefusal = null; // the move sent to the engine for its refusal
+    this.root.classList.add("necro-lesson-mode");
+    const title = data.title || "Lesson";
+    this.lessonProgress = el("span", { class: "necro-lesson-progress" });
+    this.lessonStepTitle = el("h4", { tabindex: -1 });
+    this.lessonText = el("p", { class: "necro-lesson-text" });
+    this.lessonAsk = el("div", { class: "necro-lesson-ask" });
+    this.lessonFeedbackBox = el("div", { class: "necro-lesson-feedback", role: "status", "aria-live": "polite" });
+    this.lessonPlayed = el("ol", { class: "necro-lesson-played", "aria-label": "what the engine did" });
+    this.lessonNext = el("button", { type: "button", class: "necro-lesson-next", onclick: () => this.lessonGoOn() }, "Next step");
+    this.lessonHintBtn = el("button", { type: "button", class: "necro-lesson-hint", onclick: () => this.lessonHint() }, "Hint");
+    this.lessonRestart = el("button", { type: "button", class: "necro-lesson-restart", onclick: () => this.lessonReset() },
+      "Start the lesson again");
+    this.lessonSaved = el("p", { class: "necro-lesson-saved" });
+    this.lessonBox = el("section", { class: "necro-lesson", "aria-label": `lesson: ${title}` },
+      el("h3", {}, `Lesson: ${title}`, this.lessonProgress),
+      data.intro ? el("p", { class: "necro-lesson-intro" }, data.intro) : null,
+      this.lessonSaved, this.lessonStepTitle, this.lessonText, this.lessonAsk, this.lessonFeedbackBox, this.lessonPlayed,
+      el("div", { class: "necro-controls" }, this.lessonNext, this.lessonHintBtn, this.lessonRestart));
+    this.root.insertBefore(this.lessonBox, this.root.querySelector(".necro-main"));
+    const saved = this.lessonLoad();
+    if (saved.done) this.lessonSaved.textContent = "You finished this lesson before (remembered by this browser only).";
+    else if (saved.step) this.lessonSaved.textContent = `Last time you reached step ${saved.step + 1} of ${data.steps.length}.`;
+  },
+
+  lessonCurrent() {
+    return this.lessonPhase === "done" ? null : this.lessonData.steps[this.lessonStep];
+  },
+
+  // ------------------------------------------------------------ progress
+  lessonKey() { return `necro-lesson:${this.lessonData.id || this.lessonData.title}`; },
+  lessonLoad() {
+    try { return JSON.parse(localStorage.getItem(this.lessonKey()) || "{}") || {}; } catch (err) { return {}; }
+  },
+  lessonSave() {
+    try {
+      const saved = this.lessonLoad();
+      const step = Math.max(saved.step || 0, this.lessonStep);
+      localStorage.setItem(this.lessonKey(), JSON.stringify({ step, done: !!saved.done || this.lessonPhase === "done" }));
+    } catch (err) { /* storage refused (file://, private mode): progress is simply not kept */ }
+  },
+
+  // --------------------------------------------------------------- input
+  // Every request passes here first: a move the current step does not expect is answered by the
+  // lesson; the expected one, and any illegal one (for the engine's refusal), go on.
+  lessonIntercept(msg) {
+    if (!this.lessonData || msg.fromLesson || this.lessonPhase === "done") return false;
+    if (msg.type !== "act") return false;
+    const step = this.lessonCurrent();
+    const view = this.view() || {};
+    const legal = (view.actions || []).some((x) => x.a === msg.a);
+    if (step.ask !== "move" || this.lessonPhase !== "ask") {
+      this.lessonSay("info", step.ask === "read" || this.lessonPhase === "answered"
+        ? "Read the step, then press Next step." : "First answer the question above.");
+      return true;
+    }
+    if (step.expect.includes(msg.a)) {
+      this.lessonSay("right", `Yes: ${msg.a}.`);
+      this.lessonSend([msg.a, ...(step.then || [])]);
+      this.lessonStep += 1;
+      this.lessonPhase = "ask";
+      this.lessonAfterStep();
+      return true;
+    }
+    if (legal) {
+      const reason = (step.other && step.other[msg.a]) || step.otherwise || "the lesson goes another way here.";
+      this.lessonSay("legal", `${msg.a} is legal, but try ${step.expect[0]}: ${reason}`);
+      return true;
+    }
+    this.lessonRefusal = msg.a;
+    this.lessonFeedback = null;
+    return false;
+  },
+
+  lessonSend(actions) {
+    for (const a of actions) this.request({ type: "act", a, fromLesson: true });
+  },
+
+  lessonSay(kind, text) {
+    this.lessonFeedback = { kind, text };
+    this.drawLesson();
+  },
+
+  lessonHint() {
+    const step = this.lessonCurrent();
+    if (!step) return;
+    const hint = step.hint || (step.ask === "move" ? `Play ${step.expect[0]}.` : "Read the step again: the rule it names decides.");
+    this.lessonSay("hint", `Hint: ${hint}`);
+  },
+
+  lessonChoose(index) {
+    const step = this.lessonCurrent();
+    if (!step || this.lessonPhase !== "ask") return;
+    this.lessonChosen = index;
+    const right = index === step.answer;
+    this.lessonFeedback = { kind: right ? "right" : "wrong",
+      text: (right ? "Right. " : `Not quite: the answer is "${step.options[step.answer]}". `) + step.explain, rule: step.rule };
+    this.lessonPhase = "answered";
+    const log = (this.view() || {}).log || [];
+    this.lessonMark = step.ask === "predict" ? log.length : null;
+    this.lessonSend([...(step.play || []), ...(step.then || [])]);
+    this.drawLesson();
+    this.lessonNext.focus();
+  },
+
+  lessonGoOn() {
+    const step = this.lessonCurrent();
+    if (!step) return;
+    if (step.ask === "read") this.lessonSend(step.then || []);
+    else if (this.lessonPhase !== "answered") {
+      this.lessonSay("info", step.ask === "move" ? "Make the move first (or ask for a hint)." : "First choose an answer.");
+      return;
+    }
+    this.lessonStep += 1;
+    this.lessonPhase = "ask";
+    this.lessonFeedback = null;
+    this.lessonAfterStep();
+    this.lessonStepTitle.focus();
+  },
+
+  lessonAfterStep() {
+    this.lessonChosen = null;
+    this.lessonMark = null;
+    if (this.lessonStep >= this.lessonData.steps.length) {
+      this.lessonPhase = "done";
+      this.root.classList.remove("necro-lesson-mode");
+      this.root.classList.add("necro-lesson-free");
+    }
+    this.lessonSave();
+    this.drawLesson();
+  },
+
+  lessonReset() {
+    this.lessonStep = 0;
+    this.lessonPhase = "ask";
+    this.lessonFeedback = null;
+    this.lessonChosen = null;
+    this.lessonMark = null;
+    this.lessonRefusal = null;
+    this.root.classList.add("necro-lesson-mode");
+    this.root.classList.remove("necro-lesson-free");
+    this.request({ type: "reset", fromLesson: true });
+    this.lessonStepTitle.focus();
+  },
+
+  lessonRuleLink(ruleId) {
+    const info = (this.lessonData.rules || {})[ruleId];
+    const root = contentRoot();
+    const name = info && info[1] ? `${info[1]} (${ruleId})` : ruleId;
+    return info && info[0] && root !== null ? el("a", { href: root + info[0] }, name) : el("code", {}, name);
+  },
+
+  // ------------------------------------------------------------- drawing
+  drawLesson() {
+    if (!this.lessonData || this.destroyed) return;
+    const data = this.lessonData;
+    const total = data.steps.length;
+    const step = this.lessonCurrent();
+    const focused = document.activeElement && this.lessonBox.contains(document.activeElement) ? document.activeElement : null;
+    // The engine's answer to an illegal move: its refusal names the rule.
+    if (this.lessonRefusal && !this.inflight && !this.engineQueue.length) {
+      const refusal = this.errorBox.textContent;
+      if (refusal) {
+        const rule = (refusal.match(LESSON_RULE) || [])[1];
+        this.lessonFeedback = { kind: "refused", text: `The rules engine refuses ${this.lessonRefusal}: ${refusal}`, rule };
+        this.lessonRefusal = null;
+      }
+    }
+    this.lessonProgress.textContent = step ? `step ${this.lessonStep + 1} of ${total}` : "finished";
+    this.lessonStepTitle.textContent = step ? (step.title || `Step ${this.lessonStep + 1}`) : "Well done";
+    this.lessonText.textContent = step ? step.text : (data.end || "You reached the end of the lesson.") +
+      " The board is yours now: play on freely.";
+    this.lessonAsk.replaceChildren(...this.lessonAskParts(step));
+    const feedback = this.lessonFeedback;
+    this.lessonFeedboxFill(feedback);
+    this.lessonPlayed.replaceChildren();
+    if (this.lessonMark !== null && step) {
+      const lines = ((this.view() || {}).log || []).slice(this.lessonMark);
+      this.lessonPlayed.replaceChildren(...lines.map((entry) => el("li", {}, entry.text, " (",
+        this.lessonRuleLink(entry.rule), ")")));
+    }
+    this.lessonNext.hidden = !step || !(step.ask === "read" || this.lessonPhase === "answered");
+    this.lessonHintBtn.hidden = !step || this.lessonPhase !== "ask" || step.ask === "read";
+    if (focused && !this.lessonBox.contains(focused)) {
+      const again = this.lessonBox.querySelector(".necro-lesson-ask input") || (this.lessonNext.hidden ? this.lessonStepTitle : this.lessonNext);
+      again.focus();
+    }
+  },
+
+  lessonFeedboxFill(feedback) {
+    this.lessonFeedbackBox.dataset.kind = feedback ? feedback.kind : "";
+    if (!feedback) { this.lessonFeedbackBox.replaceChildren(); return; }
+    this.lessonFeedbackBox.replaceChildren(el("span", {}, feedback.text),
+      feedback.rule ? el("span", {}, " Rule: ", this.lessonRuleLink(feedback.rule), ".") : null);
+  },
+
+  lessonAskParts(step) {
+    if (!step) return [];
+    if (step.ask === "move") {
+      const input = el("input", { type: "text", class: "necro-lesson-typed", "aria-label": "type a move", spellcheck: "false",
+        placeholder: step.expect[0].includes(" ") ? "e.g. enter a1" : "e.g. a1-b1",
+        onkeydown: (event) => { if (event.key === "Enter") { event.preventDefault(); try_(); } } });
+      const try_ = () => {
+        const text = input.value.trim();
+        if (text) this.request({ type: "act", a: text });
+      };
+      return [el("p", {}, "Your move: click it on the board or among the decisions, or type it here."),
+        el("div", { class: "necro-lesson-move" }, input,
+          el("button", { type: "button", class: "necro-lesson-try", onclick: try_ }, "Try this move"))];
+    }
+    if (step.ask === "read") return [];
+    const group = el("div", { class: "necro-lesson-options", role: "group", "aria-label": step.question },
+      ...step.options.map((text, i) => el("button", {
+        type: "button", class: "necro-lesson-option", "data-option": i,
+        "aria-pressed": this.lessonChosen === i ? "true" : "false", disabled: this.lessonPhase !== "ask",
+        onclick: () => this.lessonChoose(i) }, `${String.fromCharCode(65 + i)}. ${text}`)));
+    return [el("p", { class: "necro-lesson-question" }, el("strong", {}, step.ask === "predict" ? "Predict: " : "Question: "),
+      step.question), group];
+  },
+});
