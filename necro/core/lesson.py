@@ -113,7 +113,7 @@ def scenarios(game_id: str) -> dict:
 # ------------------------------------------------------------------- shape
 def _need(doc: dict, key: str, kind, where: str):
     if key not in doc:
-        raise LessonError(where, f"'{key}' is missing")
+        raise LessonError(f"{where}.{key}" if where else key, "is missing")
     value = doc[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
         raise LessonError(f"{where}.{key}" if where else key, f"must be {_kind_name(kind)}")
@@ -261,8 +261,9 @@ def _walk(lesson: Lesson, state: State, first: int) -> None:
                 if notation in step["expect"] or not _legal(state, notation):
                     raise LessonError(f"{where}.other", f"{notation!r} is not another legal move there: the"
                                                         " board would never show its reason")
+            before = state.copy()
             for k, notation in enumerate(step["expect"]):
-                branch = state if k == 0 else state.copy()
+                branch = state if k == 0 else before.copy()
                 _play(branch, notation, f"{where}.expect[{k}]")
                 if k:  # an alternative the board accepts must leave the rest of the lesson playable
                     for j, reply in enumerate(step.get("then", [])):
