@@ -46,6 +46,13 @@ Object.assign(NecroWidget.prototype, {
     this.lessonMark = null; // the log's length when a prediction was played out
     this.lessonRefusal = null; // the move sent to the engine for its refusal
     this.root.classList.add("necro-lesson-mode");
+    this.root.dataset.lesson = data.id || "";
+    // The move field stays the same element from step to step, so the keyboard keeps its place.
+    this.lessonTyped = el("input", { type: "text", class: "necro-lesson-typed", "aria-label": "type a move", spellcheck: "false",
+      autocomplete: "off", onkeydown: (event) => { if (event.key === "Enter") { event.preventDefault(); this.lessonTry(); } } });
+    this.lessonMove = el("div", { class: "necro-lesson-move" },
+      el("p", {}, "Your move: click it on the board or among the decisions, or type it here."),
+      this.lessonTyped, el("button", { type: "button", class: "necro-lesson-try", onclick: () => this.lessonTry() }, "Try this move"));
     const title = data.title || "Lesson";
     this.lessonProgress = el("span", { class: "necro-lesson-progress" });
     this.lessonStepTitle = el("h4", { tabindex: -1 });
@@ -116,6 +123,13 @@ Object.assign(NecroWidget.prototype, {
     this.lessonRefusal = msg.a;
     this.lessonFeedback = null;
     return false;
+  },
+
+  lessonTry() {
+    const text = this.lessonTyped.value.trim();
+    if (!text) return;
+    this.lessonTyped.value = "";
+    this.request({ type: "act", a: text });
   },
 
   lessonSend(actions) {
@@ -228,7 +242,8 @@ Object.assign(NecroWidget.prototype, {
     this.lessonNext.hidden = !step || !(step.ask === "read" || this.lessonPhase === "answered");
     this.lessonHintBtn.hidden = !step || this.lessonPhase !== "ask" || step.ask === "read";
     if (focused && !this.lessonBox.contains(focused)) {
-      const again = this.lessonBox.querySelector(".necro-lesson-ask input") || (this.lessonNext.hidden ? this.lessonStepTitle : this.lessonNext);
+      const again = this.lessonBox.contains(this.lessonTyped) ? this.lessonTyped
+        : (this.lessonNext.hidden ? this.lessonStepTitle : this.lessonNext);
       again.focus();
     }
   },
@@ -243,16 +258,8 @@ Object.assign(NecroWidget.prototype, {
   lessonAskParts(step) {
     if (!step) return [];
     if (step.ask === "move") {
-      const input = el("input", { type: "text", class: "necro-lesson-typed", "aria-label": "type a move", spellcheck: "false",
-        placeholder: step.expect[0].includes(" ") ? "e.g. enter a1" : "e.g. a1-b1",
-        onkeydown: (event) => { if (event.key === "Enter") { event.preventDefault(); try_(); } } });
-      const try_ = () => {
-        const text = input.value.trim();
-        if (text) this.request({ type: "act", a: text });
-      };
-      return [el("p", {}, "Your move: click it on the board or among the decisions, or type it here."),
-        el("div", { class: "necro-lesson-move" }, input,
-          el("button", { type: "button", class: "necro-lesson-try", onclick: try_ }, "Try this move"))];
+      this.lessonTyped.placeholder = step.expect[0].includes(" ") ? "e.g. enter a1" : "e.g. a1-b1";
+      return [this.lessonMove];
     }
     if (step.ask === "read") return [];
     const group = el("div", { class: "necro-lesson-options", role: "group", "aria-label": step.question },

@@ -281,7 +281,7 @@ class NecroWidget {
     // Keyboard users keep their place: when the focused action (a panel button,
     // or a board target carrying data-a) was redrawn, focus its new twin, else
     // the first target of the same region, else (the game is over) the status line.
-    if (focused && !this.root.contains(focused)) {
+    if (focused && !this.root.contains(focused) && !this.root.contains(document.activeElement)) {
       const region = focusInBoard ? this.boardBox : this.actionsBox;
       const same = focusKey === undefined ? null
         : [...region.querySelectorAll("[data-a]")].find((node) => node.dataset.a === focusKey);

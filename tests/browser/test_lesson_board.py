@@ -1,0 +1,126 @@
+"""The Graveyard Shift lesson is completed in the built book with no kernel, by pointer and by
+keyboard alone: the board asks, the engine checks. On the way the reader tries another legal move
+(the lesson says why to try the one asked), an illegal one (the engine refuses it, naming its
+rule, linked to the chapter), asks for a hint, and makes a wrong prediction and a right one (the
+engine then plays the move out and the board lists what it did, rule by rule)."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+LESSON = json.loads((REPO / "book" / "graveyard-shift" / "lessons" / "first-game.json").read_text(encoding="utf-8"))
+ENGINE_MS = 60_000
+
+
+def open_lesson(page, base: str):
+    page.goto(base + "book/graveyard-shift/index.html")
+    page.wait_for_function("document.querySelector('.necro-w[data-lesson] .necro-lesson') !== null", timeout=60_000)
+    box = page.locator(".necro-w[data-lesson]").first
+    box.scroll_into_view_if_needed()
+    return box
+
+
+def wait_idle(box) -> None:
+    box.page.wait_for_function("(b) => b.dataset.busy !== '1' && b.dataset.engine !== 'starting'"
+                               " && b.dataset.engine !== 'attaching'", arg=box.element_handle(), timeout=ENGINE_MS)
+
+
+def feedback(box) -> str:
+    return box.locator(".necro-lesson-feedback").inner_text()
+
+
+def progress(box) -> str:
+    return box.locator(".necro-lesson-progress").inner_text()
+
+
+def predict_choices():
+    """The steps that ask for a prediction: the first is answered wrong, the second right (by pointer)."""
+    return [i for i, step in enumerate(LESSON["steps"]) if step["ask"] == "predict"]
+
+
+def test_the_lesson_is_completed_by_pointer(built_book, static_server, page):
+    box = open_lesson(page, static_server(built_book))
+    assert progress(box) == f"step 1 of {len(LESSON['steps'])}"
+    # another legal move: the lesson answers, the board does not move
+    box.locator('.necro-actions [data-a="enter d1"]').click()
+    assert "enter d1 is legal, but try enter a1" in feedback(box)
+    assert progress(box) == f"step 1 of {len(LESSON['steps'])}"
+    box.locator(".necro-lesson-hint").click()
+    assert feedback(box).startswith("Hint:")
+    box.page.wait_for_function("(b) => b.dataset.mode === 'browser'", arg=box.element_handle(), timeout=ENGINE_MS)
+    wrong, right = predict_choices()
+    for index, step in enumerate(LESSON["steps"]):
+        assert progress(box) == f"step {index + 1} of {len(LESSON['steps'])}"
+        assert box.locator(".necro-lesson-text").inner_text() == step["text"]
+        if step["ask"] == "move":
+            if index == 1:  # an illegal move, typed: the engine refuses it with its rule
+                box.locator(".necro-lesson-typed").fill("a1-c1")
+                box.locator(".necro-lesson-try").click()
+                wait_idle(box)
+                box.page.wait_for_function("(b) => b.querySelector('.necro-lesson-feedback').dataset.kind === 'refused'",
+                                           arg=box.element_handle(), timeout=ENGINE_MS)
+                assert "refuses a1-c1" in feedback(box) and "gs-move-empty" in feedback(box)
+                link = box.locator(".necro-lesson-feedback a")
+                assert link.get_attribute("href").endswith("graveyard-shift/index.html#gs-move-empty")
+            box.locator(f'.necro-actions [data-a="{step["expect"][0]}"]').click()
+            wait_idle(box)
+        elif step["ask"] == "read":
+            box.locator(".necro-lesson-next").click()
+        else:
+            pick = (step["answer"] + 1) % len(step["options"]) if index == wrong else step["answer"]
+            box.locator(f'.necro-lesson-option[data-option="{pick}"]').click()
+            wait_idle(box)
+            said = feedback(box)
+            assert said.startswith("Not quite" if index == wrong else "Right."), said
+            assert step["rule"] in said
+            played = box.locator(".necro-lesson-played li").all_inner_texts()
+            assert any(step["rule"] in line for line in played), played  # the rule that decided, as the engine logged it
+            box.locator(".necro-lesson-next").click()
+    assert progress(box) == "finished"
+    assert "player 1 wins" in box.locator(".necro-status").inner_text()
+    stored = page.evaluate("localStorage.getItem('necro-lesson:graveyard-shift/first-game')")
+    assert json.loads(stored)["done"] is True
+    page.necro_log.assert_quiet(page.url)
+
+
+def tab_to(page, selector: str, limit: int = 120) -> None:
+    """Press Tab until the focused element matches ``selector`` (the reader's keyboard only)."""
+    for _ in range(limit):
+        if page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_the_lesson_is_completed_by_keyboard(built_book, static_server, page):
+    box = open_lesson(page, static_server(built_book))
+    page.locator("body").focus()
+    right, wrong = predict_choices()  # this time the first prediction is right, the second wrong
+    for index, step in enumerate(LESSON["steps"]):
+        assert progress(box) == f"step {index + 1} of {len(LESSON['steps'])}"
+        if step["ask"] == "move":
+            tab_to(page, ".necro-lesson-typed")
+            page.keyboard.type(step["expect"][0])
+            page.keyboard.press("Enter")
+            wait_idle(box)
+        elif step["ask"] == "read":
+            tab_to(page, ".necro-lesson-next")
+            page.keyboard.press("Enter")
+        else:
+            pick = (step["answer"] + 1) % len(step["options"]) if index == wrong else step["answer"]
+            tab_to(page, f'.necro-lesson-option[data-option="{pick}"]')
+            page.keyboard.press("Space")
+            wait_idle(box)
+            assert feedback(box).startswith("Not quite" if index == wrong else "Right.")
+            # the focus is on Next: Enter goes on
+            assert page.evaluate("document.activeElement.classList.contains('necro-lesson-next')")
+            page.keyboard.press("Enter")
+    assert progress(box) == "finished"
+    assert "player 1 wins" in box.locator(".necro-status").inner_text()
+    page.necro_log.assert_quiet(page.url)
