@@ -67,7 +67,7 @@ Object.assign(NecroWidget.prototype, {
     this.lessonSaved = el("p", { class: "necro-lesson-saved" });
     this.lessonBox = el("section", { class: "necro-lesson", "aria-label": `lesson: ${title}` },
       el("h3", {}, `Lesson: ${title}`, this.lessonProgress),
-      data.intro ? el("p", { class: "necro-lesson-intro" }, data.intro) : null,
+      this.lessonIntro = data.intro ? el("p", { class: "necro-lesson-intro" }, data.intro) : null,
       this.lessonSaved, this.lessonStepTitle, this.lessonText, this.lessonAsk, this.lessonFeedbackBox, this.lessonPlayed,
       el("div", { class: "necro-controls" }, this.lessonNext, this.lessonHintBtn, this.lessonRestart));
     this.root.insertBefore(this.lessonBox, this.root.querySelector(".necro-main"));
@@ -154,7 +154,7 @@ Object.assign(NecroWidget.prototype, {
     this.lessonChosen = index;
     const right = index === step.answer;
     this.lessonFeedback = { kind: right ? "right" : "wrong",
-      text: (right ? "Right. " : `Not quite: the answer is "${step.options[step.answer]}". `) + step.explain, rule: step.rule };
+      text: (right ? "Right. " : `Not quite: the answer is ${String.fromCharCode(65 + step.answer)}. `) + step.explain, rule: step.rule };
     this.lessonPhase = "answered";
     const log = (this.view() || {}).log || [];
     this.lessonMark = step.ask === "predict" ? log.length : null;
@@ -226,6 +226,7 @@ Object.assign(NecroWidget.prototype, {
         this.lessonRefusal = null;
       }
     }
+    if (this.lessonIntro) this.lessonIntro.hidden = this.lessonStep > 0;
     this.lessonProgress.textContent = step ? `step ${this.lessonStep + 1} of ${total}` : "finished";
     this.lessonStepTitle.textContent = step ? (step.title || `Step ${this.lessonStep + 1}`) : "Well done";
     this.lessonText.textContent = step ? step.text : (data.end || "You reached the end of the lesson.") +
@@ -251,8 +252,9 @@ Object.assign(NecroWidget.prototype, {
   lessonFeedboxFill(feedback) {
     this.lessonFeedbackBox.dataset.kind = feedback ? feedback.kind : "";
     if (!feedback) { this.lessonFeedbackBox.replaceChildren(); return; }
-    this.lessonFeedbackBox.replaceChildren(el("span", {}, feedback.text),
-      feedback.rule ? el("span", {}, " Rule: ", this.lessonRuleLink(feedback.rule), ".") : null);
+    const parts = [el("span", {}, feedback.text)];
+    if (feedback.rule) parts.push(el("span", {}, " Rule: ", this.lessonRuleLink(feedback.rule), "."));
+    this.lessonFeedbackBox.replaceChildren(...parts);
   },
 
   lessonAskParts(step) {
