@@ -124,3 +124,28 @@ def test_the_lesson_is_completed_by_keyboard(built_book, static_server, page):
     assert progress(box) == "finished"
     assert "player 1 wins" in box.locator(".necro-status").inner_text()
     page.necro_log.assert_quiet(page.url)
+
+
+def test_the_lesson_board_has_no_serious_accessibility_finding(built_book, static_server, page):
+    """axe-core on the chapter page with the lesson at a prediction just answered (options,
+    feedback with its rule link, the engine's lines), in the light colour scheme and the dark."""
+    from test_accessibility import AXE, COLOUR_RULES, SETTLED_DARK, findings
+
+    page.emulate_media(color_scheme="light")
+    box = open_lesson(page, static_server(built_book))
+    first = predict_choices()[0]
+    for step in LESSON["steps"][:first]:
+        if step["ask"] == "move":
+            box.locator(f'.necro-actions [data-a="{step["expect"][0]}"]').click()
+            wait_idle(box)
+        else:
+            box.locator(".necro-lesson-next").click()
+    box.locator('.necro-lesson-option[data-option="0"]').click()
+    wait_idle(box)
+    assert box.locator(".necro-lesson-played li").count()
+    page.add_script_tag(path=str(AXE))
+    found = findings(page)
+    page.emulate_media(color_scheme="dark")
+    page.wait_for_function(SETTLED_DARK)
+    found += [f"(dark) {f}" for f in findings(page, COLOUR_RULES)]
+    assert not found, "\n".join(found)

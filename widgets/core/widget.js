@@ -147,9 +147,10 @@ class NecroWidget {
       this.redraw();
     } else if (this.mode === "static") { this.staticDo(msg); this.redraw(); }
     // Before a kernel answers only the latest click is kept: the earlier ones were
-    // made on a position that click would change.
-    else if (this.mode === "pending") this.queue = [msg];
-    else { this.queue = [msg]; this.note = NO_KERNEL; this.redraw(); } // a busy kernel may still answer
+    // made on a position that click would change. A lesson's moves go together (the learner's and
+    // the replies), so they are all kept.
+    else if (this.mode === "pending") this.queue = msg.fromLesson ? [...this.queue, msg] : [msg];
+    else { this.queue = msg.fromLesson ? [...this.queue, msg] : [msg]; this.note = NO_KERNEL; this.redraw(); } // a busy kernel may still answer
   }
 
   send(msg) {
