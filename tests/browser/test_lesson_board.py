@@ -149,3 +149,42 @@ def test_the_lesson_board_has_no_serious_accessibility_finding(built_book, stati
     page.wait_for_function(SETTLED_DARK)
     found += [f"(dark) {f}" for f in findings(page, COLOUR_RULES)]
     assert not found, "\n".join(found)
+
+
+def test_the_presenter_view_steps_through_the_lesson_with_the_arrow_keys(built_book, static_server, page):
+    """Full window, large type, the lesson beside the board; Right plays the asked move or reveals
+    the answer, Left goes back a step (the board replays the lesson's line to there), D shows or
+    hides the decisions, Esc leaves."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    box = open_lesson(page, static_server(built_book))
+    box.locator(".necro-lesson-present").click()
+    assert box.get_attribute("class").split().count("necro-presenter") == 1
+    assert box.locator(".necro-lesson-present").get_attribute("aria-pressed") == "true"
+    where = box.bounding_box()
+    assert where["width"] >= 1200 and where["height"] >= 700  # the whole window
+    assert box.locator(".necro-actions").is_hidden()
+    page.keyboard.press("d")
+    assert box.locator(".necro-actions").is_visible()
+    page.keyboard.press("d")
+    total = len(LESSON["steps"])
+    for index in range(3):
+        assert progress(box) == f"step {index + 1} of {total}"
+        page.keyboard.press("ArrowRight")
+        wait_idle(box)
+    assert progress(box) == f"step 4 of {total}"
+    status = box.locator(".necro-status").inner_text()
+    page.keyboard.press("ArrowLeft")
+    wait_idle(box)
+    assert progress(box) == f"step 3 of {total}"
+    assert box.locator(".necro-status").inner_text() != status
+    assert box.locator(".necro-actions [data-a='b1-a1']").count() == 1  # the board is back at step 3
+    for _ in range(2 * total):  # a question takes two presses: reveal, then next
+        if progress(box) == "finished":
+            break
+        page.keyboard.press("ArrowRight")
+        wait_idle(box)
+    assert progress(box) == "finished"
+    assert "player 1 wins" in box.locator(".necro-status").inner_text()
+    page.keyboard.press("Escape")
+    assert "necro-presenter" not in box.get_attribute("class").split()
+    page.necro_log.assert_quiet(page.url)

@@ -29,6 +29,19 @@ const LESSON_CSS = `
 .necro-w.necro-lesson-mode .necro-edit-toggle, .necro-w.necro-lesson-mode .necro-bot-move,
 .necro-w.necro-lesson-mode .necro-seat-label, .necro-w.necro-lesson-mode .necro-editor { display: none; }
 .necro-w.necro-lesson-free .necro-reset { display: inline-block; }
+.necro-w.necro-presenter { position: fixed; inset: 0; z-index: 10000; max-width: none; border-radius: 0; overflow: auto;
+  font-size: 22px; display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); grid-auto-rows: min-content;
+  gap: 12px 20px; padding: 16px 24px; }
+.necro-w.necro-presenter > .necro-top, .necro-w.necro-presenter > .necro-engine-note { grid-column: 1 / -1; }
+.necro-w.necro-presenter > .necro-lesson { grid-column: 1; font-size: 22px; }
+.necro-w.necro-presenter .necro-lesson h3 { font-size: 28px; }
+.necro-w.necro-presenter .necro-lesson h4 { font-size: 24px; }
+.necro-w.necro-presenter > .necro-main { grid-column: 2; font-size: 18px; }
+.necro-w.necro-presenter .necro-board { zoom: 1.5; }
+.necro-w.necro-presenter:not(.necro-show-decisions) .necro-actions,
+.necro-w.necro-presenter:not(.necro-show-decisions) .necro-side > h4 { display: none; }
+.necro-w.necro-presenter .necro-lesson-played, .necro-w.necro-presenter .necro-presenter-keys { font-size: 18px; }
+.necro-w .necro-presenter-keys { font-size: 14px; color: var(--necro-muted); }
 `;
 
 const LESSON_RULE = /\(rule ([a-z0-9]+(?:-[a-z0-9]+)*)\)\s*$/;
@@ -64,16 +77,30 @@ Object.assign(NecroWidget.prototype, {
     this.lessonHintBtn = el("button", { type: "button", class: "necro-lesson-hint", onclick: () => this.lessonHint() }, "Hint");
     this.lessonRestart = el("button", { type: "button", class: "necro-lesson-restart", onclick: () => this.lessonReset() },
       "Start the lesson again");
+    this.lessonResume = el("button", { type: "button", class: "necro-lesson-resume", hidden: true,
+      onclick: () => this.lessonGoTo(this.lessonLoad().step || 0) });
+    this.lessonPresent = el("button", { type: "button", class: "necro-lesson-present", "aria-pressed": "false",
+      title: "full screen, large type: arrow keys step through the lesson, D shows or hides the decisions, Esc leaves",
+      onclick: () => this.lessonPresenter(!this.root.classList.contains("necro-presenter")) }, "Presenter view");
+    this.lessonKeys = el("p", { class: "necro-presenter-keys", hidden: true },
+      "Keys: Right arrow: next (plays the asked move, or reveals the answer); Left arrow: back one step;"
+      + " D: show or hide the decisions; Esc: leave the presenter view.");
+    this.root.addEventListener("keydown", (event) => this.lessonKey(event));
     this.lessonSaved = el("p", { class: "necro-lesson-saved" });
     this.lessonBox = el("section", { class: "necro-lesson", "aria-label": `lesson: ${title}` },
       el("h3", {}, `Lesson: ${title}`, this.lessonProgress),
       this.lessonIntro = data.intro ? el("p", { class: "necro-lesson-intro" }, data.intro) : null,
       this.lessonSaved, this.lessonStepTitle, this.lessonText, this.lessonAsk, this.lessonFeedbackBox, this.lessonPlayed,
-      el("div", { class: "necro-controls" }, this.lessonNext, this.lessonHintBtn, this.lessonRestart));
+      el("div", { class: "necro-controls" }, this.lessonNext, this.lessonHintBtn, this.lessonResume, this.lessonRestart,
+        this.lessonPresent), this.lessonKeys);
     this.root.insertBefore(this.lessonBox, this.root.querySelector(".necro-main"));
     const saved = this.lessonLoad();
     if (saved.done) this.lessonSaved.textContent = "You finished this lesson before (remembered by this browser only).";
-    else if (saved.step) this.lessonSaved.textContent = `Last time you reached step ${saved.step + 1} of ${data.steps.length}.`;
+    else if (saved.step && saved.step < data.steps.length) {
+      this.lessonSaved.textContent = `Last time you reached step ${saved.step + 1} of ${data.steps.length}.`;
+      this.lessonResume.textContent = `Resume at step ${saved.step + 1}`;
+      this.lessonResume.hidden = false;
+    }
   },
 
   lessonCurrent() {
@@ -191,16 +218,73 @@ Object.assign(NecroWidget.prototype, {
   },
 
   lessonReset() {
-    this.lessonStep = 0;
+    this.lessonGoTo(0);
+    this.lessonStepTitle.focus();
+  },
+
+  // The moves of steps 0..n-1 on the lesson's own line: what the board plays to reach step n.
+  lessonActionsBefore(n) {
+    const actions = [];
+    for (const step of this.lessonData.steps.slice(0, n)) {
+      if (step.ask === "move") actions.push(step.expect[0]);
+      else actions.push(...(step.play || []));
+      actions.push(...(step.then || []));
+    }
+    return actions;
+  },
+
+  // Go to the start of step n (resume, or a presenter stepping back): the board starts again and
+  // plays the lesson's line up to there.
+  lessonGoTo(n) {
+    const target = Math.max(0, Math.min(n, this.lessonData.steps.length));
+    this.lessonResume.hidden = true;
+    this.lessonStep = target;
     this.lessonPhase = "ask";
     this.lessonFeedback = null;
-    this.lessonChosen = null;
-    this.lessonMark = null;
     this.lessonRefusal = null;
     this.root.classList.add("necro-lesson-mode");
     this.root.classList.remove("necro-lesson-free");
     this.request({ type: "reset", fromLesson: true });
-    this.lessonStepTitle.focus();
+    this.lessonSend(this.lessonActionsBefore(target));
+    this.lessonAfterStep();
+  },
+
+  // A presenter's step forward: the asked move is played, a question answered, a text read.
+  lessonForward() {
+    const step = this.lessonCurrent();
+    if (!step) return;
+    if (step.ask === "move") this.lessonIntercept({ type: "act", a: step.expect[0] });
+    else if (step.ask !== "read" && this.lessonPhase === "ask") this.lessonChoose(step.answer);
+    else this.lessonGoOn();
+  },
+
+  lessonBack() {
+    if (this.lessonPhase === "answered") this.lessonGoTo(this.lessonStep);
+    else if (this.lessonPhase === "done") this.lessonGoTo(this.lessonData.steps.length - 1);
+    else if (this.lessonStep > 0) this.lessonGoTo(this.lessonStep - 1);
+  },
+
+  lessonPresenter(on) {
+    this.root.classList.toggle("necro-presenter", on);
+    this.lessonPresent.setAttribute("aria-pressed", on ? "true" : "false");
+    this.lessonKeys.hidden = !on;
+    try {
+      if (on && this.root.requestFullscreen && !document.fullscreenElement) this.root.requestFullscreen().catch(() => {});
+      if (!on && document.fullscreenElement === this.root) document.exitFullscreen().catch(() => {});
+    } catch (err) { /* full screen refused: the view still fills the window */ }
+    this.lessonPresent.focus();
+  },
+
+  lessonKey(event) {
+    if (!this.root.classList.contains("necro-presenter") || event.altKey || event.ctrlKey || event.metaKey) return;
+    const typing = event.target === this.lessonTyped && this.lessonTyped.value !== "";
+    if (typing) return;
+    if (event.key === "ArrowRight") { event.preventDefault(); this.lessonForward(); }
+    else if (event.key === "ArrowLeft") { event.preventDefault(); this.lessonBack(); }
+    else if (event.key === "d" || event.key === "D") {
+      event.preventDefault();
+      this.root.classList.toggle("necro-show-decisions");
+    } else if (event.key === "Escape") { event.preventDefault(); this.lessonPresenter(false); }
   },
 
   lessonRuleLink(ruleId) {
