@@ -188,3 +188,22 @@ def test_the_presenter_view_steps_through_the_lesson_with_the_arrow_keys(built_b
     page.keyboard.press("Escape")
     assert "necro-presenter" not in box.get_attribute("class").split()
     page.necro_log.assert_quiet(page.url)
+
+
+def test_the_browser_remembers_the_step_reached_and_resumes_there(built_book, static_server, page):
+    base = static_server(built_book)
+    box = open_lesson(page, base)
+    assert box.locator(".necro-lesson-resume").is_hidden()
+    for step in LESSON["steps"][:3]:
+        box.locator(f'.necro-actions [data-a="{step["expect"][0]}"]').click()
+        wait_idle(box)
+    status = box.locator(".necro-status").inner_text()
+    box = open_lesson(page, base)  # the page again: the lesson starts over, and offers to resume
+    assert progress(box) == f"step 1 of {len(LESSON['steps'])}"
+    assert "reached step 4" in box.locator(".necro-lesson-saved").inner_text()
+    box.locator(".necro-lesson-resume").click()
+    wait_idle(box)
+    assert progress(box) == f"step 4 of {len(LESSON['steps'])}"
+    assert box.locator(".necro-status").inner_text() == status
+    assert box.locator(".necro-lesson-resume").is_hidden()
+    page.necro_log.assert_quiet(page.url)

@@ -85,7 +85,7 @@ Object.assign(NecroWidget.prototype, {
     this.lessonKeys = el("p", { class: "necro-presenter-keys", hidden: true },
       "Keys: Right arrow: next (plays the asked move, or reveals the answer); Left arrow: back one step;"
       + " D: show or hide the decisions; Esc: leave the presenter view.");
-    this.root.addEventListener("keydown", (event) => this.lessonKey(event));
+    this.root.addEventListener("keydown", (event) => this.lessonKeydown(event));
     this.lessonSaved = el("p", { class: "necro-lesson-saved" });
     this.lessonBox = el("section", { class: "necro-lesson", "aria-label": `lesson: ${title}` },
       el("h3", {}, `Lesson: ${title}`, this.lessonProgress),
@@ -275,7 +275,7 @@ Object.assign(NecroWidget.prototype, {
     this.lessonPresent.focus();
   },
 
-  lessonKey(event) {
+  lessonKeydown(event) {
     if (!this.root.classList.contains("necro-presenter") || event.altKey || event.ctrlKey || event.metaKey) return;
     const typing = event.target === this.lessonTyped && this.lessonTyped.value !== "";
     if (typing) return;
