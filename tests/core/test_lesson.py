@@ -35,6 +35,9 @@ def doc():
     return json.loads(FIRST_GAME.read_text(encoding="utf-8"))
 
 
+PREDICT = next(i for i, s in enumerate(doc()["steps"]) if s["ask"] == "predict")
+
+
 def refused(document, where):
     with pytest.raises(LessonError) as caught:
         load_lesson(document)
@@ -95,8 +98,9 @@ def test_a_forced_outcome_must_be_one_the_engine_lists():
     (lambda d: d.update(format="other"), "format"),
     (lambda d: d["steps"][0].update(ask="dance"), "steps[0].ask"),
     (lambda d: d["steps"][0].update(expect=[]), "steps[0].expect"),
-    (lambda d: d["steps"][7].update(answer=5), "steps[7].answer"),
-    (lambda d: d["steps"][7].pop("play"), "steps[7]"),
+    (lambda d: d["steps"][PREDICT].update(answer=5), f"steps[{PREDICT}].answer"),
+    (lambda d: d["steps"][PREDICT].pop("play"), f"steps[{PREDICT}]"),
+    (lambda d: d["steps"][PREDICT].update(options=["only one"]), f"steps[{PREDICT}].options"),
     (lambda d: d["start"].update(position={}), "start"),
     (lambda d: d["start"].update(scenario="nowhere"), "start.scenario"),
 ])
