@@ -213,3 +213,27 @@ def test_the_browser_remembers_the_step_reached_and_resumes_there(built_book, st
     assert box.locator(".necro-status").inner_text() == status
     assert box.locator(".necro-lesson-resume").is_hidden()
     page.necro_log.assert_quiet(page.url)
+
+
+def test_the_lesson_board_plays_with_a_kernel(jupyterlab, page, wait_for_text):
+    """In JupyterLab the same lesson board checks its moves with the engine in the kernel: the
+    expected move and the reply reach the kernel's state, an illegal move comes back refused with
+    its rule."""
+    from test_widget_live import run_notebook
+
+    probe = pathlib.Path(str(jupyterlab.probe) + ".lesson")
+    run_notebook(page, jupyterlab, "widget_lesson.ipynb")
+    page.wait_for_selector(".jp-OutputArea .necro-w[data-lesson][data-mode=live]", timeout=60_000)
+    page.get_by_text("lesson steps at start: 1").wait_for(timeout=60_000)
+    box = page.locator(".jp-OutputArea .necro-w[data-lesson]").first
+    box.locator('.necro-actions [data-a="enter a4"]').click()
+    assert "enter a4 is legal, but try enter a1" in feedback(box)
+    box.locator('.necro-actions [data-a="enter a1"]').click()
+    assert wait_for_text(probe, "3") == "3"  # the learner's move and player 2's reply, in the kernel
+    assert progress(box) == f"step 2 of {len(LESSON['steps'])}"
+    box.locator(".necro-lesson-typed").fill("a1-d1")
+    box.locator(".necro-lesson-typed").press("Enter")
+    page.wait_for_function("document.querySelector('.jp-OutputArea .necro-lesson-feedback').dataset.kind === 'refused'",
+                           timeout=30_000)
+    assert "gs-move-empty" in feedback(box)
+    assert progress(box) == f"step 2 of {len(LESSON['steps'])}"
