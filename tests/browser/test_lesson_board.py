@@ -112,6 +112,9 @@ def test_the_lesson_is_completed_by_keyboard(built_book, static_server, page):
             page.keyboard.type(step["expect"][0])
             page.keyboard.press("Enter")
             wait_idle(box)
+            following = LESSON["steps"][index + 1]["ask"] if index + 1 < len(LESSON["steps"]) else None
+            if following == "move":  # the field keeps the focus from one move to the next
+                assert page.evaluate("document.activeElement.classList.contains('necro-lesson-typed')")
         elif step["ask"] == "read":
             tab_to(page, ".necro-lesson-next")
             page.keyboard.press("Enter")

@@ -44,6 +44,8 @@ const LESSON_CSS = `
 .necro-w .necro-presenter-keys { font-size: 14px; color: var(--necro-muted); }
 `;
 
+// Requests that would take the board off the lesson's line (the lesson sends its own resets).
+const LESSON_PLAYS = ["roll", "undo", "redo", "reset", "bot_move", "load_position", "open_link", "edit_mode", "edit"];
 const LESSON_RULE = /\(rule ([a-z0-9]+(?:-[a-z0-9]+)*)\)\s*$/;
 
 Object.assign(NecroWidget.prototype, {
@@ -58,6 +60,7 @@ Object.assign(NecroWidget.prototype, {
     this.lessonChosen = null;
     this.lessonMark = null; // the log's length when a prediction was played out
     this.lessonRefusal = null; // the move sent to the engine for its refusal
+    this.lessonUntil = 0; // the board's step once the lesson's moves sent last are all played
     this.root.classList.add("necro-lesson-mode");
     this.root.dataset.lesson = data.id || "";
     // The move field stays the same element from step to step, so the keyboard keeps its place.
@@ -125,9 +128,18 @@ Object.assign(NecroWidget.prototype, {
   // lesson; the expected one, and any illegal one (for the engine's refusal), go on.
   lessonIntercept(msg) {
     if (!this.lessonData || msg.fromLesson || this.lessonPhase === "done") return false;
+    if (LESSON_PLAYS.includes(msg.type)) { // the lesson's line would be lost: it steps back itself
+      this.lessonSay("info", "During the lesson the board plays the dice and the other players, and goes back"
+        + " only from the start: press Start the lesson again.");
+      return true;
+    }
     if (msg.type !== "act") return false;
     const step = this.lessonCurrent();
     const view = this.view() || {};
+    if (this.lessonUntil && (view.step || 0) < this.lessonUntil) { // the board has not caught up with the lesson yet
+      this.lessonSay("info", "One moment: the board is still playing the lesson's moves.");
+      return true;
+    }
     const legal = (view.actions || []).some((x) => x.a === msg.a);
     if (step.ask !== "move" || this.lessonPhase !== "ask") {
       this.lessonSay("info", step.ask === "read" || this.lessonPhase === "answered"
@@ -159,7 +171,11 @@ Object.assign(NecroWidget.prototype, {
     this.request({ type: "act", a: text });
   },
 
+  // The lesson's own moves, in order. Until the board shows them all (the engine may answer later:
+  // a kernel, the browser's worker), a click is on a position about to change, so it waits.
   lessonSend(actions) {
+    const view = this.view() || {};
+    this.lessonUntil = this.lessonUntil === null ? null : (view.step || 0) + actions.length;
     for (const a of actions) this.request({ type: "act", a, fromLesson: true });
   },
 
@@ -245,7 +261,9 @@ Object.assign(NecroWidget.prototype, {
     this.root.classList.add("necro-lesson-mode");
     this.root.classList.remove("necro-lesson-free");
     this.request({ type: "reset", fromLesson: true });
+    this.lessonUntil = null; // the start's step count is not known here: no guard for this replay
     this.lessonSend(this.lessonActionsBefore(target));
+    this.lessonUntil = 0;
     this.lessonAfterStep();
   },
 
@@ -315,7 +333,13 @@ Object.assign(NecroWidget.prototype, {
     this.lessonStepTitle.textContent = step ? (step.title || `Step ${this.lessonStep + 1}`) : "Well done";
     this.lessonText.textContent = step ? step.text : (data.end || "You reached the end of the lesson.") +
       " The board is yours now: play on freely.";
-    this.lessonAsk.replaceChildren(...this.lessonAskParts(step));
+    // Rebuilt only when the question changes: a redraw must not take the focus (or the text being
+    // typed) from the move field or an option.
+    const asked = `${this.lessonStep}:${this.lessonPhase}:${this.lessonChosen}`;
+    if (asked !== this.lessonAsked) {
+      this.lessonAsked = asked;
+      this.lessonAsk.replaceChildren(...this.lessonAskParts(step));
+    }
     const feedback = this.lessonFeedback;
     this.lessonFeedboxFill(feedback);
     this.lessonPlayed.replaceChildren();
@@ -326,9 +350,10 @@ Object.assign(NecroWidget.prototype, {
     }
     this.lessonNext.hidden = !step || !(step.ask === "read" || this.lessonPhase === "answered");
     this.lessonHintBtn.hidden = !step || this.lessonPhase !== "ask" || step.ask === "read";
-    if (focused && !this.lessonBox.contains(focused)) {
-      const again = this.lessonBox.contains(this.lessonTyped) ? this.lessonTyped
-        : (this.lessonNext.hidden ? this.lessonStepTitle : this.lessonNext);
+    if (focused && document.activeElement !== focused) { // redrawn away, or moved back into place
+      const again = this.lessonBox.contains(focused) && !focused.disabled && !focused.closest("[hidden]") ? focused
+        : this.lessonBox.contains(this.lessonTyped) ? this.lessonTyped
+          : (this.lessonNext.hidden ? this.lessonStepTitle : this.lessonNext);
       again.focus();
     }
   },
