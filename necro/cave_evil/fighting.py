@@ -360,9 +360,7 @@ def _crystal_crushed(state, crushed: int, by, outs: list[int]) -> float:
 
 def monster_second(state) -> None:
     """A Wandering Monster defending picks the second attribute itself (ruling ce-wandering-second):
-    the neighbour of the first where the attacker's round chance is lower; the first on the ring if equal.
-    It first casts the spells it can (ruling ce-cast-combat)."""
-    sl.monster_casts(state)
+    the neighbour of the first where the attacker's round chance is lower; the first on the ring if equal."""
     combat = state.fight
     chances = round_odds(combat)
     pick = min(combat.choices(), key=lambda a: (chances[a], ATTRIBUTES.index(a)))

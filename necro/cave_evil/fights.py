@@ -681,7 +681,7 @@ def _read_casts(r: Reader, record: dict) -> None:
         cast_r.obj(allowed=(ATTACKER, DEFENDER))
         record["cast"] = {}
         for role in sorted(cast_r.value):
-            spells = [x.str(max_length=40) for x in cast_r[role].list(min_length=1, max_length=8)]
+            spells = [x.str(max_length=40) for x in cast_r[role].list(max_length=8)]  # []: announced none
             if any(s not in catalogue().items or catalogue().item(s).kind != "spell" for s in spells):
                 cast_r[role].fail("only spell cards are cast (rule ce-spell-cast)")
             record["cast"][role] = spells

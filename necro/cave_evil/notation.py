@@ -55,6 +55,7 @@ GRAMMAR = [
     ("cast", re.compile(r"^cast " + _CARD + " " + _CARD_ID + r" ([0-9w]:[A-Za-z0-9]{1,8})(?: " + _CARD_ID + ")?$")),
     ("attach", re.compile(r"^attach " + _CARD_ID + "$")),
     ("d4", re.compile(r"^d4 (\d)$")),
+    ("answer", re.compile(r"^defender casts (nothing|" + _CARD_IDS[1:-1] + ")$")),
     ("step", tn.NOTATION),
 ]
 
@@ -70,7 +71,7 @@ def parse(text: str) -> tuple[str, tuple]:
 
 
 
-SPELL_RULE = {"cast": "ce-cast", "attach": "ce-effect-permanent", "d4": "ce-turn-markers"}
+SPELL_RULE = {"cast": "ce-cast", "attach": "ce-effect-permanent", "d4": "ce-turn-markers", "answer": "ce-cast-combat"}
 """The rule of each action of casting (:mod:`.spells`)."""
 
 

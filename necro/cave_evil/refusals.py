@@ -50,7 +50,7 @@ def explain_illegal(state, action) -> tuple[str, str]:
             return owed
     if kind in ("invoke", "meditate"):
         return inv.explain_invoke(state, kind, g)
-    if kind in ("cast", "attach", "d4"):
+    if kind in ("cast", "attach", "d4", "answer") or (kind == "choose" and g[2]):
         return sl.explain(state, kind, g)
     if kind == "abandon":
         return "ce-adv-abandon", ("advanced rule 5 is not in play" if not state.game.options["abandon"] else

@@ -282,6 +282,10 @@ def explain(state, kind, g) -> tuple[str, str]:
         return (refusal.rule, refusal.reason) if refusal else ("ce-cast", "not now")
     if kind == "attach":
         return "ce-effect-permanent", "no permanent effect is being attached now, or not to that creature"
+    if kind in ("answer", "choose"):
+        return "ce-cast-combat", ("spells are cast in combat before the dice: the attacker with its first attribute "
+                                  "('first strength cast ...'), then the defender ('defender casts ...'), each only "
+                                  "the spells its fighters carry, within its spellcasters' item use")
     return "ce-turn-markers", "no D4 is to be rolled now"
 
 
@@ -323,8 +327,8 @@ def _copy(record: dict) -> dict:
 def castable(record: dict, role: str) -> list[tuple[str, ...]]:
     """Every set of combat spells ``role`` may cast in this fight (ruling ce-cast-combat): spells its
     fighters carry, within its spellcasters' item use and its hands (rule ce-spell-cast); none
-    against an Awakened Evil, nor by a side that has cast already."""
-    if record.get("evil") or record.get("cast", {}).get(role):
+    against an Awakened Evil, nor by a side that has announced already."""
+    if record.get("evil") or role in record.get("cast", {}):
         return []
     spells = combat_spells(record, role)
     out = []
@@ -339,12 +343,54 @@ def castable(record: dict, role: str) -> list[tuple[str, ...]]:
 
 
 def combat_choices(state, step: str, choices) -> list[str]:
-    """``first strength cast blinding-prism``: an attribute picked with the spells cast (ruling ce-cast-combat)."""
-    role = ATTACKER if step == "first" else DEFENDER
-    if state.combat["control"][role] != "player":
+    """``first strength cast blinding-prism``: the attacker's first attribute with the spells it casts
+    (ruling ce-cast-combat)."""
+    if step != "first" or state.combat["control"][ATTACKER] != "player":
         return []
-    combos = castable(state.combat, role)
-    return [f"{step} {a} cast {','.join(combo)}" for combo in combos for a in choices]
+    return [f"first {a} cast {','.join(combo)}" for combo in castable(state.combat, ATTACKER) for a in choices]
+
+
+def defender_to_answer(state) -> bool:
+    """Whether a player's defending side, the attacker's first attribute known and no die thrown yet,
+    is still to announce the spells it casts (ruling ce-cast-combat)."""
+    record = state.combat
+    return bool(record is not None and record["order"] and not record["dice"]
+                and record["control"][DEFENDER] == "player" and "defender" not in record.get("cast", {})
+                and combat_spells(record, DEFENDER) and castable(record, DEFENDER))
+
+
+def answers(state) -> list[str]:
+    """``defender casts nothing``, ``defender casts blinding-prism``: the defender's announcement."""
+    return ["defender casts nothing"] + [f"defender casts {','.join(c)}" for c in castable(state.combat, DEFENDER)]
+
+
+def before_choose(state, g, action) -> None:
+    """``first strength cast lightning-speed``: the attacker's spells are cast as it picks its first
+    attribute (the pick itself is :func:`necro.cave_evil.fighting.apply_choose`)."""
+    which, attribute, spells = g
+    if spells:
+        if which != "first" or state.fight is None or state.fight.decision() != "first" \
+                or attribute not in state.fight.choices():
+            raise IllegalAction(action, "ce-cast-combat", "the attacker casts with its first attribute; the defender "
+                                                          "announces its own before the dice ('defender casts ...')")
+        cast_in_combat(state, ATTACKER, spells.split(","))
+
+
+def after_choose(state, g) -> None:
+    """The first attribute picked: a Wandering Monster defending casts what it can (ruling ce-cast-combat)."""
+    if g[0] == "first" and state.combat is not None and state.combat["control"][DEFENDER] == "wandering":
+        monster_casts(state)
+
+
+def apply_answer(state, kind, g, action) -> None:
+    """``defender casts ...``: the defending player's spells, announced before the dice (ruling ce-cast-combat)."""
+    if not defender_to_answer(state):
+        raise IllegalAction(action, "ce-cast-combat", "no defender is to announce spells now")
+    if g[0] == "nothing":
+        state.combat.setdefault("cast", {})[DEFENDER] = []
+        state.note("ce-cast-combat", "The defender casts no spell.")
+    else:
+        cast_in_combat(state, DEFENDER, g[0].split(","))
 
 
 def cast_in_combat(state, role: str, spells) -> None:

@@ -196,6 +196,8 @@ class CaveEvilState(State):
         if self.queue:
             return tn.who(self)
         if self.combat is not None:
+            if sl.defender_to_answer(self):  # the defender announces its spells before the dice (ce-cast-combat)
+                return fg.defending_player(self)
             step = self.fight.decision()
             if step == "roll":
                 return CHANCE
@@ -258,6 +260,8 @@ class CaveEvilState(State):
         if self.queue:
             return tn.actions(self)
         if self.combat is not None:
+            if sl.defender_to_answer(self):
+                return sl.answers(self)
             step = self.fight.decision()
             if step not in ("first", "second"):
                 return []
@@ -350,7 +354,7 @@ class CaveEvilState(State):
                 return [(f"d12 {n}", Fraction(1, 12)) for n in range(1, 13)]
             if self.pending["kind"] == "d4":
                 return sl.pending_outcomes(self)
-        if self.combat is not None and self.fight.decision() == "roll":
+        if self.combat is not None and self.fight.decision() == "roll" and not sl.defender_to_answer(self):
             who = "attacker" if fx.pending_die(self.combat) is None else "defender"
             return [(f"{who} rolls {n}", Fraction(1, 12)) for n in range(1, 13)]
         dig = self.finishing()
@@ -647,8 +651,8 @@ APPLY = {
     # E. Combat, F. Flanking, G. Ranged Combat, H. Hire, I. Subdue
     "fight": lambda s, k, g, a: fg.apply_fight(s, _squads(s, g[0]), g[1]),
     "shoot": lambda s, k, g, a: sh.apply_shoot(s, _squads(s, g[0]), g[1]),
-    "choose": lambda s, k, g, a: (sl.cast_in_combat(s, "attacker" if g[0] == "first" else "defender", g[2].split(","))
-                                  if g[2] else None, fg.apply_choose(s, g[0], g[1])),
+    "choose": lambda s, k, g, a: (sl.before_choose(s, g, a), fg.apply_choose(s, g[0], g[1]), sl.after_choose(s, g)),
+    "answer": sl.apply_answer,
     # C. Cast Spells, and what a cast leaves pending (a permanent effect's creature, Mind Control's D4)
     "cast": sl.apply_cast,
     "attach": sl.apply_attach,
