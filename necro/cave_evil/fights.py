@@ -418,7 +418,8 @@ def snapshot(s: Squad, only=None) -> list[dict]:
 def used_items(members) -> tuple[list[str], list[str]]:
     """The items a side uses in combat, and the cards its creatures only carry (ruling ce-items-used):
     each creature that can use items uses the item cards it holds, up to its count (any creature a
-    trinket); spells are never cast by this stage of the engine, so they are only carried."""
+    trinket). Spells are only carried here: a spell counts once cast, named in the record's ``cast``
+    (ruling ce-cast-combat, :mod:`.spells`)."""
     cards = catalogue()
     used, carried = [], []
     for f in members:
