@@ -199,6 +199,14 @@ def test_a_permanent_effect_goes_on_the_creature_the_receiving_player_declares()
     assert s.current_player() == 0 and s.log[-1].rule == "ce-effect-permanent"
     assert ef.on(s, "hunched-one-1") == [{"creature": "hunched-one-1", "card": "incur-wrath", "by": 0}]
     assert s.position()["effects"] == s.effects
+    for viewer in (0, 1):  # an effect is no secret: every player's view shows it, on the board too
+        assert s.view(viewer)["effects"] == s.effects
+    from necro.cave_evil.board import card_faces
+
+    faces = card_faces(s)
+    marked = [c for p in faces["control"] for slot in p["cards"] for c in slot["creatures"] if c.get("effects")]
+    assert [(c["id"], c["effects"]) for c in marked] == [("hunched-one-1", [{"card": "incur-wrath", "by": 0}])]
+    assert "incur-wrath" in faces["cards"]
     s.apply("cast N slave-revolt 1:I")  # the squad turns wandering: the effect stays
     assert ef.on(s, "hunched-one-1")
     s.undo()
