@@ -75,11 +75,12 @@ def attach(state, cid: str, card: str, by: int | None, turns: int | None = None)
 
 
 def turn_over(state, player: int) -> None:
-    """The end of ``player``'s turn: the Turn Markers of the effects it caused count down; an effect
-    whose marker runs out ends (ruling ce-turn-markers)."""
+    """The end of ``player``'s turn: the Turn Markers of the effects it caused count down (those of a
+    player out of the game, at every turn's end); an effect whose marker runs out ends (ruling
+    ce-turn-markers)."""
     kept = []
     for e in of(state):
-        if "turns" in e and e["by"] == player:
+        if "turns" in e and (e["by"] == player or e["by"] in state.out):
             e = dict(e, turns=e["turns"] - 1)
             if e["turns"] <= 0:
                 state.note("ce-turn-markers", f"The Turn Marker of {e['card']} on {e['creature']} runs out: "
@@ -118,6 +119,7 @@ def stamp(state) -> None:
         else:
             record.pop("effects", None)
         state._fight = None
+        state._cache = None
 
 
 def extras(record: dict, role: str) -> tuple:

@@ -43,6 +43,9 @@ from .spawn import next_marker
 ACTION_SPELLS = ("incur-wrath", "mind-control", "obscene-romance", "slave-revolt")
 """The spells cast as a squad's action; every other spell is a combat modifier (ruling ce-spell-combat-only)."""
 
+WIZARDS = ("black-wizard", "split-black-wizard")
+"""The Black Wizard and its split twin: a Necromancer's own squad, which never revolts (ruling ce-spell-effects)."""
+
 PENDING = ("d4", "attach")
 """The decisions a cast leaves pending: Mind Control's D4 (chance), the creature a permanent effect
 is attached to (declared by the player receiving it)."""
@@ -108,7 +111,8 @@ def targets(state, squad: Squad, spell: str) -> list[str]:
     for s in sorted(state.squads.by_id.values(), key=lambda x: x.id):
         if s.owner == state.turn or s.hex not in seen or is_evil_squad(state, s.id) or not s.creatures:
             continue
-        if spell == "slave-revolt" and (s.wandering or s.has_necromancer or s.hex in crystals):
+        if spell == "slave-revolt" and (s.wandering or s.has_necromancer or s.hex in crystals
+                                        or any(c.card in WIZARDS for c in s.creatures)):
             continue
         out.append(s.id)
     return out

@@ -401,12 +401,12 @@ class CaveEvilState(State):
             kind, g = parse(action)
             APPLY[kind](self, kind, g, action)
             dg.drop_busy(self)  # a digging squad that took another action drops its dig at once (ce-dig-busy)
-        if self.effects:  # lasting effects end with their creature, and fights set up now count them
-            ef.prune(self)
-            ef.stamp(self)
         if self.homes:
             gd.watch(self)
         ph.settle(self)
+        if self.effects:  # lasting effects end with their creature, and fights set up now count them
+            ef.prune(self)
+            ef.stamp(self)
 
     def _legal_actions_fresh(self) -> list[str]:
         self._cache = None
