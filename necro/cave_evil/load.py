@@ -110,7 +110,7 @@ def load_into(state, r) -> None:
     state.items_used = _read_items_used(r)
     state.effects = ef.read(r, squads, n)
     state.spells_cast = [x.str(max_length=40) for x in r.get("spells_cast", []).list(max_length=16)]
-    if any(x not in squads or squads[x].owner != turn for x in state.spells_cast):
+    if any(not x.startswith(f"{turn}:") for x in state.spells_cast):  # the squad may have merged or died since
         r["spells_cast"].fail("spells cast this turn are the turn player's squads' (rule ce-cast)")
     state.dead, state.kill_points, state.loot = dead, points, loot
     state.digs, state.events, state.boxed = digs, events, boxed

@@ -23,7 +23,7 @@ TURN_RULES = [
          "cost; or take the top card of a discard pile instead, which must be kept. Hands have no limit."),
     Rule("ce-phase-actions", "Phase 3: squad actions",
          "Then each squad may take one action (invoke and meditation for squad N only, digging, fighting, "
-         "hiring, subduing), and every squad may move, pick up, pass and drop freely, in any order. Ending the "
+         "hiring, subduing, casting spells), and every squad may move, pick up, pass and drop freely, in any order. Ending the "
          "turn ('end') goes on to Phase 4, the events drawn this turn."),
     Rule("ce-invoke", "Invoking",
          "Squad N's action may be to invoke: bring cards from the hand into play by paying their cost. Several "

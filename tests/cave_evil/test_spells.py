@@ -46,6 +46,8 @@ def test_a_squad_with_a_spellcaster_casts_the_spells_it_carries_as_its_action():
                         "cast N mind-control 1:I ghoul-1", "cast N mind-control 1:I hunched-one-1",
                         "cast N mind-control w:A ghoul-2"]
     assert s.action_rule("cast N incur-wrath 1:I") == "ce-cast"
+    assert s.describe_action("cast N incur-wrath 1:I") == {"squads": ["0:N"], "target": "1:I", "to": "+0+5",
+                                                           "card": "incur-wrath"}
     refused(s, "cast N blinding-prism 1:I", "ce-spell-combat-only")
     refused(s, "cast N slave-revolt 1:I", "ce-cast")           # not carried
     refused(s, "cast N mind-control 1:I", "ce-cast")           # Mind Control names its creature
@@ -328,3 +330,16 @@ def test_spells_play_out_under_the_harness():
             assert s.position() == after
         check_round_trip(s, history=True)
     assert "cast" in seen
+
+
+def test_a_squad_that_cast_may_still_move_and_merge_away():
+    """Casting does not end movement (ruling ce-cast); a squad that cast and then merged into another
+    leaves its mark in the position, which still loads."""
+    s = table(n_items=(), monk_items=(),
+              extra=[ex.squad(0, "II", "+0+7", dict(ex.of_card("young-lich", 1), items=["incur-wrath"]))])
+    s.apply("cast II incur-wrath w:A")
+    assert "move II" in s.legal_actions()
+    s.apply("move II")
+    s.apply("move II +0+9")
+    assert "0:II" not in s.squads and s.spells_cast == ["0:II"]
+    round_trip(s)
