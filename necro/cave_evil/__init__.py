@@ -14,7 +14,7 @@ Game Play: the turn, its phases 1-4, the cycle        :mod:`.phases`; :mod:`.tur
 Phase 2. Conjure Forbidden Knowledge                  :mod:`.turn` (deal, keep, conjure); :mod:`.conjuration`
 A. Invoke                                             :mod:`.invoking`
 B. Meditation                                         :mod:`.meditation`
-C. Cast Spells (items and spells carried)             :mod:`.spells`; :mod:`.loot`
+C. Cast Spells (items and spells carried)             :mod:`.spells`; :mod:`.effects`, :mod:`.loot`
 D. Excavation / Collapse                              :mod:`.digging`; :mod:`.excavation`, :mod:`.deck`
 E. Combat                                             :mod:`.fighting`; :mod:`.fights`, :mod:`.combat`
 F. Flanking Combat                                    :mod:`.fighting`; :mod:`.fights`

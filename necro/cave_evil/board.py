@@ -82,8 +82,15 @@ def card_faces(state) -> dict:
         cards.setdefault(card.id, creature_face(card))
         for item in c.items:
             add_item(item)
-        return {"id": c.id, "card": card.id, "size": c.size, "necromancer": c.necromancer,
-                "items": list(c.items)}
+        entry = {"id": c.id, "card": card.id, "size": c.size, "necromancer": c.necromancer,
+                 "items": list(c.items)}
+        lasting = [{k: v for k, v in e.items() if k in ("card", "turns", "by")}
+                   for e in getattr(state, "effects", ()) if e["creature"] == c.id]
+        if lasting:  # permanent effects and Turn Markers on the creature (effects.py)
+            entry["effects"] = lasting
+            for e in lasting:
+                add_item(e["card"])
+        return entry
 
     def add_item(item_id: str) -> None:
         if item_id not in cards and item_id in catalogue().items:

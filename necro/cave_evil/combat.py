@@ -101,7 +101,9 @@ class Side:
     ``squads``: the squads taking part (one, or several when flanking), each a
     tuple of fighters; ``items``: items used in this combat; ``spells``: spells
     cast in it; ``extra``: ``(source, effect)`` pairs for abilities the card
-    data does not model, given by hand (they act on the whole side);
+    data does not model, given by hand (they act on the whole side), or
+    ``(source, effect, fighter)`` for a lasting effect on one creature (a
+    ``self`` modifier: :mod:`.effects`);
     ``control``: ``player``, ``wandering`` or ``protector``.
     """
 
@@ -225,9 +227,9 @@ def bonuses(s: Side, role: str, opponent: Side) -> tuple[Bonus, ...]:
             for e in card.effects:
                 if e.applies(role):
                     out.append(Bonus(card.id, e))
-    for source, e in s.extra:
+    for source, e, *who in s.extra:  # (source, effect) for the whole side, or (..., fighter): that creature's own
         if e.applies(role):
-            out.append(Bonus(source, e))
+            out.append(Bonus(source, e, None, who[0] if who else None))
     return tuple(out)
 
 

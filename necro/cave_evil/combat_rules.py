@@ -96,7 +96,7 @@ COMBAT_RULES = [
          "likelier to win. Alternative: another player picks for it.", "ruling"),
     Rule("ce-items-used", "Which items count",
          "Our choice: every item a creature holds and can use counts in its combat, up to its "
-         "number of hands (trinkets need none), once a turn (rule ce-item-once); spells are only carried until casting exists. A "
+         "number of hands (trinkets need none), once a turn (rule ce-item-once); a spell counts only once cast (ruling ce-cast-combat). A "
          "discard-after-use item is spent by the combat. Alternative: each side names its items before "
          "the dice, as the text's announcement allows.", "ruling"),
     Rule("ce-item-once", "An item once a turn",

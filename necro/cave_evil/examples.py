@@ -174,3 +174,39 @@ def tile_png(dpi: int = 80) -> bytes:
     buf = io.BytesIO()
     tile_figure().savefig(buf, format="png", dpi=dpi)
     return buf.getvalue()
+
+
+def full_table(squads=(), seed: int = 1, loot=None):
+    """Player 1 in Phase 3 of the full game's first turn (two players, the quick layout, seed ``seed``),
+    with ``squads`` (JSON: :func:`squad`) added to, or replacing, the Necromancer squads: the cards
+    their creatures are and hold (items, spells) are taken out of the Conjuration Decks, so every card
+    is accounted for. For the casting examples (:mod:`~necro.cave_evil.spells`)."""
+    import json
+
+    from .conjuration import DECKS
+
+    state = CaveEvil(2, setup="quick", game="full").new_initial_state(seed)
+    state.apply("first 1")
+    while state.queue and state.queue[0]["do"] != "conjure" or state.phase == "setup":
+        state.play_chance() if state.is_chance_node() else state.apply(state.legal_actions()[0])
+    state.apply("conjure bribe")
+    while state.queue:
+        state.play_chance() if state.is_chance_node() else state.apply("keep")
+    pos = json.loads(json.dumps(state.position()))
+    mine = {s["id"] for s in squads}
+    pos["squads"] = [s for s in pos["squads"] if s["id"] not in mine] + [json.loads(json.dumps(s)) for s in squads]
+    piles = pos["piles"]["piles"]
+    for s in squads:
+        for c in s["creatures"]:
+            for card in ([] if c.get("necromancer") else [c.get("card")]) + list(c.get("items", ())):
+                deck = next((d for d in DECKS if piles[d].get(card)), None)
+                hand = pos["hands"][s["owner"]] if s["owner"] is not None else []
+                if card == "necromonk" and "necromonk:necromonk" in hand:  # the starting Necromonk, put in play
+                    hand.remove("necromonk:necromonk")
+                elif deck is not None:
+                    piles[deck][card] -= 1
+                    if not piles[deck][card]:
+                        del piles[deck][card]
+    if loot:
+        pos["loot"] = {str(h): {"gore": 0, "items": [], **v} for h, v in loot.items()}
+    return state.game.state_from_position(pos, seed)

@@ -97,9 +97,9 @@ def owed(state) -> list[str]:
             and any(not px.is_protector(state.squads[t]) for t in fx.targets(state.ground, state.squads, s))]
 
 
-OWED_BARS = ("declare", "continue", "invoke", "meditate", "sacrifice")
-"""What a squad owing a fight may not do first: dig, collapse, or (squad N) invoke, meditate or
-sacrifice; fighting, hiring, subduing, shooting, a Necromancer's power or the Goat's slaying,
+OWED_BARS = ("declare", "continue", "invoke", "meditate", "sacrifice", "cast")
+"""What a squad owing a fight may not do first: dig, collapse, cast a spell, or (squad N) invoke,
+meditate or sacrifice; fighting, hiring, subduing, shooting, a Necromancer's power or the Goat's slaying,
 picking up and passing stay open (rule ce-combat-must)."""
 
 
@@ -114,7 +114,7 @@ def owed_refusal(state, kind, g, due=None) -> tuple[str, str] | None:
         return "ce-combat-must", f"squad {names} walked up to a foe: next to an enemy combat must take place this turn"
     if kind not in OWED_BARS:
         return None
-    card = g[1] if kind == "declare" else (g[0] if kind == "continue" else "N")
+    card = g[1] if kind == "declare" else (g[0] if kind in ("continue", "cast") else "N")
     if squad_id(state.turn, card) in due:
         return "ce-combat-must", (f"squad {card} walked up to a foe: it must fight it (or hire or subdue a "
                                   "Wandering Monster) before anything else")

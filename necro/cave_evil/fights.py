@@ -32,6 +32,7 @@ from functools import lru_cache
 
 from necro.core import IllegalAction, Reader
 
+from . import effects as ef
 from .combat import ATTACKER, DEFENDER, KILL_POINTS, Combat, Fighter, Side
 from .creatures import ATTRIBUTES, CreatureCard, catalogue
 from .ground import Ground, Refusal
@@ -417,7 +418,8 @@ def snapshot(s: Squad, only=None) -> list[dict]:
 def used_items(members) -> tuple[list[str], list[str]]:
     """The items a side uses in combat, and the cards its creatures only carry (ruling ce-items-used):
     each creature that can use items uses the item cards it holds, up to its count (any creature a
-    trinket); spells are never cast by this stage of the engine, so they are only carried."""
+    trinket). Spells are only carried here: a spell counts once cast, named in the record's ``cast``
+    (ruling ce-cast-combat, :mod:`.spells`)."""
     cards = catalogue()
     used, carried = [], []
     for f in members:
@@ -542,7 +544,9 @@ def side_of(record: dict, role: str) -> Side:
     squads = tuple(tuple(Fighter(f["id"], card_of(f["card"], f["size"], f.get("astral", False))) for f in members)
                    for members in record["sides"][role])
     used, _ = used_items([f for members in record["sides"][role] for f in members])
-    return Side(squads, items=tuple(catalogue().item(i) for i in used), control=record["control"][role])
+    cast = record.get("cast", {}).get(role, ())  # spells cast in this fight (ruling ce-cast-combat)
+    return Side(squads, items=tuple(catalogue().item(i) for i in used), spells=tuple(catalogue().item(i) for i in cast),
+                extra=ef.extras(record, role), control=record["control"][role])
 
 
 def combat_of(record: dict) -> Combat:
@@ -598,7 +602,7 @@ def _fighter_from_json(f: Reader, role: str) -> dict:
 def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
     """A validated fight record; ``squads`` (a live fight): its squads must be on the map as recorded."""
     r.obj(allowed=("phase", "kind", "subdue", "defence", "attackers", "defenders", "sides", "control", "order", "dice",
-                   "evil"))
+                   "evil", "cast", "effects"))
     phase = r["phase"].int(1, 3)
     kind = r.get("kind", "fight").str(choices=KINDS + ("subdue",))
     subdue = r.get("subdue", False).bool() or kind == "subdue"  # "kind": "subdue" is how positions said it before shots could subdue
@@ -627,6 +631,7 @@ def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
               "control": control, "order": order, "dice": dice}
     if kind != "fight":
         record["kind"] = kind
+    _read_casts(r, record)
     evil_r = r.get("evil", None).optional()
     if evil_r is not None:
         record["evil"] = evil_r.str(choices=tuple(c.id for c in catalogue().creatures.values()
@@ -667,6 +672,26 @@ def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
                 if sid not in squads or any(m not in there for m in members):
                     r["sides"][role].fail(f"squad {sid} is not on the map as the fight records it")
     return record
+
+
+def _read_casts(r: Reader, record: dict) -> None:
+    """The spells each side cast in the fight and the lasting effects on its fighters (rulings
+    ce-cast-combat, ce-effect-permanent), checked."""
+    cast_r = r.get("cast", None).optional()
+    if cast_r is not None:
+        cast_r.obj(allowed=(ATTACKER, DEFENDER))
+        record["cast"] = {}
+        for role in sorted(cast_r.value):
+            spells = [x.str(max_length=40) for x in cast_r[role].list(max_length=8)]  # []: announced none
+            if any(s not in catalogue().items or catalogue().item(s).kind != "spell" for s in spells):
+                cast_r[role].fail("only spell cards are cast (rule ce-spell-cast)")
+            record["cast"][role] = spells
+    marks = ef.record_marks(r)
+    if marks is not None:
+        fighters = {f["id"] for role in record["sides"].values() for m in role for f in m}
+        if not set(marks) <= fighters:
+            r["effects"].fail("lasting effects belong to the fight's own fighters (rule ce-effect-permanent)")
+        record["effects"] = marks
 
 
 def fight_lines(combat: Combat, rnd) -> list[tuple[str, str]]:
@@ -710,6 +735,7 @@ def view(record: dict, finished: bool = False) -> dict:
         used, carried = used_items([f for m in record["sides"][role] for f in m])
         sides[role] = {
             "control": record["control"][role], "items": used, "carried": carried,
+            "spells": list(record.get("cast", {}).get(role, ())),
             "squads": [{"squad": sid, "creatures": [
                 {"id": f["id"], "card": f["card"], "name": card_of(f["card"], f["size"], f.get("astral", False)).name,
                  "size": f["size"], "attributes": dict(zip(ATTRIBUTES, card_of(f["card"], f["size"]).attributes)),

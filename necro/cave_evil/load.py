@@ -39,11 +39,13 @@ from collections import Counter
 
 from . import awaken as aw
 from . import conjuration as cj
+from . import effects as ef
 from . import excavation as ex
 from . import fights as fx
 from . import loot as lt
 from . import protectors as px
 from . import setup as su
+from . import spells as sl
 from . import turn as tn
 from . import wizard as wz
 from .basics import FINISHING, OVER, PHASES, PLAY, SETUP, full_deck
@@ -54,7 +56,7 @@ from .hexes import parse_hex
 from .movement import SIZES, Squads, destinations, move_refusal
 
 KEYS = ("phase", "setup", "ground", "squads", "deck", "digs", "events", "boxed", "turn", "cycle", "pending", "out",
-        "combat", "last_combat", "must_fight", "items_used", "dead", "kill_points", "loot")
+        "combat", "last_combat", "must_fight", "items_used", "dead", "kill_points", "loot", "effects", "spells_cast")
 FULL_KEYS = ("piles", "hands", "track", "evil", "part", "queue", "invoking", "sacrificing", "invoked_into", "cycle_invoked",
              "conj_box", "winner", "awake_cycle", "after_evil", "powers_used", "power_turn",
              "focus", "focus_holder", "march_left", "dead_to_box", "fallen")
@@ -106,6 +108,10 @@ def load_into(state, r) -> None:
     state.phase, state.ground, state.plan, state.squads, state.deck = phase, ground, plan, squads, deck
     state.combat, state.last_combat, state.must_fight = combat, last, must
     state.items_used = _read_items_used(r)
+    state.effects = ef.read(r, squads, n)
+    state.spells_cast = [x.str(max_length=40) for x in r.get("spells_cast", []).list(max_length=16)]
+    if any(not x.startswith(f"{turn}:") for x in state.spells_cast):  # the squad may have merged or died since
+        r["spells_cast"].fail("spells cast this turn are the turn player's squads' (rule ce-cast)")
     state.dead, state.kill_points, state.loot = dead, points, loot
     state.digs, state.events, state.boxed = digs, events, boxed
     state.turn, state.cycle, state.pending, state.out = turn, cycle, pending, out
@@ -259,11 +265,15 @@ def _read_pending(r, opts, full: bool, phase: str, ground, squads, deck, digs, t
     if pending_r is not None:
         if phase != PLAY:
             r["pending"].fail("a pending decision belongs to play")
-        pending_r.obj(allowed=("kind", "squad", "mode", "squads", "creatures"))
-        kind = pending_r["kind"].str(choices=("move", "break", "declare", "roll", "off-pit", "subdued"))
+        pending_r.obj(allowed=("kind", "squad", "mode", "squads", "creatures", "creature", "card", "by"))
+        kind = pending_r["kind"].str(choices=("move", "break", "declare", "roll", "off-pit", "subdued") + sl.PENDING)
         if any(d.stage in FINISHING for d in digs.values()):
             r["pending"].fail("a dig is being finished: nothing else is pending")
-        if kind in ("off-pit", "subdued"):
+        if kind in sl.PENDING:
+            if not full:
+                r["pending"].fail("spells are cast in the full game (rule ce-cast)")
+            pending = sl.read_pending(pending_r, kind, squads, turn)
+        elif kind in ("off-pit", "subdued"):
             sid = pending_r["squad"].str(max_length=40)
             if sid not in squads or squads[sid].owner != turn or (
                     kind == "off-pit" and squads[sid].hex not in ground.spawn_pits):

@@ -35,7 +35,7 @@ GRAMMAR = [
     ("d12", re.compile(r"^d12 (\d{1,2})$")),
     ("fight", re.compile(r"^fight ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) ([0-9w]:[A-Za-z0-9]{1,8})$")),
     ("shoot", re.compile(r"^shoot ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) ([0-9w]:[A-Za-z0-9]{1,8})$")),
-    ("choose", re.compile(r"^(first|second) (" + "|".join(ATTRIBUTES) + r")$")),
+    ("choose", re.compile(r"^(first|second) (" + "|".join(ATTRIBUTES) + r")(?: cast " + _CARD_IDS + ")?$")),
     ("die", re.compile(r"^(attacker|defender) rolls (\d{1,2})$")),
     ("subdue", re.compile(r"^subdue ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) (w:[A-Za-z0-9]{1,8})( by shot)?$")),
     ("hire", re.compile(r"^hire " + _CARD + r" (w:[A-Za-z0-9]{1,8})(?: " + _CARD_ID + " " + _HEX + ")?$")),
@@ -52,6 +52,10 @@ GRAMMAR = [
     ("power", re.compile(r"^(split) N ((?:" + _CARD[1:-1] + ") " + _HEX[1:-1] + ")$")),
     ("sacrifice", re.compile(r"^sacrifice " + _CARD_ID + r"(?: of " + _CARD_ID + ")?$")),
     ("end", re.compile(r"^end$")),
+    ("cast", re.compile(r"^cast " + _CARD + " " + _CARD_ID + r" ([0-9w]:[A-Za-z0-9]{1,8})(?: " + _CARD_ID + ")?$")),
+    ("attach", re.compile(r"^attach " + _CARD_ID + "$")),
+    ("d4", re.compile(r"^d4 (\d)$")),
+    ("answer", re.compile(r"^defender casts (nothing|" + _CARD_IDS[1:-1] + ")$")),
     ("step", tn.NOTATION),
 ]
 
@@ -65,6 +69,10 @@ def parse(text: str) -> tuple[str, tuple]:
     raise NotationError(text, "core-notation", f"{text!r} is not Cave Evil notation (e.g. 'hall +2-1 r3', "
                                                "'move N +3-2', 'dig N', 'place +4-1 r2', 'end')")
 
+
+
+SPELL_RULE = {"cast": "ce-cast", "attach": "ce-effect-permanent", "d4": "ce-turn-markers", "answer": "ce-cast-combat"}
+"""The rule of each action of casting (:mod:`.spells`)."""
 
 
 def action_rule(state, action) -> str:
@@ -106,6 +114,8 @@ def action_rule(state, action) -> str:
         return "ce-" + kind
     if kind == "die":
         return "ce-combat-round"
+    if kind in SPELL_RULE:
+        return SPELL_RULE[kind]
     return {"move": "ce-move-rate", "move-to": "ce-move-rate", "break": "ce-break", "break-to": "ce-break",
             "declare": "ce-dig-declare",
             "continue": "ce-dig-continue", "face-down": "ce-deck-draw", "draw": "ce-dig-finish",

@@ -16,6 +16,7 @@ from . import awaken as aw
 from . import awakening as ak
 from . import conjuration as cj
 from . import digging as dg
+from . import effects as ef
 from . import evil_goat as egoat
 from . import evil_statue as estatue
 from . import excavation as ex
@@ -49,6 +50,8 @@ def end_turn(state) -> None:
                                       f"unresolved: {why}.")
         state.events = []
     state.note("ce-turn-order", f"Player {player + 1} ends the turn.")
+    ef.turn_over(state, player)  # the Turn Markers of its effects count down (ruling ce-turn-markers)
+    state.spells_cast = []
     state.last_combat = None
     state.roused = {}
     if state.full:

@@ -17,6 +17,7 @@ from . import picking as pk
 from . import powers as pw
 from . import setup_play as sp_
 from . import shooting as sh
+from . import spells as sl
 from . import subduing as sb
 from . import turn as tn
 from . import wizard as wz
@@ -49,6 +50,8 @@ def explain_illegal(state, action) -> tuple[str, str]:
             return owed
     if kind in ("invoke", "meditate"):
         return inv.explain_invoke(state, kind, g)
+    if kind in ("cast", "attach", "d4", "answer") or (kind == "choose" and g[2]):
+        return sl.explain(state, kind, g)
     if kind == "abandon":
         return "ce-adv-abandon", ("advanced rule 5 is not in play" if not state.game.options["abandon"] else
                                   "only the turn player's squads other than N (none holding a Necromancer), or a "

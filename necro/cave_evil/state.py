@@ -67,6 +67,7 @@ from . import awakening as ak
 from . import conjuration as cj
 from . import death as de
 from . import digging as dg
+from . import effects as ef
 from . import evil_emperor as eemp
 from . import evil_goat as egoat
 from . import evil_pit as epit
@@ -88,6 +89,7 @@ from . import refusals as rf
 from . import setup as su
 from . import setup_play as sp_
 from . import shooting as sh
+from . import spells as sl
 from . import subduing as sb
 from . import turn as tn
 from . import views as vw
@@ -140,6 +142,8 @@ class CaveEvilState(State):
         self.last_combat: dict | None = None   # the last fight finished this turn, for the board
         self.must_fight: list[str] = []        # Phase 1: squads that must still fight (rule ce-combat-phase1)
         self.items_used: list[str] = []        # "creature:item" used in a fight this turn (rule ce-item-once)
+        self.effects: list[dict] = []          # lasting effects on creatures (effects.py: ce-effect-permanent)
+        self.spells_cast: list[str] = []       # a squad id for each spell it cast as its action this turn (ce-cast)
         self.dead: list[dict] = []             # every creature killed: id, card, size, owner, by
         self.kill_points: list[float] = [0.0] * self.game.players
         self.loot: dict[str, dict] = {}        # hex -> {"gore": n, "items": [...]} (+ metals, shadowflame): loot.py
@@ -192,6 +196,8 @@ class CaveEvilState(State):
         if self.queue:
             return tn.who(self)
         if self.combat is not None:
+            if sl.defender_to_answer(self):  # the defender announces its spells before the dice (ce-cast-combat)
+                return fg.defending_player(self)
             step = self.fight.decision()
             if step == "roll":
                 return CHANCE
@@ -199,6 +205,8 @@ class CaveEvilState(State):
                 return fg.defending_player(self)
             return self.turn
         if self.pending is not None:
+            if self.pending["kind"] in sl.PENDING:
+                return sl.pending_player(self)
             return CHANCE if self.pending["kind"] in ("declare", "roll") else self.turn
         dig = self.finishing()
         if dig is not None and dig.stage == "draw":
@@ -252,9 +260,15 @@ class CaveEvilState(State):
         if self.queue:
             return tn.actions(self)
         if self.combat is not None:
+            if sl.defender_to_answer(self):
+                return sl.answers(self)
             step = self.fight.decision()
-            return [f"{step} {a}" for a in self.fight.choices()] if step in ("first", "second") else []
+            if step not in ("first", "second"):
+                return []
+            return [f"{step} {a}" for a in self.fight.choices()] + sl.combat_choices(self, step, self.fight.choices())
         if self.pending is not None:
+            if self.pending["kind"] in sl.PENDING:
+                return sl.pending_actions(self)
             if self.pending["kind"] == "move":
                 sid = self.pending["squad"]
                 card = self.squads[sid].card
@@ -295,7 +309,7 @@ class CaveEvilState(State):
         if self.full:
             out += (inv.invoke_options(self) + med.meditate_options(self) + adv.sacrifice_options(self)
                     + adv.discard_options(self) + pw.power_options(self) + egoat.goat_options(self)
-                    + adv.abandon_options(self))
+                    + adv.abandon_options(self) + sl.cast_options(self))
         out += pk.loot_options(self)
         for squad in own_squads(self):
             sid, card = squad.id, squad.card
@@ -338,7 +352,9 @@ class CaveEvilState(State):
                 return [(f"{verb} {card}", q) for card, q in self.deck.outcomes()]
             if self.pending["kind"] == "roll":
                 return [(f"d12 {n}", Fraction(1, 12)) for n in range(1, 13)]
-        if self.combat is not None and self.fight.decision() == "roll":
+            if self.pending["kind"] == "d4":
+                return sl.pending_outcomes(self)
+        if self.combat is not None and self.fight.decision() == "roll" and not sl.defender_to_answer(self):
             who = "attacker" if fx.pending_die(self.combat) is None else "defender"
             return [(f"{who} rolls {n}", Fraction(1, 12)) for n in range(1, 13)]
         dig = self.finishing()
@@ -388,6 +404,9 @@ class CaveEvilState(State):
         if self.homes:
             gd.watch(self)
         ph.settle(self)
+        if self.effects:  # lasting effects end with their creature, and fights set up now count them
+            ef.prune(self)
+            ef.stamp(self)
 
     def _legal_actions_fresh(self) -> list[str]:
         self._cache = None
@@ -463,6 +482,8 @@ class CaveEvilState(State):
             "last_combat": _copy_record(self.last_combat),
             "must_fight": list(self.must_fight),
             **({"items_used": list(self.items_used)} if self.items_used else {}),  # absent in older saves
+            **ef.to_json(self),
+            **({"spells_cast": list(self.spells_cast)} if self.spells_cast else {}),
             "dead": [dict(d) for d in self.dead],
             "kill_points": list(self.kill_points),
             "loot": dict(sorted(lt.copy_loot(self.loot).items())),
@@ -510,6 +531,8 @@ class CaveEvilState(State):
         self.last_combat = _copy_record(other.last_combat)
         self.must_fight = list(other.must_fight)
         self.items_used = list(other.items_used)
+        self.effects = [dict(e) for e in other.effects]
+        self.spells_cast = list(other.spells_cast)
         self.dead = [dict(d) for d in other.dead]
         self.kill_points = list(other.kill_points)
         self.loot = lt.copy_loot(other.loot)
@@ -628,7 +651,12 @@ APPLY = {
     # E. Combat, F. Flanking, G. Ranged Combat, H. Hire, I. Subdue
     "fight": lambda s, k, g, a: fg.apply_fight(s, _squads(s, g[0]), g[1]),
     "shoot": lambda s, k, g, a: sh.apply_shoot(s, _squads(s, g[0]), g[1]),
-    "choose": lambda s, k, g, a: fg.apply_choose(s, g[0], g[1]),
+    "choose": lambda s, k, g, a: (sl.before_choose(s, g, a), fg.apply_choose(s, g[0], g[1]), sl.after_choose(s, g)),
+    "answer": sl.apply_answer,
+    # C. Cast Spells, and what a cast leaves pending (a permanent effect's creature, Mind Control's D4)
+    "cast": sl.apply_cast,
+    "attach": sl.apply_attach,
+    "d4": sl.apply_d4,
     "die": lambda s, k, g, a: fg.apply_die(s, g[0], int(g[1])),
     "hire": hi.hire,
     "subdue": _subdue,

@@ -23,7 +23,7 @@ TURN_RULES = [
          "cost; or take the top card of a discard pile instead, which must be kept. Hands have no limit."),
     Rule("ce-phase-actions", "Phase 3: squad actions",
          "Then each squad may take one action (invoke and meditation for squad N only, digging, fighting, "
-         "hiring, subduing), and every squad may move, pick up, pass and drop freely, in any order. Ending the "
+         "hiring, subduing, casting spells), and every squad may move, pick up, pass and drop freely, in any order. Ending the "
          "turn ('end') goes on to Phase 4, the events drawn this turn."),
     Rule("ce-invoke", "Invoking",
          "Squad N's action may be to invoke: bring cards from the hand into play by paying their cost. Several "
@@ -192,5 +192,42 @@ TURN_RULES = [
          "Evils and the Blood Eye's icons (which keep their 2-player places while the fallen play on). "
          "Alternative: end "
          "the game when one Necromancer is left standing, variant or not.", "ruling"),
+    # ------------------------------------------------------------ C. Cast Spells, lasting effects (spells.py, effects.py)
+    Rule("ce-cast", "Casting spells as an action",
+         "A squad with a spellcaster that carries a spell may cast it as its action in Phase 3. Only spells the "
+         "squad carries are cast, and its spellcasters cast as many spells in that action as they can use items. "
+         "Squad N cannot cast a spell it invoked that turn (the invoke was its action), but it may pass the spell "
+         "to a squad with a spellcaster that has not acted, which casts it the same turn; spells found in the cave "
+         "or on a spawn pit are picked up and cast like any other. A cast spell goes to the box. Our choice: a "
+         "spell reaches an enemy squad or Wandering Monster beside the caster or in its line of sight, and "
+         "casting does not end the squad's movement. Alternative: adjacent targets only, or casting halting it "
+         "as a fight does.", "ruling"),
+    Rule("ce-cast-combat", "Spells cast in combat",
+         "Spells are also cast in combat, without the action, announced before any die is rolled. Our choice: "
+         "each side announces its spells with its attribute: the attacker with the first (the text lets the "
+         "attacker decide timing), the defender with the second, knowing the attacker's; a Wandering Monster "
+         "casts every spell it can when it picks. No spell is cast against an Awakened Evil. Alternative: both "
+         "sides name their spells at once, in secret, when the fight is set up.", "ruling"),
+    Rule("ce-spell-combat-only", "Combat spells are cast in combat",
+         "Our choice: a spell whose card is a change to combat totals (Blinding Prism, Deceit, Stare Blast, "
+         "Darkest Soul, Lightning Speed, Ghastly Knowledge, Hideous Blessing, Death Beyond Death) is cast only in "
+         "a fight, so the Cast Spells action is not offered for it: outside a fight it would do nothing. "
+         "Alternative: let it be cast as an action to last until the squad's next fight.", "ruling"),
+    Rule("ce-spell-effects", "What Incur Wrath, Slave Revolt, Mind Control and Obscene Romance do",
+         "The text names these four spells and prints no card, so their effects are the book's, cast as an "
+         "action: Slave Revolt turns an enemy squad without its Necromancer, off any crystal, into a Wandering "
+         "Monster where it stands; Mind Control seizes one enemy or wandering creature (never a Necromancer) for "
+         "a D4 of the caster's turns, in which it will not fight for its squad (its attributes count 0); Incur "
+         "Wrath (-2 strength, armor and weapon) and Obscene Romance (-3 dodge and special) are permanent "
+         "effects. No spell touches an Awakened Evil. Alternative: type in the printed cards.", "ruling"),
+    Rule("ce-effect-permanent", "Permanent effects",
+         "A card with a permanent effect is attached to one creature of the targeted squad, which the player "
+         "receiving it declares (the caster, for a Wandering Monster). It takes no room in the squad, stays "
+         "when the creature turns Wandering Monster, and ends only when that creature dies."),
+    Rule("ce-turn-markers", "Turn Markers",
+         "An effect lasting a D4 number of turns carries a Turn Marker (1 to 4) showing the turns left. Our "
+         "choice: it counts down at the end of each turn of the player who caused it, and as the game has two "
+         "sets of markers at most two such effects run at once. Alternative: count every player's turn, or "
+         "only whole cycles.", "ruling"),
 ]
 TURN_RULE_IDS = frozenset(r.id for r in TURN_RULES)

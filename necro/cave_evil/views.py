@@ -89,6 +89,9 @@ def describe_action(state, action) -> dict:
             if kind == "shoot":
                 hint["shot"] = True
             return hint
+    if kind == "cast" and g[2] in state.squads:  # a spell cast as an action: caster, target, card (spells.py)
+        return {"squads": [squad_id(state.turn, g[0])], "target": g[2], "to": str(state.squads[g[2]].hex),
+                "card": g[1]}
     return {}
 
 
