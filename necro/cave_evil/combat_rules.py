@@ -102,7 +102,8 @@ COMBAT_RULES = [
     Rule("ce-item-once", "An item once a turn",
          "An item is used once a turn, by one creature, unless its card says otherwise: a creature that "
          "fights again in the same turn (a squad attacked twice, say) fights the second time without the "
-         "items it has used already; it still holds them."),
+         "items it has used already; it still holds them. The item itself is spent for the turn: passed, "
+         "dropped or picked up after a fight, it serves no other creature until the next turn."),
     Rule("ce-death", "The dead leave the map",
          "Every squad of the losing side is taken off the map and its control card is empty again. A "
          "Necromancer who dies puts its player out of the game."),

@@ -461,3 +461,36 @@ def test_ce_items_used_the_record_is_cleared_each_turn_and_old_positions_load():
     assert s.game.state_from_position(old).position() == old
     s.apply("end")
     assert "items_used" not in s.position()
+
+
+def _win_fight(s):
+    """Play the fight under way to the attacker's win (the attacker throws 12, the defender 1)."""
+    while s.combat is not None:
+        legal = s.legal_actions()
+        s.apply(legal[-1] if legal[0].startswith("attacker rolls") else legal[0])
+
+
+def test_ce_item_once_an_item_passed_after_its_fight_serves_no_one_else_that_turn():
+    """Issue 28 (ce-item-once leftover): the item itself is used once a turn. Squad II wins with its
+    headband and passes it to squad III, which fights next: the headband does not count again."""
+    s = ex.corridor([ex.squad(0, "II", at(3), card("horned-hellion", items=["cool-stretchy-headband"])),
+                     ex.squad(0, "III", at(4), card("horned-hellion", 2)),
+                     ex.squad(None, "A", at(2), card("ratman")), ex.squad(None, "B", at(5), card("ratman", 2))])
+    s.apply("fight II w:A")
+    _win_fight(s)
+    s.apply("pass II III cool-stretchy-headband")
+    assert s.position()["items_used"] == ["horned-hellion-2:cool-stretchy-headband"]
+    s.apply("fight III w:B")
+    assert fx.used_items([f for m in s.combat["sides"]["attacker"] for f in m])[0] == []
+
+
+def test_ce_item_once_an_item_dropped_and_picked_up_stays_used():
+    s = ex.corridor([ex.squad(0, "II", at(3), card("horned-hellion", items=["cool-stretchy-headband"])),
+                     ex.squad(None, "A", at(2), card("ratman"))])
+    s.apply("fight II w:A")
+    _win_fight(s)
+    s.apply("drop II cool-stretchy-headband")
+    assert s.position()["items_used"] == [f"@{at(3)}:cool-stretchy-headband"]
+    s.apply("pick II cool-stretchy-headband")
+    assert s.position()["items_used"] == ["horned-hellion-1:cool-stretchy-headband"]
+    assert s.game.state_from_position(s.position()).position() == s.position()
