@@ -290,7 +290,8 @@ class CaveEvilState(State):
         if self.must_fight:
             return fights
         fights += [fight_notation(self, att, did, "shoot") for att, did in
-                   fx.shoot_options(self.ground, self.squads, self.turn, order=lambda sid: card_key(self, sid), crystals=self.crystals())]
+                   fx.shoot_options(self.ground, self.squads, self.turn, order=lambda sid: card_key(self, sid), crystals=self.crystals(),
+                                    large=lt.large_hexes(self.loot))]
         out = ["end"]
         if self.full:
             out += (inv.invoke_options(self) + med.meditate_options(self) + adv.sacrifice_options(self)
@@ -334,7 +335,7 @@ class CaveEvilState(State):
             return tn.outcomes(self) if tn.who(self) == CHANCE else []
         if self.pending is not None:
             if self.pending["kind"] == "declare":
-                verb = "draw" if self.squads[self.pending["squad"]].pick >= ex.IMMEDIATE else "face-down"
+                verb = "draw" if ex.squad_speed(self.squads[self.pending["squad"]]) >= ex.IMMEDIATE else "face-down"
                 return [(f"{verb} {card}", q) for card, q in self.deck.outcomes()]
             if self.pending["kind"] == "roll":
                 return [(f"d12 {n}", Fraction(1, 12)) for n in range(1, 13)]

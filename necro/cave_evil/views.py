@@ -16,6 +16,7 @@ from . import turn as tn
 from .basics import WORDS
 from .board import card_faces, full_view
 from .ground import MAP_RADIUS
+from .loot import large_hexes
 from .hexes import parse_hex
 from .movement import destinations, reachable, squad_id
 from .notation import parse
@@ -155,7 +156,7 @@ def decorate_view(state, position: dict) -> dict:
     position["map"] = {"radius": MAP_RADIUS, "hexes": hexes, "pits": [str(h) for h in sorted(g.spawn_pits)],
                        "lairs": lairs, "thrones": thrones,
                        "names": {p.tile.id: p.tile.name for p in g.placements},
-                       "sight": sight_table(g, state.squads)}
+                       "sight": sight_table(g, state.squads, large_hexes(state.loot))}
     if state.pending is not None and state.pending["kind"] in ("move", "break"):
         sid, ids = state.pending["squad"], state.pending.get("creatures")
         stops = destinations(g, state.squads, sid, ids)
