@@ -208,7 +208,7 @@ class ItemCard:
 
     @property
     def large(self) -> bool:
-        """A Large Item blocks line of sight where it lies (rule ce-sight-large)."""
+        """A Large Item blocks line of sight where it lies (rule ce-line-of-sight)."""
         return self.size == "large"
 
     def source(self, group: str) -> str:

@@ -420,7 +420,8 @@ def snapshot(s: Squad, only=None) -> list[dict]:
 def used_items(members) -> tuple[list[str], list[str]]:
     """The items a side uses in combat, and the cards its creatures only carry (ruling ce-items-used):
     each creature that can use items uses the item cards it holds, up to its count (any creature a
-    trinket); spells are never cast by this stage of the engine, so they are only carried."""
+    trinket); spells are never cast by this stage of the engine, so they are only carried; a bomb
+    is thrown, never used in a fight's totals (rule ce-bomb), so it is only carried too."""
     cards = catalogue()
     used, carried = [], []
     for f in members:
@@ -428,7 +429,7 @@ def used_items(members) -> tuple[list[str], list[str]]:
         hands = card.item_count if card.item_use else 0
         for i in f.get("items", ()):
             item = cards.item(i)
-            if item.kind == "item" and (item.trinket or hands > 0):
+            if item.kind == "item" and item.bomb is None and (item.trinket or hands > 0):
                 used.append(i)
                 hands -= 0 if item.trinket else 1
             else:

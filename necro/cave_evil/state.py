@@ -64,6 +64,7 @@ from necro.core import CHANCE, TERMINAL, IllegalAction, State
 from . import advanced as adv
 from . import awaken as aw
 from . import awakening as ak
+from . import bombs as bm
 from . import conjuration as cj
 from . import death as de
 from . import digging as dg
@@ -253,7 +254,8 @@ class CaveEvilState(State):
             return tn.actions(self)
         if self.combat is not None:
             step = self.fight.decision()
-            return [f"{step} {a}" for a in self.fight.choices()] if step in ("first", "second") else []
+            out = [f"{step} {a}" for a in self.fight.choices()] if step in ("first", "second") else []
+            return out + bm.defence_options(self) if step == "second" else out
         if self.pending is not None:
             if self.pending["kind"] == "move":
                 sid = self.pending["squad"]
@@ -297,7 +299,7 @@ class CaveEvilState(State):
             out += (inv.invoke_options(self) + med.meditate_options(self) + adv.sacrifice_options(self)
                     + adv.discard_options(self) + pw.power_options(self) + egoat.goat_options(self)
                     + adv.abandon_options(self))
-        out += pk.loot_options(self)
+        out += pk.loot_options(self) + bm.bomb_options(self)
         for squad in own_squads(self):
             sid, card = squad.id, squad.card
             if destinations(self.ground, self.squads, sid) or epit.may_jump(self, sid):
@@ -639,6 +641,8 @@ APPLY = {
     "abandon": lambda s, k, g, a: adv.apply_abandon(s, g[0]),
     "power": lambda s, k, g, a: pw.apply_power(s, g[0], g[1]),
     "goat": lambda s, k, g, a: egoat.kneel(s) if g[0] == "kneel" else egoat.slay(s),
+    # bombs
+    "bomb": lambda s, k, g, a: bm.apply_bomb(s, g[0], g[1]),
     # the end of Phase 3
     "end": ph.apply_end,
 }
