@@ -70,3 +70,4 @@ def apply_shoot(state, shooters: list[str], did: str, subdue: bool = False) -> N
                                        "and if it wins the shooters die.")
     fg.note_sides(state, [], defenders)
     fg.spend_action(state, shooters, who, len(cards))
+    fg.pay_to_use(state)

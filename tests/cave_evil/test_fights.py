@@ -494,3 +494,34 @@ def test_ce_item_once_an_item_dropped_and_picked_up_stays_used():
     s.apply("pick II cool-stretchy-headband")
     assert s.position()["items_used"] == ["horned-hellion-1:cool-stretchy-headband"]
     assert s.game.state_from_position(s.position()).position() == s.position()
+
+
+# ------------------------------------------------------------------ Pay to Use
+def test_ce_item_pay_each_use_is_paid_by_the_carriers_squad():
+    """Issue 28 (audit 3 M3): the Tome of Elder Darkness is Pay to Use (1 shadowflame a use): a squad
+    that can pay uses it and pays, though the tome was found, not invoked; one that cannot only carries it."""
+    tome = CARDS.item("tome-of-elder-darkness")
+    assert tome.use == "pay" and dict(tome.pay) == {"shadowflame": 1} and tome.source("pay") == "book"
+
+    def fight(resources):
+        s = ex.corridor([ex.squad(0, "II", at(3), card("horned-hellion", items=["tome-of-elder-darkness"]),
+                                  resources=resources), ex.squad(None, "A", at(4), card("ratman"))])
+        s.apply("fight II w:A")
+        return s
+
+    s = fight({"shadowflame": 2})
+    assert fx.used_items([f for m in s.combat["sides"]["attacker"] for f in m])[0] == ["tome-of-elder-darkness"]
+    assert s.squads["0:II"].resources.get("shadowflame") == 1
+    assert ("ce-item-pay", "horned-hellion-1 pays 1 shadowflame to use tome-of-elder-darkness.") in logged(s, len(s.steps) - 1)
+    assert s.game.state_from_position(s.position()).position() == s.position()
+    s = fight({})
+    assert fx.used_items([f for m in s.combat["sides"]["attacker"] for f in m]) == ([], [])
+    assert "tome-of-elder-darkness" in s.squads["0:II"].creatures[0].items and "items_used" not in s.position()
+
+
+def test_ce_item_pay_how_a_wandering_monster_never_pays():
+    s = ex.corridor([ex.squad(0, "II", at(3), card("ratman")),
+                     ex.squad(None, "A", at(4), card("horned-hellion", items=["tome-of-elder-darkness"]),
+                              resources={"shadowflame": 3})])
+    s.apply("fight II w:A")
+    assert fx.used_items([f for m in s.combat["sides"]["defender"] for f in m])[0] == []
