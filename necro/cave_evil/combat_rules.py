@@ -364,7 +364,8 @@ COMBAT_RULES = [
          "in combat."),
     Rule("ce-wandering-pick", "When a Wandering Monster takes them up",
          "Our choice: a Wandering Monster takes up the items and spells lying on its space as it is placed "
-         "there (spawned, or stopping after a wander), as a player's creature would pick them up: each "
+         "there (spawned, or stopping after a wander; or, for one already standing there, as a fight with it "
+         "is set up), as a player's creature would pick them up: each "
          "to the first creature with room for it; resources stay on the ground. It carries them from "
          "then on, and they go with it when it is hired or subdued, or fall on its space when it dies. "
          "Alternative: the monster uses them only while it stands on them.", "ruling"),

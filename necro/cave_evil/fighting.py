@@ -16,6 +16,7 @@ from . import digging as dg
 from . import fights as fx
 from . import guarding as gd
 from . import loot as lt
+from . import picking as pk
 from . import protectors as px
 from . import spells as sl
 from . import subduing as sb
@@ -133,6 +134,9 @@ def apply_fight(state, attackers: list[str], did: str, subdue: bool = False) -> 
     if refusal:
         raise IllegalAction(f"fight {did}", refusal.rule, refusal.reason)
     side, defenders = fx.engagement(state.ground, state.squads, state.turn, attackers, did, phase, crystals)
+    for sid in defenders:  # a monster that stood there before the items did takes them up now (ruling ce-wandering-pick)
+        if sid in state.squads:
+            pk.monster_takes_up(state, state.squads[sid])
     state.combat = fx.new_record(state.squads, side, did, phase, defenders)
     if any(d in state.squads and any(c.card == EMPEROR for c in state.squads[d].creatures) for d in defenders):
         for members in state.combat["sides"][ATTACKER]:  # nothing may be used on the Emperor (ce-evil-emperor)

@@ -118,6 +118,27 @@ def pick_all(state, squad: Squad, key: str) -> None:
                              + (", ".join(got) if got else "nothing it can hold") + ".")
 
 
+def monster_takes_up(state, squad: Squad) -> None:
+    """A Wandering Monster that can carry and use items takes up the items and spells lying on its
+    space (rule ce-wandering-items; ruling ce-wandering-pick: as it is placed there, spawned or
+    stopping after a wander): each to the first creature with room, the rest and the resources
+    stay. It uses them in its fights from then on; a Spellcaster carries its spells."""
+    key = str(squad.hex)
+    if not squad.wandering or key not in state.loot:
+        return
+    taken = []
+    for item in sorted(state.loot[key]["items"]):
+        c = lt.holder(squad, item)
+        if c is not None and item != lt.EYES and lt.item_count(c) > 0:
+            lt.remove(state.loot, key, item=item)
+            lt.give(c, item)
+            carry_use(state, f"@{key}", c.id, item)
+            taken.append(f"{item} ({c.id})")
+    if taken:
+        state.note("ce-wandering-pick", f"Wandering Monster {squad.card} takes up what lies on {key}: "
+                                        + ", ".join(taken) + ".")
+
+
 def apply_loot(state, kind: str, g) -> None:
     """``pick``, ``pass``, ``drop``: resources, items and spells between the map and the squads
     (rules ce-pick-up, ce-pick-items, ce-pass, ce-drop, ce-loot-when)."""

@@ -10,6 +10,7 @@ from necro.core import IllegalAction
 from . import fighting as fg
 from . import fights as fx
 from . import loot as lt
+from . import picking as pk
 from .basics import squad_name
 from .combat import ATTACKER, DEFENDER
 from .movement import squad_id
@@ -47,6 +48,9 @@ def apply_shoot(state, shooters: list[str], did: str, subdue: bool = False) -> N
         _, defenders = fx.engagement(state.ground, state.squads, state.turn, shooters, did, 3, crystals)
     else:
         defenders = [did]
+    for sid in defenders:  # as in a fight hand to hand (ruling ce-wandering-pick)
+        if sid in state.squads:
+            pk.monster_takes_up(state, state.squads[sid])
     state.combat = fx.shot_record(state.squads, shooters, did, crystals, defenders)
     state.items_used += fx.once_a_turn(state.combat, state.items_used)
     if subdue:

@@ -525,3 +525,13 @@ def test_ce_item_pay_how_a_wandering_monster_never_pays():
                               resources={"shadowflame": 3})])
     s.apply("fight II w:A")
     assert fx.used_items([f for m in s.combat["sides"]["defender"] for f in m])[0] == []
+
+
+def test_ce_wandering_items_a_monster_on_an_item_fights_with_it():
+    """Issue 28 (audit 3 M1, its reproduction): a wandering Necromonk on a hex holding a Spiked Shield
+    takes it up when attacked and defends with it."""
+    s = ex.corridor([ex.squad(0, "II", at(3), card("ghoul")), ex.squad(None, "A", at(4), card("necromonk", 5))],
+                    loot={at(4): {"items": ["spiked-shield"]}})
+    s.apply("fight II w:A")
+    assert fx.used_items([f for m in s.combat["sides"]["defender"] for f in m])[0] == ["spiked-shield"]
+    assert str(at(4)) not in s.loot
