@@ -120,7 +120,8 @@ def apply_bomb(state, card: str, at: str) -> None:
     state.ledger[f"item:{item}"] -= 1
     sl.to_box(state, item)
     radius = catalogue().item(item).bomb.radius
-    state.note("ce-bomb", f"{squad_name(state, sid)} throws a bomb at {target}: everything within {radius} "
+    name = squad_name(state, sid)
+    state.note("ce-bomb", f"{name[:1].upper() + name[1:]} throws a bomb at {target}: everything within {radius} "
                           f"space{'s' if radius != 1 else ''} is destroyed.")
     blast(state, player, target, radius)
 
