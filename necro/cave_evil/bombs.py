@@ -126,6 +126,21 @@ def apply_bomb(state, card: str, at: str) -> None:
     blast(state, player, target, radius)
 
 
+def blast_hexes(state, card: str, at: Hex) -> list[Hex]:
+    """The hexes a bomb of squad ``card`` (the deciding player's) thrown at ``at`` would blast,
+    collapsed spaces left out (for the board)."""
+    squad = state.squads.by_id.get(squad_id(state.current_player(), card))
+    held = bomb_of(squad) if squad is not None else None
+    if held is None:
+        return []
+    return zone(state, at, catalogue().item(held[1]).bomb.radius)
+
+
+def zone(state, center: Hex, radius: int) -> list[Hex]:
+    """The hexes within ``radius`` of ``center`` a blast reaches: a collapsed space is spared (rule ce-bomb)."""
+    return [h for h in within(center, radius) if state.ground.status_of(h) != "collapsed"]
+
+
 def stop_fight(state) -> None:
     """A defender's bomb stops the fight under way: nobody wins it, the attackers have spent their
     action, nothing used in it is used up (ruling ce-bomb-defence)."""
@@ -147,10 +162,10 @@ def blast(state, player: int, center: Hex, radius: int) -> None:
     """Destroy everything within ``radius`` of ``center`` but what stands in a collapsed space
     (rule ce-bomb): creatures (kill points to ``player`` for the others' dead), what they carry,
     what lies on the map there."""
-    zone = {h for h in within(center, radius) if not state.ground.status_of(h) == "collapsed"}
+    hit = set(zone(state, center, radius))
     points, outs, gone = 0.0, [], []
     for squad in sorted(state.squads, key=lambda s: s.id):
-        if squad.hex not in zone:
+        if squad.hex not in hit:
             continue
         doomed = [c for c in squad.creatures if not spared(c.card)]
         if not doomed:
@@ -175,7 +190,7 @@ def blast(state, player: int, center: Hex, radius: int) -> None:
                 dg.drop_dig(state, squad.id, "ce-dig-leave")
     lost = []
     for key in sorted(state.loot):
-        if parse_hex(key) in zone:
+        if parse_hex(key) in hit:
             spot = state.loot.pop(key)
             for item in spot["items"]:
                 state.ledger[f"item:{item}"] -= 1

@@ -9,6 +9,7 @@ from collections import Counter
 
 from necro.core import NotationError
 
+from . import bombs as bm
 from . import conjuration as cj
 from . import excavation as ex
 from . import fights as fx
@@ -90,6 +91,9 @@ def describe_action(state, action) -> dict:
             if kind == "shoot":
                 hint["shot"] = True
             return hint
+    if kind == "bomb":  # the hexes the blast would reach (rule ce-bomb)
+        return {"squads": [squad_id(state.current_player(), g[0])], "to": g[1],
+                "blast": [str(h) for h in bm.blast_hexes(state, g[0], parse_hex(g[1]))]}
     return {}
 
 

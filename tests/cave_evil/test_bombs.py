@@ -126,3 +126,13 @@ def test_bombs_play_under_the_harness():
 
     report = random_playouts(arena, range(6), max_steps=80)
     assert report.games == 6
+
+
+def test_the_board_is_told_where_a_bomb_lands_and_what_it_blasts():
+    from necro.cave_evil import scenarios
+    from necro.cave_evil.views import describe_action
+
+    s = scenarios.bombs()
+    hint = describe_action(s, f"bomb II at {at(0)}")
+    assert hint["to"] == str(at(0)) and hint["squads"] == ["0:II"] and str(at(1)) in hint["blast"]
+    assert len(hint["blast"]) == 7
