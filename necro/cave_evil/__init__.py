@@ -37,6 +37,7 @@ The Eternal Evil Emperor                              :mod:`.evil_emperor`; :mod
 The Evil Black Old Goat                               :mod:`.evil_goat`
 Necromancer abilities                                 :mod:`.powers`; :mod:`.wizard` (the Black Wizard)
 Protectors                                            :mod:`.guarding`; :mod:`.protectors`
+Item symbols, Bombs                                   :mod:`.bombs`; :mod:`.fighting`, :mod:`.fights`, :mod:`.picking`, :mod:`.spawn`
 ====================================================  ================================================
 
 Around them: the ground floor (:mod:`.hexes`, :mod:`.tiles`, :mod:`.ground`, :mod:`.creatures`),

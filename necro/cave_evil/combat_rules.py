@@ -102,7 +102,8 @@ COMBAT_RULES = [
     Rule("ce-item-once", "An item once a turn",
          "An item is used once a turn, by one creature, unless its card says otherwise: a creature that "
          "fights again in the same turn (a squad attacked twice, say) fights the second time without the "
-         "items it has used already; it still holds them."),
+         "items it has used already; it still holds them. The item itself is spent for the turn: passed, "
+         "dropped or picked up after a fight, it serves no other creature until the next turn."),
     Rule("ce-death", "The dead leave the map",
          "Every squad of the losing side is taken off the map and its control card is empty again. A "
          "Necromancer who dies puts its player out of the game."),
@@ -321,6 +322,53 @@ COMBAT_RULES = [
          "and gore). The text describes single squads and leaves these details open. Alternatives: subduing "
          "hand to hand and alone only, or a later join in the turn.",
          "ruling"),
+    # ------------------------------------------------------------ bombs and item symbols
+    Rule("ce-bomb", "Bombs",
+         "A bomb destroys everything within its radius, the thrower's own squads too, except squads "
+         "inside a collapsed space. Very few creatures are immune to it."),
+    Rule("ce-bomb-when", "When a bomb may be used",
+         "Only on its player's own turn, or when its squad is defending in a combat."),
+    Rule("ce-bomb-how", "How a bomb is thrown",
+         "Our choice, since the text gives no card: the Bomb card is thrown up to 2 spaces, onto open "
+         "ground a line of sight reaches (its own hex included), and its blast reaches 1 space round "
+         "where it lands: seven hexes. On its own turn the throw is the squad's action in Phase 3 "
+         "(written bomb II at +3-2); a squad that has acted or stopped does not throw. Everything in the "
+         "blast is destroyed: creatures with what they carry, and the resources and cards lying there; "
+         "no gore spills. The thrower's player keeps the enemies and Wandering Monsters killed as kill "
+         "points, not its own creatures; a Necromancer killed dies as in a fight (its player is out, or "
+         "plays on under Battle On!!!). Chthonic Crystals are not destroyed: a crystal falls only to the "
+         "attack the text describes. A Wandering Monster carrying a bomb never throws it. Alternatives: "
+         "another radius or range (the card fields say), the bomb set off on its own hex, or no kill "
+         "points for bombing.", "ruling"),
+    Rule("ce-bomb-spares", "Who survives a bomb",
+         "Our choice: the creature cards marked immune to bombs (the Vapor, of our cards) and the "
+         "Awakened Evils survive a blast, and so does what stands or lies inside a collapsed space. The "
+         "text says few creatures are immune without naming them. Alternative: the Awakened Evils die "
+         "like any creature.", "ruling"),
+    Rule("ce-bomb-defence", "A bomb thrown in defence",
+         "Our choice: a squad defending in a fight throws its bomb as the defender's first decision, in "
+         "place of choosing the second attribute (written the same way, bomb IV at +3-2); the fight stops "
+         "at once, won by nobody; the attackers have spent their action and nothing used in it is used "
+         "up. Alternative: the fight goes on between whoever survives the blast.", "ruling"),
+    Rule("ce-item-pay", "Pay to Use items",
+         "An item with the Pay to Use symbol costs resources each time it is used; the first payment "
+         "activates it and is always due, even for an item found in the cave rather than invoked."),
+    Rule("ce-item-pay-how", "Paying for an item",
+         "Our choice: the price is paid from the resources of the carrier's squad when a fight it is used "
+         "in is set up, each fight (an item serves once a turn); a squad that cannot pay fights without "
+         "it, which then is only carried, and a Wandering Monster never pays. The Invoke's cost buys the "
+         "card but does not activate it. Alternative: the player chooses whether to pay, or an invoked "
+         "item counts as activated.", "ruling"),
+    Rule("ce-wandering-items", "A Wandering Monster's items",
+         "A Wandering Monster that can carry and use items and spells uses those lying on its own space "
+         "in combat."),
+    Rule("ce-wandering-pick", "When a Wandering Monster takes them up",
+         "Our choice: a Wandering Monster takes up the items and spells lying on its space as it is placed "
+         "there (spawned, or stopping after a wander; or, for one already standing there, as a fight with it "
+         "is set up), as a player's creature would pick them up: each "
+         "to the first creature with room for it; resources stay on the ground. It carries them from "
+         "then on, and they go with it when it is hired or subdued, or fall on its space when it dies. "
+         "Alternative: the monster uses them only while it stands on them.", "ruling"),
 ]
 
 COMBAT_RULE_IDS = frozenset(r.id for r in COMBAT_RULES)

@@ -91,11 +91,16 @@ MAX_ITEMS = 8
 CREATURE_GROUPS = ("size", "movement", "pick", "items", "spellcaster", "attributes", "ranged",
                    "effects", "cost", "deck", "species")
 ITEM_GROUPS = ("kind", "size", "use", "effects", "cost", "deck", "cancels")
+CREATURE_EXTRAS = ("bomb_immune",)
+"""Card fields only some creature cards have; a card that has one says where it comes from."""
+ITEM_EXTRAS = ("pick", "pay", "bomb")
+"""Card fields only some items have (a pick-axe, a price for each use, a bomb's blast); each
+present one says where it comes from."""
 CREATURE_KEYS = ("id", "name", "kind", "size", "movement", "pick", "items", "spellcaster", "attributes",
                  "ranged", "effects", "cost", "deck", "species", "expansion", "black_diamond",
-                 "provenance", "why", "notes")
+                 "provenance", "why", "notes") + CREATURE_EXTRAS
 ITEM_KEYS = ("id", "name", "kind", "size", "use", "effects", "cost", "deck", "cancels", "black_diamond",
-             "provenance", "why", "notes")
+             "provenance", "why", "notes") + ITEM_EXTRAS
 _ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
 
@@ -150,6 +155,7 @@ class CreatureCard:
     provenance: tuple[tuple[str, object], ...] = ()   # group -> source, or per attribute pairs
     why: str = ""
     notes: str = ""
+    bomb_immune: bool = False   # one of the few creatures a bomb's blast spares (rule ce-bomb)
 
     def attribute(self, name: str) -> int:
         return self.attributes[ATTRIBUTES.index(name)]
@@ -164,6 +170,15 @@ class CreatureCard:
         if isinstance(value, tuple):  # one source per attribute
             return dict(value)[attribute] if attribute else "mixed"
         return value
+
+
+@dataclass(frozen=True)
+class Bomb:
+    """A bomb card's blast (rule ce-bomb): thrown up to ``range`` spaces, it destroys everything
+    within ``radius`` spaces of where it lands."""
+
+    radius: int
+    range: int
 
 
 @dataclass(frozen=True)
@@ -183,10 +198,18 @@ class ItemCard:
     provenance: tuple[tuple[str, str], ...] = ()
     why: str = ""
     notes: str = ""
+    pick: int = 0                                  # a pick-axe: adds to its squad's excavation speed (rule ce-dig-excavator)
+    pay: tuple[tuple[str, int], ...] = ()          # "Pay to Use": what each use costs (rule ce-item-pay)
+    bomb: Bomb | None = None                       # a bomb's blast (rule ce-bomb)
 
     @property
     def trinket(self) -> bool:
         return self.size == "trinket"
+
+    @property
+    def large(self) -> bool:
+        """A Large Item blocks line of sight where it lies (rule ce-line-of-sight)."""
+        return self.size == "large"
 
     def source(self, group: str) -> str:
         return dict(self.provenance)[group]
@@ -265,10 +288,15 @@ def _deck(r: Reader, cost, kinds_ok) -> str | None:
     return deck
 
 
-def _provenance(r: Reader, groups) -> tuple:
-    r.obj(allowed=groups)
+def _provenance(r: Reader, groups, extras=(), present=()) -> tuple:
+    """Where each field group comes from; of the ``extras`` (fields only some cards have), those
+    ``present`` on this card."""
+    r.obj(allowed=tuple(groups) + tuple(extras))
+    for g in extras:
+        if r.has(g) and g not in present:
+            r[g].fail("this card has no such field")
     out = []
-    for g in groups:
+    for g in tuple(groups) + tuple(g for g in extras if g in present):
         if not r.has(g):
             r.get(g, None).fail("say where this comes from: rules, faq, inferred or book")
         if g == "attributes" and isinstance(r[g].value, dict):
@@ -322,11 +350,12 @@ def _creature(r: Reader) -> CreatureCard:
         if not spellcaster or count < 2:
             r["items"].fail("every Necromancer casts spells and uses at least two items (rule ce-creature-necromancer)")
     black_diamond = r.get("black_diamond", False).bool()
-    provenance = _provenance(r["provenance"], CREATURE_GROUPS)
+    bomb_immune = r.get("bomb_immune", False).bool()
+    provenance = _provenance(r["provenance"], CREATURE_GROUPS, CREATURE_EXTRAS, [g for g in CREATURE_EXTRAS if r.has(g)])
     why = _one_line(r["why"])
     notes = _one_line(r.get("notes", ""), required=False)
     return CreatureCard(card_id, name, kind, size, movement, pick, count, use, spellcaster, attributes, ranged,
-                        effects, cost, deck, species, expansion, black_diamond, provenance, why, notes)
+                        effects, cost, deck, species, expansion, black_diamond, provenance, why, notes, bomb_immune)
 
 
 def _item(r: Reader) -> ItemCard:
@@ -341,11 +370,21 @@ def _item(r: Reader) -> ItemCard:
     deck = _deck(r["deck"], cost, tuple(CONJURATION) + ("protector", "awakening"))
     cancels = tuple(_id(c) for c in r.get("cancels", []).list(max_length=10))
     black_diamond = r.get("black_diamond", False).bool()
-    provenance = _provenance(r["provenance"], ITEM_GROUPS)
+    pick = r.get("pick", 0).int(0, MAX_SPEED)
+    pay = _cost(r["pay"]) if r.has("pay") else ()
+    if (use == "pay") != bool(pay):
+        r["use"].fail("a Pay to Use item, and only one, says what each use costs in 'pay' (rule ce-item-pay)")
+    bomb = None
+    if r.has("bomb"):
+        b = r["bomb"].obj(allowed=("radius", "range"))
+        bomb = Bomb(b["radius"].int(0, 6), b["range"].int(0, 6))
+        if use != "discard":
+            r["use"].fail("a bomb goes off once: it is discarded after use (rule ce-bomb)")
+    provenance = _provenance(r["provenance"], ITEM_GROUPS, ITEM_EXTRAS, [g for g in ITEM_EXTRAS if r.has(g)])
     why = _one_line(r["why"])
     notes = _one_line(r.get("notes", ""), required=False)
     return ItemCard(card_id, name, kind, size, use, effects, cost, deck, cancels, black_diamond, provenance,
-                    why, notes)
+                    why, notes, pick=pick, pay=pay, bomb=bomb)
 
 
 def catalogue_from_json(data, path: str = "creatures") -> Catalogue:

@@ -43,6 +43,7 @@ from fractions import Fraction
 from necro.core import IllegalAction, Reader
 from necro.core.rng import die
 
+from .creatures import catalogue
 from .deck import Card, Deck, DeckSpec, Spawn, deck_spec
 from .ground import Ground, Refusal
 from .hexes import Hex, distance, neighbours, read_hex
@@ -158,7 +159,7 @@ def declare(ground: Ground, squads: Squads, sid: str, mode: str, deck: Deck, car
     _refuse(f"dig {sid} {mode}", declare_refusal(ground, squads, sid, mode, digs))
     squad = squads[sid]
     drawn = deck.draw(card)
-    immediate = squad.pick >= IMMEDIATE
+    immediate = squad_speed(squad) >= IMMEDIATE
     momentum = squad.left >= 1 if immediate else True
     for c in squad.creatures:
         c.acted = c.halted = True
@@ -175,9 +176,17 @@ def _reveal(dig: Dig, spec: DeckSpec) -> Dig:
 
 
 # ----------------------------------------------------------------- continue
+def squad_speed(squad) -> int:
+    """A squad's excavation speed (rule ce-dig-excavator): its creatures' pick-axes and those of the
+    items they carry (ruling ce-dig-item-pick: an item's pick-axe adds speed to a squad that digs,
+    but makes no squad an excavator)."""
+    items = catalogue().items
+    return squad.pick + sum(items[i].pick for c in squad.creatures for i in c.items if i in items)
+
+
 def speed(squads: Squads, dig: Dig, helpers=()) -> int:
     """Rocks this action removes: the digging squad's pick-axe speeds plus any flank helpers'."""
-    return squads[dig.squad].pick + sum(squads[h].pick for h in helpers)
+    return squad_speed(squads[dig.squad]) + sum(squad_speed(squads[h]) for h in helpers)
 
 
 def continue_refusal(ground: Ground, squads: Squads, dig: Dig, helpers=(), flank: bool = False, digs=()) -> Refusal | None:

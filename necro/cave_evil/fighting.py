@@ -15,6 +15,8 @@ from . import death as de
 from . import digging as dg
 from . import fights as fx
 from . import guarding as gd
+from . import loot as lt
+from . import picking as pk
 from . import protectors as px
 from . import spells as sl
 from . import subduing as sb
@@ -132,6 +134,9 @@ def apply_fight(state, attackers: list[str], did: str, subdue: bool = False) -> 
     if refusal:
         raise IllegalAction(f"fight {did}", refusal.rule, refusal.reason)
     side, defenders = fx.engagement(state.ground, state.squads, state.turn, attackers, did, phase, crystals)
+    for sid in defenders:  # a monster that stood there before the items did takes them up now (ruling ce-wandering-pick)
+        if sid in state.squads:
+            pk.monster_takes_up(state, state.squads[sid])
     state.combat = fx.new_record(state.squads, side, did, phase, defenders)
     if any(d in state.squads and any(c.card == EMPEROR for c in state.squads[d].creatures) for d in defenders):
         for members in state.combat["sides"][ATTACKER]:  # nothing may be used on the Emperor (ce-evil-emperor)
@@ -161,6 +166,37 @@ def apply_fight(state, attackers: list[str], did: str, subdue: bool = False) -> 
         state.note(rule, text + ".")
     note_sides(state, side[len(attackers):], defenders)
     spend_action(state, attackers, who, len(cards))  # Phase 1's fighters sit out Phase 3 too (ce-combat-halts)
+    pay_to_use(state)
+
+
+def pay_to_use(state) -> None:
+    """Pay to Use items (rule ce-item-pay, ruling ce-item-pay-how): each one a side of the fight just
+    set up would use is paid for from its carrier's squad; one its squad cannot pay for (or a
+    Wandering Monster's) is only carried: it leaves the record and the turn's record of items used."""
+    cards = lt.catalogue()
+    record = state.combat
+    for role, sids in ((ATTACKER, record["attackers"]), (DEFENDER, record["defenders"])):
+        for sid, members in zip(sids, record["sides"][role]):
+            squad = state.squads.by_id.get(sid)
+            for f in members:
+                for item in fx.used_items([f])[0]:
+                    price = dict(cards.item(item).pay)
+                    if not price:
+                        continue
+                    cost = ", ".join(f"{n} {r}" for r, n in price.items())
+                    if squad is not None and squad.owner is not None and lt.affords(squad, price):
+                        lt.pay(squad, price)
+                        state.ledger.subtract(price)
+                        state.note("ce-item-pay", f"{f['id']} pays {cost} to use {item}.")
+                        continue
+                    f["items"].remove(item)
+                    if not f["items"]:
+                        del f["items"]
+                    key = f"{f['id']}:{item}"
+                    if key in state.items_used:
+                        del state.items_used[len(state.items_used) - 1 - state.items_used[::-1].index(key)]
+                    state.note("ce-item-pay-how", f"{f['id']} cannot pay {cost} for {item}: it only carries it.")
+    state._fight = None
 
 
 def note_sides(state, helpers, defenders) -> None:

@@ -201,10 +201,12 @@ def fight_options(ground: Ground, squads: Squads, player: int, phase: int, only=
     return out
 
 
-def shot_targets(ground: Ground, squads: Squads, shooter: Squad, crystals: dict[int, Hex] | None = None) -> list[str]:
+def shot_targets(ground: Ground, squads: Squads, shooter: Squad, crystals: dict[int, Hex] | None = None,
+                 large=()) -> list[str]:
     """What squad ``shooter`` can shoot at now: the squads (and crystals) a clear line reaches
     within the range of at least one of its ranged creatures; a squad met on the way is the
-    target instead of what stands behind it (rules ce-shoot, ce-los-squads)."""
+    target instead of what stands behind it (rules ce-shoot, ce-los-squads); ``large``: the hexes
+    where a Large Item lies, which block a line (rule ce-line-of-sight)."""
     from .sight import clear_line, shot
 
     if trapped(ground, shooter) or not rangers(shooter):
@@ -213,19 +215,19 @@ def shot_targets(ground: Ground, squads: Squads, shooter: Squad, crystals: dict[
     for t in squads:
         if t.id == shooter.id:
             continue
-        for hit in shot(ground, squads, shooter.id, t.hex):
+        for hit in shot(ground, squads, shooter.id, t.hex, large):
             h = squads[hit]
             if hostile(shooter, h) and not trapped(ground, h) and not is_goat(h) \
                     and rangers(shooter, distance(shooter.hex, h.hex)):
                 out.add(hit)
     for owner, c in (crystals or {}).items():
-        if owner != shooter.owner and rangers(shooter, distance(shooter.hex, c)) and clear_line(ground, squads, shooter.id, c):
+        if owner != shooter.owner and rangers(shooter, distance(shooter.hex, c)) and clear_line(ground, squads, shooter.id, c, large):
             out.add(crystal_id(owner))
     return sorted(out)
 
 
 def shoot_refusal(ground: Ground, squads: Squads, player: int, shooters, did: str,
-                  crystals: dict[int, Hex] | None = None) -> Refusal | None:
+                  crystals: dict[int, Hex] | None = None, large=()) -> Refusal | None:
     """Why ``shooters`` may not shoot at ``did`` now (a Phase 3 action)."""
     from .sight import shot
 
@@ -238,7 +240,7 @@ def shoot_refusal(ground: Ground, squads: Squads, player: int, shooters, did: st
         s = squads[sid]
         if not rangers(s):
             return Refusal("ce-shoot", f"squad {s.card} has no creature with a ranged combat ability")
-        if did in shot_targets(ground, squads, s, crystals):
+        if did in shot_targets(ground, squads, s, crystals, large):
             continue
         if is_crystal(did):
             if crystal_owner(did) not in (crystals or {}) or crystal_owner(did) == player:
@@ -254,12 +256,13 @@ def shoot_refusal(ground: Ground, squads: Squads, player: int, shooters, did: st
                 return Refusal("ce-collapse-trapped", f"squad {did} is trapped in a collapse: it neither fights nor is fought")
             aim = d.hex
         from .sight import clear_line
-        hits = [did] if is_crystal(did) and clear_line(ground, squads, sid, aim) else \
-            [h for h in shot(ground, squads, sid, aim) if not is_crystal(did)]
+        hits = [did] if is_crystal(did) and clear_line(ground, squads, sid, aim, large) else \
+            [h for h in shot(ground, squads, sid, aim, large) if not is_crystal(did)]
         if did not in hits:
             if hits:
                 return Refusal("ce-los-squads", f"squad {hits[0]} stands in the way: the shot would hit it instead")
-            return Refusal("ce-line-of-sight", f"squad {s.card} has no clear line to {aim}: rock or a friend is in the way")
+            return Refusal("ce-line-of-sight", f"squad {s.card} has no clear line to {aim}: rock, a Large Item or a "
+                                               "friend is in the way")
         longest = max(card_of(card_id_of(c), c.size).ranged.range for c in rangers(s))
         return Refusal("ce-shoot-range", f"{aim} is {distance(s.hex, aim)} spaces from squad {s.card}, "
                                          f"beyond its range of {longest}")
@@ -267,14 +270,14 @@ def shoot_refusal(ground: Ground, squads: Squads, player: int, shooters, did: st
 
 
 def shoot_options(ground: Ground, squads: Squads, player: int, order=None,
-                  crystals: dict[int, Hex] | None = None) -> list[tuple[tuple[str, ...], str]]:
+                  crystals: dict[int, Hex] | None = None, large=()) -> list[tuple[tuple[str, ...], str]]:
     """Every shot ``player`` may take: ``(shooters, target)``, the shooters any non-empty set of
     its able squads that can each hit the target (rule ce-shoot)."""
     key = order or (lambda sid: sid)
     by_target: dict[str, list[str]] = {}
     for s in squads.of(player):
         if fighter_refusal(ground, squads, s.id, player, 3) is None:
-            for did in shot_targets(ground, squads, s, crystals):
+            for did in shot_targets(ground, squads, s, crystals, large):
                 by_target.setdefault(did, []).append(s.id)
     out = []
     for did in sorted(by_target):
@@ -419,7 +422,8 @@ def used_items(members) -> tuple[list[str], list[str]]:
     """The items a side uses in combat, and the cards its creatures only carry (ruling ce-items-used):
     each creature that can use items uses the item cards it holds, up to its count (any creature a
     trinket). Spells are only carried here: a spell counts once cast, named in the record's ``cast``
-    (ruling ce-cast-combat, :mod:`.spells`)."""
+    (ruling ce-cast-combat, :mod:`.spells`); a bomb is thrown, never used in a fight's totals (rule
+    ce-bomb), so it is only carried too."""
     cards = catalogue()
     used, carried = [], []
     for f in members:
@@ -427,7 +431,7 @@ def used_items(members) -> tuple[list[str], list[str]]:
         hands = card.item_count if card.item_use else 0
         for i in f.get("items", ()):
             item = cards.item(i)
-            if item.kind == "item" and (item.trinket or hands > 0):
+            if item.kind == "item" and item.bomb is None and (item.trinket or hands > 0):
                 used.append(i)
                 hands -= 0 if item.trinket else 1
             else:

@@ -346,8 +346,8 @@ def _read_fights(r, phase: str, pending, digs, ground, squads, turn):
 
 
 def _read_items_used(r) -> list[str]:
-    """The items used in fights this turn, ``creature:item`` (rule ce-item-once); saves from before
-    this record have none."""
+    """The items used in fights this turn, ``creature:item`` (``@hex:item`` for one dropped since;
+    rule ce-item-once); saves from before this record have none."""
     used_r = r.get("items_used", [])
     used = [x.str(max_length=100) for x in used_r.list(max_length=200)]
     for x, key in zip(used_r.list(), used):

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .creatures import RESOURCES, catalogue
+from .hexes import parse_hex
 from .movement import Creature, Squad, Squads, add_resources
 
 
@@ -128,6 +129,12 @@ def drop_all(loot: dict, squad: Squad, gone=()) -> tuple[dict, list[str]]:
     if items or resources:
         put(loot, str(squad.hex), resources, items)
     return resources, items
+
+
+def large_hexes(loot: dict) -> frozenset:
+    """The hexes where a Large Item lies: they block line of sight (rule ce-line-of-sight)."""
+    items = catalogue().items
+    return frozenset(parse_hex(k) for k, spot in loot.items() if any(i in items and items[i].large for i in spot["items"]))
 
 
 # ------------------------------------------------------------------ counting

@@ -50,6 +50,7 @@ GRAMMAR = [
     ("abandon", re.compile(r"^abandon (" + _CARD[1:-1] + "|" + _CARD_ID[1:-1] + ")$")),
     ("power", re.compile(r"^(teleport|blast|enthrall) N(?: (" + _HEX[1:-1] + r"|\d:(?:" + _CARD[1:-1] + r")))?$")),
     ("power", re.compile(r"^(split) N ((?:" + _CARD[1:-1] + ") " + _HEX[1:-1] + ")$")),
+    ("bomb", re.compile(r"^bomb " + _CARD + " at " + _HEX + "$")),
     ("sacrifice", re.compile(r"^sacrifice " + _CARD_ID + r"(?: of " + _CARD_ID + ")?$")),
     ("end", re.compile(r"^end$")),
     ("cast", re.compile(r"^cast " + _CARD + " " + _CARD_ID + r" ([0-9w]:[A-Za-z0-9]{1,8})(?: " + _CARD_ID + ")?$")),
@@ -88,6 +89,8 @@ def action_rule(state, action) -> str:
         return POWER_RULE[action.split()[0]]
     if kind == "goat":
         return "ce-evil-goat"
+    if kind == "bomb":
+        return "ce-bomb-defence" if state.combat is not None else "ce-bomb"
     if state.phase == SETUP:
         return "ce-first-player" if kind == "first" else state.plan.next_step().rule
     if kind == "draw" and state.pending is not None:

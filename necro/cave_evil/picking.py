@@ -88,6 +88,15 @@ def _buried(state, *squads: Squad) -> bool:
     return any(trapped(state.ground, s) for s in squads)
 
 
+def carry_use(state, before: str, after: str, item: str) -> None:
+    """An item used in a fight this turn stays used when it changes hands (rule ce-item-once): its
+    mark ``before:item`` (a creature id, or ``@hex`` for an item lying on the map) becomes
+    ``after:item``, so a second creature, of this squad or another, cannot use it again this turn."""
+    key = f"{before}:{item}"
+    if key in state.items_used:
+        state.items_used[state.items_used.index(key)] = f"{after}:{item}"
+
+
 def pick_all(state, squad: Squad, key: str) -> None:
     """A squad crossing a spawn pit picks up what lies there (rule ce-move-pit): every resource,
     and each item or spell a creature of the squad can hold (the rest stays)."""
@@ -102,10 +111,32 @@ def pick_all(state, squad: Squad, key: str) -> None:
         if c is not None:
             lt.remove(state.loot, key, item=item)
             lt.give(c, item)
+            carry_use(state, f"@{key}", c.id, item)
             items.append(f"{item} ({c.id})")
     got = [f"{n} {r}" for r, n in taken.items()] + items
     state.note("ce-move-pit", f"Squad {squad.card} crosses the spawn pit at {key} and picks up "
                              + (", ".join(got) if got else "nothing it can hold") + ".")
+
+
+def monster_takes_up(state, squad: Squad) -> None:
+    """A Wandering Monster that can carry and use items takes up the items and spells lying on its
+    space (rule ce-wandering-items; ruling ce-wandering-pick: as it is placed there, spawned or
+    stopping after a wander): each to the first creature with room, the rest and the resources
+    stay. It uses them in its fights from then on; a Spellcaster carries its spells."""
+    key = str(squad.hex)
+    if not squad.wandering or key not in state.loot:
+        return
+    taken = []
+    for item in sorted(state.loot[key]["items"]):
+        c = lt.holder(squad, item)
+        if c is not None and item != lt.EYES and lt.item_count(c) > 0:
+            lt.remove(state.loot, key, item=item)
+            lt.give(c, item)
+            carry_use(state, f"@{key}", c.id, item)
+            taken.append(f"{item} ({c.id})")
+    if taken:
+        state.note("ce-wandering-pick", f"Wandering Monster {squad.card} takes up what lies on {key}: "
+                                        + ", ".join(taken) + ".")
 
 
 def apply_loot(state, kind: str, g) -> None:
@@ -130,6 +161,7 @@ def apply_loot(state, kind: str, g) -> None:
             c = lt.holder(squad, what)
             lt.remove(state.loot, key, item=what)
             lt.give(c, what)
+            carry_use(state, f"@{key}", c.id, what)
             state.note("ce-pick-items", f"Squad {g[0]}'s {c.id} picks up {what} on {key}.")
     elif kind == "pass":
         what, other = g[2], state.squads[squad_id(state.turn, g[1])]
@@ -142,6 +174,7 @@ def apply_loot(state, kind: str, g) -> None:
             giver, taker = lt.owner_of(squad, what), lt.holder(other, what)
             lt.take(giver, what)
             lt.give(taker, what)
+            carry_use(state, giver.id, taker.id, what)
             state.note("ce-pass", f"Squad {g[0]}'s {giver.id} passes {what} to {taker.id} of squad {g[1]}.")
     else:
         what = g[1]
@@ -154,4 +187,5 @@ def apply_loot(state, kind: str, g) -> None:
             c = lt.owner_of(squad, what)
             lt.take(c, what)
             lt.put(state.loot, key, items=[what])
+            carry_use(state, c.id, f"@{key}", what)
             state.note("ce-drop", f"Squad {g[0]}'s {c.id} drops {what} on {key}, under a wandering marker.")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from necro.core import CHANCE, IllegalAction, NotationError
 
+from . import bombs as bm
 from . import digging as dg
 from . import excavation as ex
 from . import fighting as fg
@@ -61,6 +62,8 @@ def explain_illegal(state, action) -> tuple[str, str]:
             return "ce-power", "no Awakened Evil is defeated in a turn its Necromancer used its once-per-game power"
         return "ce-evil-goat", ("no Goat sits beside this Necromancer, or not now: kneel before the sleeping Goat "
                                 "with 27 enemy kill points, slay the awake one with squad N's action")
+    if kind == "bomb" and state.phase == PLAY:
+        return bm.explain_bomb(state, g)
     if kind == "power":
         if not state.full:
             return "ce-game-full", "the Necromancers' powers belong to the full game"

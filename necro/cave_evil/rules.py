@@ -47,7 +47,8 @@ _TAUGHT = {
         "ce-one-action", "ce-dig-excavator", "ce-dig-declare", "ce-dig-continue", "ce-dig-add",
         "ce-dig-busy", "ce-dig-leave", "ce-dig-finish", "ce-dig-ride", "ce-dig-step", "ce-dig-immediate",
         "ce-dig-no-tile", "ce-dig-spawn", "ce-excavate-start", "ce-excavate-fails", "ce-collapse-start",
-        "ce-collapse-trapped", "ce-collapse-death", "ce-collapse-self", "ce-flank-excavation"),
+        "ce-collapse-trapped", "ce-collapse-death", "ce-collapse-self", "ce-flank-excavation",
+        "ce-dig-item-pick"),
     "book/cave-evil/combat": tuple(r.id for r in COMBAT_RULES),
     "book/cave-evil/turn": tuple(r.id for r in TURN_RULES + CONJURE_RULES + PROTECTOR_RULES if r.id not in _AWAKENING),
     "book/cave-evil/spawns": tuple(r.id for r in SPAWN_RULES + EVENT_RULES),
@@ -248,7 +249,12 @@ RULES = RuleBook("cave-evil", CHAPTER, [
          "Each squad takes at most one action a turn; moving, picking up and passing are not actions."),
     Rule("ce-dig-excavator", "Who digs",
          "Only a squad holding a creature with a pick-axe may dig or collapse. Its digging speed is "
-         "the pick-axe numbers of all its creatures added together."),
+         "the pick-axe numbers of all its creatures added together, and of the items they carry."),
+    Rule("ce-dig-item-pick", "An item's pick-axe",
+         "Our choice: an item with a pick-axe adds its number to the speed of the squad that carries it, "
+         "but a squad with no digging creature does not become an excavator by carrying one, since only "
+         "creatures with digging ability dig and the text speaks of an item added into an excavating squad. "
+         "Alternative: the item alone lets any squad dig.", "ruling"),
     Rule("ce-dig-declare", "Starting a dig",
          "As its action a squad says whether it excavates or collapses (saying nothing means "
          "excavating). It must touch undug ground to excavate. The top excavation card is put on "

@@ -5,7 +5,9 @@
 - :func:`failed_dig` - a dig one rock from finishing right by a Lair, whose card shows a
   tile that fits nowhere there: digging on turns it up and the dig fails (rule ce-excavate-fails);
 - :func:`immediate` - a squad with pick-axe speed 4 beside undug rock, which digs
-  through in one action (rule ce-dig-immediate).
+  through in one action (rule ce-dig-immediate);
+- :func:`bombs` - a squad carrying a Bomb in the east corridor, friends, an enemy squad with an
+  immune Vapor, a Wandering Monster and loot within its reach (rule ce-bomb).
 
 Each returns a fresh state; ``force`` queues chance outcomes (``"draw tunnel"``).
 """
@@ -129,6 +131,22 @@ def face_to_face(players: int = 2, seed: int = 0, force=(), **options):
     return _with(state, pos, force)
 
 
+def bombs(seed: int = 0, force=()):
+    """Player 1's Horned Hellion carries a Bomb in the east corridor (squad II); within its throw stand
+    player 1's Ghoul (III), player 2's Ratman and Vapor (IV) on a dagger and 2 metals, and a Wandering
+    Ratman (A); a Large Steel Shell lies further on. Player 1 to act."""
+    from . import examples as ex
+
+    c = ex.of_card
+    state = ex.corridor([ex.squad(0, "II", ex.at(2), c("horned-hellion", items=["bomb"])),
+                         ex.squad(0, "III", ex.at(5), c("ghoul")),
+                         ex.squad(1, "IV", ex.at(6), c("ratman", 2), c("vapor")),
+                         ex.squad(None, "A", ex.at(7), c("ratman", 3))],
+                        loot={ex.at(6): {"items": ["dagger"], "metals": 2}, ex.at(9): {"items": ["steel-shell"]}},
+                        seed=seed)
+    return state.force(*force)
+
+
 SCENARIOS = {
     "quick": quick,
     "built": built,
@@ -136,5 +154,6 @@ SCENARIOS = {
     "immediate": immediate,
     "digger": digger,
     "face-to-face": face_to_face,
+    "bombs": bombs,
 }
 """The positions above by name, for the playground's "start from" choice (necro.core.edit)."""

@@ -84,6 +84,9 @@ SECTIONS = (
             ("ce-power-teleport", "ce-power-blast", "ce-power-enthrall", "ce-power-split")),
     Section("Protectors", ("guarding", "protectors", "turn", "digging"),
             ("ce-protector-wake", "ce-protector-attack", "ce-protector-return", "ce-protector-draw")),
+    Section("Item symbols, Bombs", ("bombs", "fighting", "fights", "picking", "spawn"),
+            ("ce-bomb", "ce-bomb-when", "ce-bomb-how", "ce-bomb-spares", "ce-bomb-defence", "ce-item-pay",
+             "ce-item-pay-how", "ce-wandering-items", "ce-wandering-pick")),
 )
 """The rulebook's parts, in the text's order (set-up, game play, the squad actions A-K, the extra
 activities, death, spawns and events, the Awakening and each Evil, the Necromancers, Protectors)."""

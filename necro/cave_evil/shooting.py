@@ -9,6 +9,8 @@ from necro.core import IllegalAction
 
 from . import fighting as fg
 from . import fights as fx
+from . import loot as lt
+from . import picking as pk
 from .basics import squad_name
 from .combat import ATTACKER, DEFENDER
 from .movement import squad_id
@@ -24,7 +26,8 @@ def explain_shoot(state, g) -> tuple[str, str]:
     if state.must_fight:
         return "ce-shoot-alone", ("Phase 1 is fought hand to hand: first every squad that began the turn next to "
                                   "an enemy must fight (" + ", ".join(state.squads[s].card for s in state.must_fight) + ")")
-    refusal = fx.shoot_refusal(state.ground, state.squads, state.turn, shooters, g[1], state.crystals())
+    refusal = fx.shoot_refusal(state.ground, state.squads, state.turn, shooters, g[1], state.crystals(),
+                               lt.large_hexes(state.loot))
     if refusal:
         return refusal.rule, refusal.reason
     return "ce-shoot", "name the shooting squads in card order (N, I, II, III, IV, V)"
@@ -38,13 +41,16 @@ def apply_shoot(state, shooters: list[str], did: str, subdue: bool = False) -> N
     if state.must_fight:
         raise IllegalAction(f"shoot {did}", *explain_shoot(state, (",".join(state.squads[s].card for s in shooters
                                                                             if s in state.squads), did)))
-    refusal = fx.shoot_refusal(state.ground, state.squads, state.turn, shooters, did, crystals)
+    refusal = fx.shoot_refusal(state.ground, state.squads, state.turn, shooters, did, crystals, lt.large_hexes(state.loot))
     if refusal:
         raise IllegalAction(f"shoot {did}", refusal.rule, refusal.reason)
     if fx.is_crystal(did):
         _, defenders = fx.engagement(state.ground, state.squads, state.turn, shooters, did, 3, crystals)
     else:
         defenders = [did]
+    for sid in defenders:  # as in a fight hand to hand (ruling ce-wandering-pick)
+        if sid in state.squads:
+            pk.monster_takes_up(state, state.squads[sid])
     state.combat = fx.shot_record(state.squads, shooters, did, crystals, defenders)
     state.items_used += fx.once_a_turn(state.combat, state.items_used)
     if subdue:
@@ -68,3 +74,4 @@ def apply_shoot(state, shooters: list[str], did: str, subdue: bool = False) -> N
                                        "and if it wins the shooters die.")
     fg.note_sides(state, [], defenders)
     fg.spend_action(state, shooters, who, len(cards))
+    fg.pay_to_use(state)

@@ -9,8 +9,9 @@ and the squads standing on it:
   way becomes the target instead; a friendly squad in the way spoils the
   shot (rule ce-los-squads). Where the line runs along an edge there are two
   ways to draw it, and the shooter uses whichever is better (rule ce-los-line).
-  Loot never blocks a line: the text says only Large Items would, and no item
-  card of the game (creatures.json) is large.
+  Loot does not block a line, but for Large Items (item cards of size
+  ``large`` in creatures.json) lying on the map: the hexes they lie on
+  (``large``, from :func:`necro.cave_evil.loot.large_hexes`) stop it like rock.
 - *Where does a count of N spaces from a point end?* Events count spaces so
   that each one is further from the origin than the last, over dug ground
   (rules ce-count-away, ce-count-stuck).
@@ -27,11 +28,12 @@ from .hexes import Hex, distance, lines, neighbours
 from .movement import Squad, Squads, hostile
 
 
-def _walk(ground: Ground, squads: Squads, shooter: Squad, line: list[Hex]):
-    """Follow one drawn line from the shooter: ``("rock", hex)``, ``("friend", squad)``,
-    ``("enemy", squad)`` for what stops it first, or ``("clear", None)`` if it reaches the end."""
+def _walk(ground: Ground, squads: Squads, shooter: Squad, line: list[Hex], large=()):
+    """Follow one drawn line from the shooter: ``("rock", hex)`` (a Large Item lying there too),
+    ``("friend", squad)``, ``("enemy", squad)`` for what stops it first, or ``("clear", None)`` if it
+    reaches the end."""
     for h in line[1:-1]:
-        if not ground.is_open(h):
+        if not ground.is_open(h) or h in large:
             return "rock", h
         there = squads.at(h)
         if there is not None and there.id != shooter.id:
@@ -39,7 +41,7 @@ def _walk(ground: Ground, squads: Squads, shooter: Squad, line: list[Hex]):
     return "clear", None
 
 
-def shot(ground: Ground, squads: Squads, shooter_id: str, aim: Hex) -> list[str]:
+def shot(ground: Ground, squads: Squads, shooter_id: str, aim: Hex, large=()) -> list[str]:
     """The squads a ranged shot from squad ``shooter_id`` at the hex ``aim`` may hit.
 
     ``[aim's squad]`` when a line reaches it; the enemy squads met first on the
@@ -52,7 +54,7 @@ def shot(ground: Ground, squads: Squads, shooter_id: str, aim: Hex) -> list[str]
     target = squads.at(aim)
     hit: list[str] = []
     for ln in lines(shooter.hex, aim):
-        what, who = _walk(ground, squads, shooter, ln)
+        what, who = _walk(ground, squads, shooter, ln, large)
         if what == "clear":
             return [target.id] if target is not None and target.id != shooter.id else []
         if what == "enemy" and who.id not in hit:
@@ -60,15 +62,15 @@ def shot(ground: Ground, squads: Squads, shooter_id: str, aim: Hex) -> list[str]
     return sorted(hit)
 
 
-def clear_line(ground: Ground, squads: Squads, shooter_id: str, aim: Hex) -> bool:
+def clear_line(ground: Ground, squads: Squads, shooter_id: str, aim: Hex, large=()) -> bool:
     """Whether some line from squad ``shooter_id`` reaches the hex ``aim`` with no rock and no
     squad in between (what stands on ``aim`` itself does not count): a shot at a crystal."""
     shooter = squads[shooter_id]
-    return any(_walk(ground, squads, shooter, ln)[0] == "clear" for ln in lines(shooter.hex, aim))
+    return any(_walk(ground, squads, shooter, ln, large)[0] == "clear" for ln in lines(shooter.hex, aim))
 
 
-def in_sight(ground: Ground, squad: Squad) -> list[Hex]:
-    """The open hexes the squad sees past the rock, nearest first (squads on the way ignored:
+def in_sight(ground: Ground, squad: Squad, large=()) -> list[Hex]:
+    """The open hexes the squad sees past the rock and Large Items, nearest first (squads on the way ignored:
     :func:`shot` says which squad a shot would really hit)."""
     origin = squad.hex
     out = []
@@ -76,13 +78,13 @@ def in_sight(ground: Ground, squad: Squad) -> list[Hex]:
         if h == origin:
             continue
         for ln in lines(origin, h):
-            if all(ground.is_open(x) for x in ln[1:-1]):
+            if all(ground.is_open(x) and x not in large for x in ln[1:-1]):
                 out.append(h)
                 break
     return out
 
 
-def sight_table(ground: Ground, squads: Squads) -> dict:
+def sight_table(ground: Ground, squads: Squads, large=()) -> dict:
     """For the board: per squad on open ground, the hexes it sees and, for every other squad,
     which squad a shot at it would hit (a squad id, or None)."""
     table = {}
@@ -92,9 +94,9 @@ def sight_table(ground: Ground, squads: Squads) -> dict:
         aim = {}
         for t in sorted(squads, key=lambda x: x.id):
             if t.id != s.id:
-                hit = shot(ground, squads, s.id, t.hex)
+                hit = shot(ground, squads, s.id, t.hex, large)
                 aim[t.id] = t.id if t.id in hit else (hit[0] if hit else None)
-        table[s.id] = {"see": [str(h) for h in in_sight(ground, s)], "aim": aim}
+        table[s.id] = {"see": [str(h) for h in in_sight(ground, s, large)], "aim": aim}
     return table
 
 

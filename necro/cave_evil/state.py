@@ -64,6 +64,7 @@ from necro.core import CHANCE, TERMINAL, IllegalAction, State
 from . import advanced as adv
 from . import awaken as aw
 from . import awakening as ak
+from . import bombs as bm
 from . import conjuration as cj
 from . import death as de
 from . import digging as dg
@@ -265,7 +266,8 @@ class CaveEvilState(State):
             step = self.fight.decision()
             if step not in ("first", "second"):
                 return []
-            return [f"{step} {a}" for a in self.fight.choices()] + sl.combat_choices(self, step, self.fight.choices())
+            out = [f"{step} {a}" for a in self.fight.choices()] + sl.combat_choices(self, step, self.fight.choices())
+            return out + bm.defence_options(self) if step == "second" else out
         if self.pending is not None:
             if self.pending["kind"] in sl.PENDING:
                 return sl.pending_actions(self)
@@ -304,13 +306,14 @@ class CaveEvilState(State):
         if self.must_fight:
             return fights
         fights += [fight_notation(self, att, did, "shoot") for att, did in
-                   fx.shoot_options(self.ground, self.squads, self.turn, order=lambda sid: card_key(self, sid), crystals=self.crystals())]
+                   fx.shoot_options(self.ground, self.squads, self.turn, order=lambda sid: card_key(self, sid), crystals=self.crystals(),
+                                    large=lt.large_hexes(self.loot))]
         out = ["end"]
         if self.full:
             out += (inv.invoke_options(self) + med.meditate_options(self) + adv.sacrifice_options(self)
                     + adv.discard_options(self) + pw.power_options(self) + egoat.goat_options(self)
                     + adv.abandon_options(self) + sl.cast_options(self))
-        out += pk.loot_options(self)
+        out += pk.loot_options(self) + bm.bomb_options(self)
         for squad in own_squads(self):
             sid, card = squad.id, squad.card
             if destinations(self.ground, self.squads, sid) or epit.may_jump(self, sid):
@@ -348,7 +351,7 @@ class CaveEvilState(State):
             return tn.outcomes(self) if tn.who(self) == CHANCE else []
         if self.pending is not None:
             if self.pending["kind"] == "declare":
-                verb = "draw" if self.squads[self.pending["squad"]].pick >= ex.IMMEDIATE else "face-down"
+                verb = "draw" if ex.squad_speed(self.squads[self.pending["squad"]]) >= ex.IMMEDIATE else "face-down"
                 return [(f"{verb} {card}", q) for card, q in self.deck.outcomes()]
             if self.pending["kind"] == "roll":
                 return [(f"d12 {n}", Fraction(1, 12)) for n in range(1, 13)]
@@ -666,6 +669,8 @@ APPLY = {
     "abandon": lambda s, k, g, a: adv.apply_abandon(s, g[0]),
     "power": lambda s, k, g, a: pw.apply_power(s, g[0], g[1]),
     "goat": lambda s, k, g, a: egoat.kneel(s) if g[0] == "kneel" else egoat.slay(s),
+    # bombs
+    "bomb": lambda s, k, g, a: bm.apply_bomb(s, g[0], g[1]),
     # the end of Phase 3
     "end": ph.apply_end,
 }

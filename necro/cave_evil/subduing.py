@@ -9,6 +9,7 @@ from necro.core import IllegalAction
 
 from . import death as de
 from . import fights as fx
+from . import loot as lt
 from .basics import card_key, fight_notation, fight_options, is_evil_squad
 from .ground import Refusal
 from .hexes import Hex, neighbours, parse_hex
@@ -22,7 +23,8 @@ def subdue_options(state) -> list[str]:
     melee = [(att, did) for att, did in fight_options(state) if did.startswith("w:")]
     shots = [] if state.must_fight else [
         (att, did) for att, did in fx.shoot_options(state.ground, state.squads, state.turn, order=lambda sid: card_key(state, sid),
-                                                    crystals=state.crystals()) if did.startswith("w:")]
+                                                    crystals=state.crystals(), large=lt.large_hexes(state.loot))
+        if did.startswith("w:")]
     out = [fight_notation(state, att, did, "subdue") for att, did in melee
            if subdue_refusal(state, list(att), did) is None]
     out += [fight_notation(state, att, did, "subdue") + " by shot" for att, did in shots
@@ -44,7 +46,8 @@ def subdue_refusal(state, sids: list[str], did: str, shot: bool = False) -> Refu
     if shot:
         if state.must_fight:
             return Refusal("ce-shoot-alone", "Phase 1 fights are hand to hand: a shot waits for Phase 3")
-        refusal = fx.shoot_refusal(state.ground, state.squads, state.turn, sids, did, state.crystals())
+        refusal = fx.shoot_refusal(state.ground, state.squads, state.turn, sids, did, state.crystals(),
+                                   lt.large_hexes(state.loot))
     else:
         refusal = fx.fight_refusal(state.ground, state.squads, state.turn, sids, did, phase, state.must_fight or None,
                                    state.crystals())

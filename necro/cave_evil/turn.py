@@ -58,6 +58,7 @@ from . import evil_bitch as ebitch
 from . import evil_emperor as eemp
 from . import evil_goat as egoat
 from . import loot as lt
+from . import picking as pk
 from . import protectors as px
 from . import spawn as sp
 from . import wizard as wz
@@ -528,12 +529,14 @@ class _Apply:
                 squad.hex = to
                 state.squads.add(squad)
                 state.note("ce-event-wander", f"Wandering Monster {squad.card} moves to {to}.")
+                pk.monster_takes_up(state, squad)
             else:  # the faster ones split off as a squad of their own (rule ce-event-wander)
                 squad.creatures = [c for c in squad.creatures if c not in group]
                 marker = sp.next_marker(state.squads)
                 squad = state.squads.add(Squad(f"w:{marker}", None, to, group, marker))
                 state.note("ce-event-wander", f"{', '.join(c.id for c in group)} split off as Wandering Monster "
                                               f"{marker} and go on to {to}.")
+                pk.monster_takes_up(state, squad)
             spent = step.get("spent", 0) + cost
             limits = ev.wander_limits(squad, step["roll"])
             faster = [c.id for c in squad.creatures if limits[c.id] > spent]
@@ -564,6 +567,9 @@ def _place_spawn(state, card_id: str, at: Hex) -> None:
         sp.spawn_item(state.loot, card_id, at)
         state.ledger[f"item:{card_id}"] += 1
         state.note("ce-spawn-place", f"{name} lies on {at}.")
+        squad = state.squads.at(at)
+    if squad is not None:
+        pk.monster_takes_up(state, squad)
 
 
 def _event_tiles(state, tile_id: str):

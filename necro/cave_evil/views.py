@@ -9,6 +9,7 @@ from collections import Counter
 
 from necro.core import NotationError
 
+from . import bombs as bm
 from . import conjuration as cj
 from . import excavation as ex
 from . import fights as fx
@@ -16,6 +17,7 @@ from . import turn as tn
 from .basics import WORDS
 from .board import card_faces, full_view
 from .ground import MAP_RADIUS
+from .loot import large_hexes
 from .hexes import parse_hex
 from .movement import destinations, reachable, squad_id
 from .notation import parse
@@ -92,6 +94,9 @@ def describe_action(state, action) -> dict:
     if kind == "cast" and g[2] in state.squads:  # a spell cast as an action: caster, target, card (spells.py)
         return {"squads": [squad_id(state.turn, g[0])], "target": g[2], "to": str(state.squads[g[2]].hex),
                 "card": g[1]}
+    if kind == "bomb":  # the hexes the blast would reach (rule ce-bomb)
+        return {"squads": [squad_id(state.current_player(), g[0])], "to": g[1],
+                "blast": [str(h) for h in bm.blast_hexes(state, g[0], parse_hex(g[1]))]}
     return {}
 
 
@@ -158,7 +163,7 @@ def decorate_view(state, position: dict) -> dict:
     position["map"] = {"radius": MAP_RADIUS, "hexes": hexes, "pits": [str(h) for h in sorted(g.spawn_pits)],
                        "lairs": lairs, "thrones": thrones,
                        "names": {p.tile.id: p.tile.name for p in g.placements},
-                       "sight": sight_table(g, state.squads)}
+                       "sight": sight_table(g, state.squads, large_hexes(state.loot))}
     if state.pending is not None and state.pending["kind"] in ("move", "break"):
         sid, ids = state.pending["squad"], state.pending.get("creatures")
         stops = destinations(g, state.squads, sid, ids)

@@ -9,8 +9,8 @@ import pytest
 
 from necro.core import FormatError
 from necro.cave_evil.combat import Fighter, gore, kill_points
-from necro.cave_evil.creatures import (ATTRIBUTES, CONJURATION, CREATURES_FILE, CREATURE_GROUPS, ITEM_GROUPS,
-                                       PROVENANCE, catalogue, catalogue_from_json, load_catalogue,
+from necro.cave_evil.creatures import (ATTRIBUTES, CONJURATION, CREATURE_EXTRAS, CREATURE_GROUPS, CREATURES_FILE,
+                                       ITEM_EXTRAS, ITEM_GROUPS, PROVENANCE, catalogue, catalogue_from_json, load_catalogue,
                                        movement_creature)
 from necro.cave_evil.movement import Squads, fits
 from necro.cave_evil.basics import NECROMANCER, NECROMONK
@@ -156,13 +156,13 @@ def test_the_combat_example_squads_are_legal_squads():
 def test_every_card_says_where_each_group_comes_from_and_why():
     for card in CARDS.creatures.values():
         prov = dict(card.provenance)
-        assert set(prov) == set(CREATURE_GROUPS), card.id
+        assert set(CREATURE_GROUPS) <= set(prov) <= set(CREATURE_GROUPS + CREATURE_EXTRAS), card.id
         for group, value in prov.items():
             values = dict(value).values() if isinstance(value, tuple) else [value]
             assert set(values) <= set(PROVENANCE), (card.id, group)
         assert card.why and "\n" not in card.why
     for card in CARDS.items.values():
-        assert set(dict(card.provenance)) == set(ITEM_GROUPS) and card.why
+        assert set(ITEM_GROUPS) <= set(dict(card.provenance)) <= set(ITEM_GROUPS + ITEM_EXTRAS) and card.why
 
 
 def test_ce_creature_deck_resource_holds_for_every_card():

@@ -601,3 +601,22 @@ def test_ce_dig_busy_another_action_discards_the_dig_at_once():
     assert "0:N" not in s.digs or s.digs["0:N"].stage != "digging"
     assert s.deck.discard[card] == discarded + 1
     assert "ce-dig-busy" in [line.rule for line in s.steps[-1].log]
+
+
+# ----------------------------------------------------------------- items with a pick-axe
+def test_ce_dig_excavator_an_item_with_a_pick_axe_adds_to_the_squad_speed():
+    """Issue 28 (audit 1 M2): the Bludgeon's pick-axe (1) adds to its carrier's squad: a squad of one
+    pick-axe creature carrying it takes off two rocks a turn, not one."""
+    g, deck = tunnel_ground(), Deck.new()
+    squads = Squads([sq(0, "I", S(0, 6), cr("a", pick=1, card="necromonk", items=("bludgeon",)))])
+    assert ex.squad_speed(squads["0:I"]) == 2
+    dig = ex.declare(g, squads, "0:I", "excavate", deck, "crook")
+    [dig] = next_turn(squads, [dig])
+    dig = ex.continue_dig(g, squads, dig, deck)
+    assert dig.rocks == 1
+
+
+def test_ce_dig_item_pick_an_item_makes_no_squad_an_excavator():
+    g = tunnel_ground()
+    squads = Squads([sq(0, "I", S(0, 6), cr("a", card="ghoul", items=("bludgeon",)))])
+    assert ex.declare_refusal(g, squads, "0:I", "excavate").rule == "ce-dig-excavator"

@@ -461,3 +461,77 @@ def test_ce_items_used_the_record_is_cleared_each_turn_and_old_positions_load():
     assert s.game.state_from_position(old).position() == old
     s.apply("end")
     assert "items_used" not in s.position()
+
+
+def _win_fight(s):
+    """Play the fight under way to the attacker's win (the attacker throws 12, the defender 1)."""
+    while s.combat is not None:
+        legal = s.legal_actions()
+        s.apply(legal[-1] if legal[0].startswith("attacker rolls") else legal[0])
+
+
+def test_ce_item_once_an_item_passed_after_its_fight_serves_no_one_else_that_turn():
+    """Issue 28 (ce-item-once leftover): the item itself is used once a turn. Squad II wins with its
+    headband and passes it to squad III, which fights next: the headband does not count again."""
+    s = ex.corridor([ex.squad(0, "II", at(3), card("horned-hellion", items=["cool-stretchy-headband"])),
+                     ex.squad(0, "III", at(4), card("horned-hellion", 2)),
+                     ex.squad(None, "A", at(2), card("ratman")), ex.squad(None, "B", at(5), card("ratman", 2))])
+    s.apply("fight II w:A")
+    _win_fight(s)
+    s.apply("pass II III cool-stretchy-headband")
+    assert s.position()["items_used"] == ["horned-hellion-2:cool-stretchy-headband"]
+    s.apply("fight III w:B")
+    assert fx.used_items([f for m in s.combat["sides"]["attacker"] for f in m])[0] == []
+
+
+def test_ce_item_once_an_item_dropped_and_picked_up_stays_used():
+    s = ex.corridor([ex.squad(0, "II", at(3), card("horned-hellion", items=["cool-stretchy-headband"])),
+                     ex.squad(None, "A", at(2), card("ratman"))])
+    s.apply("fight II w:A")
+    _win_fight(s)
+    s.apply("drop II cool-stretchy-headband")
+    assert s.position()["items_used"] == [f"@{at(3)}:cool-stretchy-headband"]
+    s.apply("pick II cool-stretchy-headband")
+    assert s.position()["items_used"] == ["horned-hellion-1:cool-stretchy-headband"]
+    assert s.game.state_from_position(s.position()).position() == s.position()
+
+
+# ------------------------------------------------------------------ Pay to Use
+def test_ce_item_pay_each_use_is_paid_by_the_carriers_squad():
+    """Issue 28 (audit 3 M3): the Tome of Elder Darkness is Pay to Use (1 shadowflame a use): a squad
+    that can pay uses it and pays, though the tome was found, not invoked; one that cannot only carries it."""
+    tome = CARDS.item("tome-of-elder-darkness")
+    assert tome.use == "pay" and dict(tome.pay) == {"shadowflame": 1} and tome.source("pay") == "book"
+
+    def fight(resources):
+        s = ex.corridor([ex.squad(0, "II", at(3), card("horned-hellion", items=["tome-of-elder-darkness"]),
+                                  resources=resources), ex.squad(None, "A", at(4), card("ratman"))])
+        s.apply("fight II w:A")
+        return s
+
+    s = fight({"shadowflame": 2})
+    assert fx.used_items([f for m in s.combat["sides"]["attacker"] for f in m])[0] == ["tome-of-elder-darkness"]
+    assert s.squads["0:II"].resources.get("shadowflame") == 1
+    assert ("ce-item-pay", "horned-hellion-1 pays 1 shadowflame to use tome-of-elder-darkness.") in logged(s, len(s.steps) - 1)
+    assert s.game.state_from_position(s.position()).position() == s.position()
+    s = fight({})
+    assert fx.used_items([f for m in s.combat["sides"]["attacker"] for f in m]) == ([], [])
+    assert "tome-of-elder-darkness" in s.squads["0:II"].creatures[0].items and "items_used" not in s.position()
+
+
+def test_ce_item_pay_how_a_wandering_monster_never_pays():
+    s = ex.corridor([ex.squad(0, "II", at(3), card("ratman")),
+                     ex.squad(None, "A", at(4), card("horned-hellion", items=["tome-of-elder-darkness"]),
+                              resources={"shadowflame": 3})])
+    s.apply("fight II w:A")
+    assert fx.used_items([f for m in s.combat["sides"]["defender"] for f in m])[0] == []
+
+
+def test_ce_wandering_items_a_monster_on_an_item_fights_with_it():
+    """Issue 28 (audit 3 M1, its reproduction): a wandering Necromonk on a hex holding a Spiked Shield
+    takes it up when attacked and defends with it."""
+    s = ex.corridor([ex.squad(0, "II", at(3), card("ghoul")), ex.squad(None, "A", at(4), card("necromonk", 5))],
+                    loot={at(4): {"items": ["spiked-shield"]}})
+    s.apply("fight II w:A")
+    assert fx.used_items([f for m in s.combat["sides"]["defender"] for f in m])[0] == ["spiked-shield"]
+    assert str(at(4)) not in s.loot

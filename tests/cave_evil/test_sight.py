@@ -127,3 +127,22 @@ def test_ce_count_stuck_the_count_ends_where_open_ground_does():
 def test_count_away_refuses_a_negative_count():
     with pytest.raises(ValueError):
         count_away(corridor(), S(0, 0), -1)
+
+
+# ------------------------------------------------------------------ Large Items
+def test_ce_line_of_sight_a_large_item_lying_between_blocks_the_shot():
+    """Issue 28 (audit 2 M3): Large Items block line of sight. The Steel Shell is large; lying between
+    a Caveling (range 3) and a Wandering Monster it stops the shot, a normal item does not."""
+    from necro.cave_evil import examples as ex
+    from necro.cave_evil.loot import large_hexes
+
+    def table(item):
+        return ex.corridor([ex.squad(0, "II", ex.at(3), ex.of_card("caveling")),
+                            ex.squad(None, "A", ex.at(6), ex.of_card("ratman"))], loot={ex.at(4): {"items": [item]}})
+
+    assert "shoot II w:A" in table("spiked-shield").legal_actions()
+    s = table("steel-shell")
+    assert large_hexes(s.loot) == {ex.at(4)}
+    assert "shoot II w:A" not in s.legal_actions()
+    assert s.explain_illegal("shoot II w:A")[0] == "ce-line-of-sight"
+    assert str(ex.at(6)) not in s.decorate_view(s.position())["map"]["sight"]["0:II"]["see"]

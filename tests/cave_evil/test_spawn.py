@@ -11,6 +11,7 @@ import pytest
 
 from necro.core import FormatError, IllegalAction, NotationError
 from necro.cave_evil import excavation as ex
+from necro.cave_evil import loot as lt
 from necro.cave_evil import spawn as sp
 from necro.cave_evil.deck import Deck
 from necro.cave_evil.ground import Ground
@@ -469,3 +470,66 @@ def test_spawn_rules_are_in_our_own_words():
         w = words(r.summary)
         for i in range(len(w) - 7):
             assert f" {' '.join(w[i:i + 8])} " not in source, (r.id, w[i:i + 8])
+
+
+# ------------------------------------------------------------------ a Wandering Monster's items
+def _full_start():
+    """A full game's first turn, every procedure done; with what ``start`` lay on the map and the
+    cards it took out of the piles."""
+    from necro.cave_evil.game import CaveEvil
+
+    s = CaveEvil(2, game="full", setup="quick").new_initial_state(0)
+    while s.is_chance_node() or s.queue:
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    return s
+
+
+def _with(s, loot, squads=(), queue=()):
+    import json
+
+    pos = json.loads(json.dumps(s.position()))
+    for h, items in loot.items():
+        pos["loot"][str(h)] = {"gore": 1, "items": items}
+        for i in items:
+            pos["piles"]["piles"]["bribe"][i] -= 1
+    for sq in squads:
+        pos["squads"].append(sq)
+        for c in sq["creatures"]:
+            pos["piles"]["piles"]["bribe"][c["card"]] -= 1
+    pos["piles"]["piles"]["bribe"] = {k: v for k, v in pos["piles"]["piles"]["bribe"].items() if v}
+    pos["queue"] = list(queue)
+    return s.game.state_from_position(pos, 7)
+
+
+def test_ce_wandering_pick_a_spawned_monster_takes_up_the_items_and_spells_on_its_space():
+    """Issue 28 (audit 3 M1): a Rotten Lich (two items, a Spellcaster) spawned where a Spiked Shield
+    and the spell Deceit lie takes both up; it fights with the shield and carries the spell; the
+    gore stays on the ground."""
+    from necro.cave_evil import fights as fx
+
+    s = _full_start()
+    h = min(x for x in s.ground.open_hexes() if s.squads.at(x) is None and x not in s.ground.spawn_pits)
+    t = _with(s, {h: ["deceit", "spiked-shield"]},
+              queue=[{"do": "spawn-draw", "deck": "construct", "at": str(h), "far": None, "player": s.current_player()}])
+    t.force("draw construct rotten-lich")
+    t.play_chance()
+    lich = t.squads.at(h)
+    assert lich.wandering and lich.creatures[0].items == ("deceit", "spiked-shield")
+    assert t.loot[str(h)] == {"gore": 1, "items": []}
+    assert fx.used_items(fx.snapshot(lich)) == (["spiked-shield"], ["deceit"])
+    assert any(e.rule == "ce-wandering-pick" for e in t.steps[-1].log)
+    assert t.ledger == lt.holdings(t.squads, t.loot)
+
+
+def test_ce_wandering_pick_a_monster_that_stops_on_an_item_after_a_wander_takes_it_up():
+    s = _full_start()
+    spots = sorted(x for x in s.ground.open_hexes() if s.squads.at(x) is None and x not in s.ground.spawn_pits)
+    start = spots[0]
+    lich = {"id": "w:Q", "owner": None, "at": str(start), "card": "Q",
+            "creatures": [{"id": "young-lich-q-1", "card": "young-lich", "size": "small", "speed": 3}]}
+    p = s.current_player()
+    probe = _with(s, {}, [lich], [{"do": "wander", "player": p, "roll": 3, "left": ["w:Q"]}])
+    to = next(a.split()[2] for a in probe.legal_actions() if not a.endswith("stay"))
+    t = _with(s, {to: ["dagger"]}, [lich], [{"do": "wander", "player": p, "roll": 3, "left": ["w:Q"]}])
+    t.apply(f"wander w:Q {to}")
+    assert t.squads["w:Q"].creatures[0].items == ("dagger",) and str(to) in t.loot

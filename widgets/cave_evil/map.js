@@ -113,6 +113,8 @@ function actionLabel(a, names) {
   m = /^(fight|shoot|hire|subdue) ([IVN,]+) (\S+)( by shot)?$/.exec(a);
   if (m) return `${{ fight: "attack", shoot: "shoot at", hire: "hire", subdue: "subdue" }[m[1]]} ${m[3]}` +
     `${m[4] ? " by a shot" : ""} with ${m[2].split(",").join(", ")}`;
+  m = /^bomb ([IVN]+) at ([+-]\d+[+-]\d+)$/.exec(a);
+  if (m) return `throw squad ${m[1]}'s bomb at ${m[2]} (everything in its blast is destroyed)`;
   m = /^(move|dig|collapse) [IVN]+$/.exec(a);
   if (m) return m[1];
   m = /^move [IVN]+ ([+-]\d+[+-]\d+) via ([+-]\d+[+-]\d+)$/.exec(a);
