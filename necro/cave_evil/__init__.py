@@ -16,7 +16,7 @@ A. Invoke                                             :mod:`.invoking`
 B. Meditation                                         :mod:`.meditation`
 C. Cast Spells (items and spells carried)             :mod:`.spells`; :mod:`.loot`
 D. Excavation / Collapse                              :mod:`.digging`; :mod:`.excavation`, :mod:`.deck`
-E. Combat                                             :mod:`.fighting`; :mod:`.fights`, :mod:`.combat`
+E. Combat                                             :mod:`.fighting`; :mod:`.fights`, :mod:`.combat`, :mod:`.ripping`
 F. Flanking Combat                                    :mod:`.fighting`; :mod:`.fights`
 G. Ranged Combat                                      :mod:`.shooting`; :mod:`.fights`, :mod:`.sight`
 H. Hire                                               :mod:`.hiring`

@@ -598,7 +598,7 @@ def _fighter_from_json(f: Reader, role: str) -> dict:
 def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
     """A validated fight record; ``squads`` (a live fight): its squads must be on the map as recorded."""
     r.obj(allowed=("phase", "kind", "subdue", "defence", "attackers", "defenders", "sides", "control", "order", "dice",
-                   "evil"))
+                   "evil", "apart"))
     phase = r["phase"].int(1, 3)
     kind = r.get("kind", "fight").str(choices=KINDS + ("subdue",))
     subdue = r.get("subdue", False).bool() or kind == "subdue"  # "kind": "subdue" is how positions said it before shots could subdue
@@ -641,6 +641,11 @@ def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
             r.fail("squads subdue one Wandering Monster, with nobody else defending it (rule ce-subdue-alone)")
     if defence:
         record["defence"] = defence
+    apart_r = r.get("apart", None).optional()
+    if apart_r is not None:  # an Attacktite's squad tears the defenders apart (rule ce-attacktite)
+        record["apart"] = [x.str(max_length=40) for x in apart_r.list(max_length=5)]
+        if len(attackers) != 1 or len(defenders) != 1 or len(sides[DEFENDER][0]) != 1 or subdue or kind != "fight":
+            r["apart"].fail("a squad torn apart fights one creature at a time, one squad against it (rule ce-attacktite)")
     for sid in attackers:
         if is_crystal(sid):
             r["attackers"].fail("a crystal only defends (rule ce-crystal-astral)")

@@ -34,6 +34,7 @@ GRAMMAR = [
     ("stay", re.compile(r"^stay$")),
     ("d12", re.compile(r"^d12 (\d{1,2})$")),
     ("fight", re.compile(r"^fight ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) ([0-9w]:[A-Za-z0-9]{1,8})$")),
+    ("fight-apart", re.compile(r"^fight " + _CARD + r" ([0-9w]:[A-Za-z0-9]{1,8}) apart$")),
     ("shoot", re.compile(r"^shoot ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) ([0-9w]:[A-Za-z0-9]{1,8})$")),
     ("choose", re.compile(r"^(first|second) (" + "|".join(ATTRIBUTES) + r")$")),
     ("die", re.compile(r"^(attacker|defender) rolls (\d{1,2})$")),
@@ -88,6 +89,8 @@ def action_rule(state, action) -> str:
         return "ce-crystal-attack"
     if kind == "fight":
         return "ce-flank" if "," in action.split()[1] else ("ce-combat-phase1" if state.must_fight else "ce-combat-attacker")
+    if kind == "fight-apart":
+        return "ce-attacktite"
     if kind == "shoot":
         return "ce-shoot"
     if kind == "choose":

@@ -15,6 +15,7 @@ from . import invoking as inv
 from . import moving as mv
 from . import picking as pk
 from . import powers as pw
+from . import ripping as rp
 from . import setup_play as sp_
 from . import shooting as sh
 from . import subduing as sb
@@ -136,6 +137,9 @@ def explain_turn(state, kind, g):
         return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
     if kind == "fight":
         return fg.explain_fight(state, g)
+    if kind == "fight-apart":
+        refusal = rp.apart_refusal(state, [squad_id(state.turn, g[0])], g[1])
+        return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
     if kind == "shoot":
         return sh.explain_shoot(state, g)
     if state.must_fight:

@@ -85,6 +85,7 @@ from . import picking as pk
 from . import powers as pw
 from . import protectors as px
 from . import refusals as rf
+from . import ripping as rp
 from . import setup as su
 from . import setup_play as sp_
 from . import shooting as sh
@@ -284,7 +285,7 @@ class CaveEvilState(State):
                 return [f"step {h}" for h in ex.step_options(self.ground, self.squads, dig)] + ["stay"]
             return []
         fights = [fight_notation(self, att, did) for att, did in fight_options(self)]
-        fights += hi.hire_options(self) + sb.subdue_options(self)
+        fights += rp.apart_options(self) + hi.hire_options(self) + sb.subdue_options(self)
         if self.guard is not None:  # the Protector attacks: it is the one fought (ruling ce-protector-attack)
             return [a for a in fights if a.split()[2] == self.guard]
         if self.must_fight:
@@ -601,6 +602,14 @@ def _squads(state, cards: str) -> list[str]:
     return [squad_id(state.turn, c) for c in cards.split(",")]
 
 
+def _fight_apart(state, kind, g, action) -> None:
+    """``fight II 2:III apart``: an Attacktite's squad attacks, tearing the defenders apart (:mod:`.ripping`)."""
+    sids = _squads(state, g[0])
+    rp.check_apart(state, sids, g[1])
+    fg.apply_fight(state, sids, g[1])
+    rp.tear(state, sids, g[1])
+
+
 APPLY = {
     # set-up
     "first": lambda s, k, g, a: sp_.apply_first(s, int(g[0]) - 1),
@@ -628,6 +637,7 @@ APPLY = {
     # E. Combat, F. Flanking, G. Ranged Combat, H. Hire, I. Subdue
     "fight": lambda s, k, g, a: fg.apply_fight(s, _squads(s, g[0]), g[1]),
     "shoot": lambda s, k, g, a: sh.apply_shoot(s, _squads(s, g[0]), g[1]),
+    "fight-apart": _fight_apart,
     "choose": lambda s, k, g, a: fg.apply_choose(s, g[0], g[1]),
     "die": lambda s, k, g, a: fg.apply_die(s, g[0], int(g[1])),
     "hire": hi.hire,
