@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from necro.core import CHANCE, IllegalAction, NotationError
 
+from . import bank as bk
 from . import digging as dg
 from . import excavation as ex
 from . import fighting as fg
@@ -184,7 +185,7 @@ def explain_turn(state, kind, g):
         return (rule, reason) if rule != "core-legal" else ("ce-break", f"pick the creatures first (break {card} {g[1]}), then their hex")
     if kind == "declare":
         mode = "excavate" if g[0] == "dig" else "collapse"
-        refusal = ex.declare_refusal(state.ground, state.squads, sid, mode, state.digs)
+        refusal = ex.declare_refusal(state.ground, state.squads, sid, mode, state.digs) or bk.rock_refusal(state, sid)
         return (refusal.rule, refusal.reason) if refusal else ("ce-dig-declare", "not now")
     if kind == "continue":
         if sid not in state.digs:

@@ -24,6 +24,8 @@ class Section:
 
 
 SECTIONS = (
+    Section("Game contents: the bank, the rock markers", ("bank",),
+            ("ce-bank", "ce-bank-rocks", "ce-bank-how")),
     Section("Set-up (steps 1-13)", ("setup_play", "setup", "turn"),
             ("ce-first-player", "ce-quick-setup", "ce-start-squad", "ce-throneroom-numbers", "ce-setup-stuck",
              "ce-starting-hand", "ce-start-resources", "ce-awaken-draw", "ce-necromancer-deal")),
@@ -84,7 +86,7 @@ SECTIONS = (
     Section("Protectors", ("guarding", "protectors", "turn", "digging"),
             ("ce-protector-wake", "ce-protector-attack", "ce-protector-return", "ce-protector-draw")),
 )
-"""The rulebook's parts, in the text's order (set-up, game play, the squad actions A-K, the extra
+"""The rulebook's parts, in the text's order (the contents list, set-up, game play, the squad actions A-K, the extra
 activities, death, spawns and events, the Awakening and each Evil, the Necromancers, Protectors)."""
 
 MACHINERY = {

@@ -64,6 +64,7 @@ from necro.core import CHANCE, TERMINAL, IllegalAction, State
 from . import advanced as adv
 from . import awaken as aw
 from . import awakening as ak
+from . import bank as bk
 from . import conjuration as cj
 from . import death as de
 from . import digging as dg
@@ -304,7 +305,7 @@ class CaveEvilState(State):
                 out.append(f"move {card}")
             for group in mv.breakaways(self, squad):
                 out.append(f"break {card} {','.join(group)}")
-            for mode in ex.declare_options(self.ground, self.squads, sid, self.digs):
+            for mode in ex.declare_options(self.ground, self.squads, sid, self.digs) if bk.rock_refusal(self, sid) is None else ():
                 out.append(f"{'dig' if mode == 'excavate' else 'collapse'} {card}")
             if sid in self.digs:
                 for helpers in dg.helper_sets(self, self.digs[sid]):
