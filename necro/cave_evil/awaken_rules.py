@@ -97,6 +97,15 @@ AWAKEN_RULES = [
          "Our choice: the text's 'no enemy kill points, you die' applies even when it kills every "
          "Necromancer: then nobody wins, as at doom; if one survives, that player is the last standing and "
          "wins. Alternative: spare everybody when nobody has any.", "ruling"),
+    Rule("ce-evil-bitch-room", "When her Necromancer is hemmed in",
+         "Our choice: a Necromancer with no free open space beside it (squads, rock or collapse all round) "
+         "has every squad beside it destroyed as she comes, its own, enemies' and Wandering Monsters alike: "
+         "nobody earns kill points, the dead leave gore and what they carried, and a Necromancer among them "
+         "dies. Her fight is fought off the map (she leaves no marker), so the single-space tiles the text "
+         "lays under her or the Necromancer when rock or a collapse leaves no room are not laid: they would "
+         "change nothing in the fight. The text says she 'destroys everything' without saying whether that "
+         "is all around or only the space she takes. Alternative: she destroys only the squad on one space "
+         "beside it, the one she then stands on.", "ruling"),
     Rule("ce-evil-statue", "The Darkest Statue of Death",
          "Revealed (advanced play only; others ignore this), the Statue goes on the Pit and whatever is "
          "there moves beside it; spawns on the Pit go beside it. Nobody fights it yet, and squads may stop "
