@@ -48,6 +48,7 @@ GRAMMAR = [
     ("meditate", re.compile(r"^meditate (bribe|construct|summon|abyss)(?: from " + _CARD + ")?$")),
     ("discard", re.compile(r"^discard " + _CARD_ID + r"(?: (metals|gore|shadowflame))?$")),
     ("goat", re.compile(r"^(kneel|slay) N$")),
+    ("bathe", re.compile(r"^bathe N ([0-9w]:[A-Za-z0-9]{1,8})$")),
     ("abandon", re.compile(r"^abandon (" + _CARD[1:-1] + "|" + _CARD_ID[1:-1] + ")$")),
     ("power", re.compile(r"^(teleport|blast|enthrall) N(?: (" + _HEX[1:-1] + r"|\d:(?:" + _CARD[1:-1] + r")))?$")),
     ("power", re.compile(r"^(split) N ((?:" + _CARD[1:-1] + ") " + _HEX[1:-1] + ")$")),
@@ -81,6 +82,8 @@ def action_rule(state, action) -> str:
         return POWER_RULE[action.split()[0]]
     if kind == "goat":
         return "ce-evil-goat"
+    if kind == "bathe":
+        return "ce-evil-statue"
     if state.phase == SETUP:
         return "ce-first-player" if kind == "first" else state.plan.next_step().rule
     if kind == "draw" and state.pending is not None:

@@ -9,6 +9,7 @@ from necro.core import CHANCE, IllegalAction, NotationError
 
 from . import bank as bk
 from . import digging as dg
+from . import evil_statue as estatue
 from . import excavation as ex
 from . import fighting as fg
 from . import hiring as hi
@@ -55,6 +56,9 @@ def explain_illegal(state, action) -> tuple[str, str]:
         return "ce-adv-abandon", ("advanced rule 5 is not in play" if not state.game.options["abandon"] else
                                   "only the turn player's squads other than N (none holding a Necromancer), or a "
                                   "creature of a squad of several with a free hex beside it, in Phase 3")
+    if kind == "bathe":
+        refusal = estatue.bath_refusal(state, g[0])
+        return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
     if kind == "goat":
         if state.power_turn:
             return "ce-power", "no Awakened Evil is defeated in a turn its Necromancer used its once-per-game power"

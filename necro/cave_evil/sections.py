@@ -78,7 +78,7 @@ SECTIONS = (
     Section("The Pit of Infinite Shadow", ("evil_pit",), ("ce-evil-pit",)),
     Section("The Darkest Evil Bitch", ("evil_bitch", "awaken"), ("ce-evil-bitch", "ce-evil-bitch-none", "ce-evil-roll-off",
                                                                           "ce-evil-bitch-room")),
-    Section("The Darkest Statue of Death", ("evil_statue", "evils", "death"), ("ce-evil-statue",)),
+    Section("The Darkest Statue of Death", ("evil_statue", "evils", "death"), ("ce-evil-statue", "ce-evil-statue-bath")),
     Section("The Eternal Evil Emperor", ("evil_emperor", "evils", "death"),
             ("ce-evil-emperor", "ce-evil-emperor-lair")),
     Section("The Evil Black Old Goat", ("evil_goat", "turn", "awaken"), ("ce-evil-goat", "ce-evil-goat-decider")),

@@ -71,6 +71,7 @@ from . import digging as dg
 from . import evil_emperor as eemp
 from . import evil_goat as egoat
 from . import evil_pit as epit
+from . import evil_statue as estatue
 from . import excavation as ex
 from . import fighting as fg
 from . import fights as fx
@@ -297,6 +298,7 @@ class CaveEvilState(State):
         if self.full:
             out += (inv.invoke_options(self) + med.meditate_options(self) + adv.sacrifice_options(self)
                     + adv.discard_options(self) + pw.power_options(self) + egoat.goat_options(self)
+                    + estatue.bath_options(self)
                     + adv.abandon_options(self))
         out += pk.loot_options(self)
         for squad in own_squads(self):
@@ -649,6 +651,7 @@ APPLY = {
     "abandon": lambda s, k, g, a: adv.apply_abandon(s, g[0]),
     "power": lambda s, k, g, a: pw.apply_power(s, g[0], g[1]),
     "goat": lambda s, k, g, a: egoat.kneel(s) if g[0] == "kneel" else egoat.slay(s),
+    "bathe": lambda s, k, g, a: estatue.bathe(s, g[0]),
     # the end of Phase 3
     "end": ph.apply_end,
 }
