@@ -64,3 +64,36 @@ def test_a_dig_waits_for_three_free_rock_markers(mode):
     refused(s, f"{mode} V", "ce-bank-rocks")
     free = diggers(bank="unbounded")
     assert f"{mode} V" in free.legal_actions()
+
+
+def spawn_metals(left: int, **options):
+    """A full game where ``left`` metals are left in the bank, and a spawn on the Pit rolling 4 metals."""
+    import json
+
+    from necro.cave_evil.game import CaveEvil
+
+    from .test_full_game import at_actions
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    n = next(q for q in pos["squads"] if q["id"] == "0:N")
+    n["resources"] = dict(n.get("resources", {}), metals=n.get("resources", {}).get("metals", 0)
+                          + bk.PER_RESOURCE - left - s.ledger["metals"])
+    pos["queue"] = [{"do": "spawn", "roll": "regular", "at": str(s.ground.pit()), "player": 0}]
+    s = CaveEvil(2, setup="quick", game="full", **options).state_from_position(pos, 7)
+    s.force("spawn rolls 1", "spawn rolls 4")
+    s.play_chance()
+    s.play_chance()
+    return s
+
+
+@pytest.mark.parametrize("left, laid", [(2, 2), (0, None), (10, 4)])
+def test_a_spawn_brings_only_what_the_bank_holds(left, laid):
+    s = spawn_metals(left)
+    pit = str(s.ground.pit())
+    assert s.loot.get(pit, {}).get("metals") == laid
+    assert bk.in_bank(s, "metals") == max(0, left - 4)
+    check_combat(s)
+
+
+def test_an_unbounded_bank_spawns_the_whole_roll():
+    assert spawn_metals(0, bank="unbounded").loot[str(spawn_metals(0).ground.pit())]["metals"] == 4
