@@ -9,6 +9,7 @@ naming the rule it applies. The map from the text's parts to the code (the same 
 ====================================================  ================================================
 The rule text                                         The code (where the state plays it; pure parts)
 ====================================================  ================================================
+Game contents: the bank, the rock markers             :mod:`.bank`
 Set-up (steps 1-13)                                   :mod:`.setup_play`; :mod:`.setup`, :mod:`.turn`
 Game Play: the turn, its phases 1-4, the cycle        :mod:`.phases`; :mod:`.turn` (queued steps)
 Phase 2. Conjure Forbidden Knowledge                  :mod:`.turn` (deal, keep, conjure); :mod:`.conjuration`
@@ -16,7 +17,7 @@ A. Invoke                                             :mod:`.invoking`
 B. Meditation                                         :mod:`.meditation`
 C. Cast Spells (items and spells carried)             :mod:`.spells`; :mod:`.effects`, :mod:`.loot`
 D. Excavation / Collapse                              :mod:`.digging`; :mod:`.excavation`, :mod:`.deck`
-E. Combat                                             :mod:`.fighting`; :mod:`.fights`, :mod:`.combat`
+E. Combat                                             :mod:`.fighting`; :mod:`.fights`, :mod:`.combat`, :mod:`.ripping`
 F. Flanking Combat                                    :mod:`.fighting`; :mod:`.fights`
 G. Ranged Combat                                      :mod:`.shooting`; :mod:`.fights`, :mod:`.sight`
 H. Hire                                               :mod:`.hiring`

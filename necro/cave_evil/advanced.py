@@ -6,6 +6,7 @@ Excavation is :mod:`.digging`'s.
 
 from __future__ import annotations
 
+from . import bank as bk
 from . import conjuration as cj
 from . import digging as dg
 from . import invoking as inv
@@ -43,8 +44,9 @@ def apply_discard(state, card_id: str, resource: str | None) -> None:
     state.hands[p].remove(entry)
     state.conj_box[card_id] += 1
     resource = resource or DECK_RESOURCE[cj.deck_of(card_id)]
-    lt.add_resources(state.squads[squad_id(p, "N")].resources, {resource: 1})
-    state.ledger[resource] += 1
+    got = bk.pay(state, resource, 1, "the boxed card")
+    lt.add_resources(state.squads[squad_id(p, "N")].resources, {resource: got})
+    state.ledger[resource] += got
     state.note("ce-adv-discard", f"Player {p + 1} boxes {cj.conjuration_spec()[card_id].name} from the hand: "
                                  f"1 {resource} for the Necromancer.")
 
@@ -94,6 +96,7 @@ def apply_sacrifice(state, what: str, holder: str | None) -> None:
                 dg.drop_dig(state, squad.id, "ce-dig-leave")
     state.conj_box[card_id] += 1
     cost = spec[card_id].cost
+    cost = {r: bk.pay(state, r, k, "the sacrifice") for r, k in cost.items()}
     lt.add_resources(n.resources, cost)
     state.ledger.update(cost)
     for c in n.creatures:

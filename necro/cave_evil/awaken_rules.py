@@ -97,6 +97,15 @@ AWAKEN_RULES = [
          "Our choice: the text's 'no enemy kill points, you die' applies even when it kills every "
          "Necromancer: then nobody wins, as at doom; if one survives, that player is the last standing and "
          "wins. Alternative: spare everybody when nobody has any.", "ruling"),
+    Rule("ce-evil-bitch-room", "When her Necromancer is hemmed in",
+         "Our choice: a Necromancer with no free open space beside it (squads, rock or collapse all round) "
+         "has every squad beside it destroyed as she comes, its own, enemies' and Wandering Monsters alike: "
+         "nobody earns kill points, the dead leave gore and what they carried, and a Necromancer among them "
+         "dies. Her fight is fought off the map (she leaves no marker), so the single-space tiles the text "
+         "lays under her or the Necromancer when rock or a collapse leaves no room are not laid: they would "
+         "change nothing in the fight. The text says she 'destroys everything' without saying whether that "
+         "is all around or only the space she takes. Alternative: she destroys only the squad on one space "
+         "beside it, the one she then stands on.", "ruling"),
     Rule("ce-evil-statue", "The Darkest Statue of Death",
          "Revealed (advanced play only; others ignore this), the Statue goes on the Pit and whatever is "
          "there moves beside it; spawns on the Pit go beside it. Nobody fights it yet, and squads may stop "
@@ -111,6 +120,17 @@ AWAKEN_RULES = [
          "Our choice: when the reveal is ignored (no advanced play) the Statue is put on the Pit as it "
          "wakes, moving what stands there beside it, so that it can be fought. Alternative: leave it off "
          "the map, which would make it impossible to conquer.", "ruling"),
+    Rule("ce-evil-statue-bath", "How the Statue's bath is played here",
+         "Our choice: advanced play, where the reveal counts, is the game with all five Evils "
+         "(awakening=advanced). Bathing is squad N's action in Phase 3, written bathe N 2:III, and names "
+         "the squad the eyes strike: any squad or Wandering Monster within 8 spaces of the Statue with a "
+         "line to it that no rock and no other squad blocks (the first squad on the path the player picks), "
+         "the player's own included. The cards that go to the box are worth at least 18 kill points and as "
+         "little more as possible. The stare is a shot opened with weapon; the target defends with its whole "
+         "squad and picks the second attribute (a Wandering Monster's is picked for it); if the Statue wins the "
+         "target dies and nobody earns kill points, otherwise nothing happens. The Statue wakes where it "
+         "stands. The text says neither whether bathing is an action nor which cards go when they do not make "
+         "exactly 18. Alternatives: a bath as a free activity; the player choosing the cards.", "ruling"),
     Rule("ce-evil-emperor", "The Eternal Evil Emperor",
          "Revealed, he does nothing. As he wakes his marker goes on the Pit and the track stops. At the "
          "start of every cycle the player with most enemy kill points (ties: the highest D12) names a "

@@ -74,6 +74,8 @@ def reveal(state) -> None:
     state.note("ce-awaken-reveal", f"The Awakening Evil card is turned up: {evil_name(state)}.")
     if state.evil == GOAT and egoat.goat_squad(state) is None:
         egoat.raise_goat(state)
+    if state.evil == STATUE and estatue.advanced(state) and estatue.asleep(state) is None:
+        estatue.reveal_statue(state)
 
 
 def awaken_effects(state) -> None:

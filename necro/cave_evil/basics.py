@@ -15,7 +15,7 @@ from . import fights as fx
 from . import protectors as px
 from . import setup as su
 from .deck import deck_spec
-from .movement import CARDS, Squad
+from .movement import CARDS, STATUE_ASLEEP, Squad
 
 WORDS = {"hall": su.HALL, "lair": su.LAIR, "tunnel": su.TUNNEL, "throneroom": su.THRONEROOM}
 TILE_WORD = {v: k for k, v in WORDS.items()}
@@ -98,7 +98,7 @@ def fight_notation(state, attackers, did: str, verb: str = "fight") -> str:
 def is_evil_squad(state, sid: str) -> bool:
     """Whether squad ``sid`` is an Awakened Evil on the map (the Statue, the Emperor): fought, never
     hired or subdued."""
-    return any(c.card in (STATUE, EMPEROR) for c in state.squads[sid].creatures)
+    return any(c.card in (STATUE, EMPEROR, STATUE_ASLEEP) for c in state.squads[sid].creatures)
 
 
 def mark_crystals(state) -> None:

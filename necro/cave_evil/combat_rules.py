@@ -369,6 +369,21 @@ COMBAT_RULES = [
          "to the first creature with room for it; resources stay on the ground. It carries them from "
          "then on, and they go with it when it is hired or subdued, or fall on its space when it dies. "
          "Alternative: the monster uses them only while it stands on them.", "ruling"),
+    # ------------------------------------------------------------ creature abilities
+    Rule("ce-attacktite", "Tearing a squad apart",
+         "A squad holding an Attacktite may, when it attacks, tear the defending squad apart and fight each of "
+         "its creatures in a combat of its own; the whole attacking squad takes part in every one of them. "
+         "Each combat won kills the one creature fought; a combat lost kills the attackers as any lost fight "
+         "does, and the creatures not yet fought live on."),
+    Rule("ce-attacktite-how", "How tearing apart is played here",
+         "Our choice: the attacker writes fight II 2:III apart, only with the Attacktite's squad attacking "
+         "alone and only against a squad of two or more creatures that no other squad would join in defending "
+         "(a flanked fight is not torn). The creatures are fought in their squad's order, a Necromancer last, "
+         "one combat straight after the other; the dead creature's kill points, gore and items go as in any "
+         "death, and the torn squad keeps its resources and its dig until its last creature dies. Items count "
+         "once a turn across the combats, as in any fights of a turn. The text gives the ability and one "
+         "example, no order and no flanking case. Alternatives: the attacker picks the order, or may stop "
+         "after any combat won.", "ruling"),
 ]
 
 COMBAT_RULE_IDS = frozenset(r.id for r in COMBAT_RULES)

@@ -44,9 +44,10 @@ Effects are the part of the cards the combat engine reads
   (``enemies``) or of the creature's own squad (``friends``) (rule ce-binding).
 
 ``when`` says whether the effect works always, only when attacking or only
-when defending (rule ce-ability-when). Abilities the engine does not model
-yet (an Attacktite tearing squads apart, a Stabbist picking every attribute)
-are described in ``notes`` only.
+when defending (rule ce-ability-when). An ability that is not a number on an
+attribute is played by its own module, by card id (the Attacktite tearing
+squads apart: :mod:`.ripping`); those the engine does not model yet (a
+Stabbist picking every attribute) are described in ``notes`` only.
 
 :func:`movement_creature` turns a card into the small record the map layer
 moves (:class:`necro.cave_evil.movement.Creature`).

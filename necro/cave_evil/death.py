@@ -12,6 +12,7 @@ This module calls the Awaken Track through ``state.advance_eye`` (a death re-rea
 
 from __future__ import annotations
 
+from . import bank as bk
 from . import digging as dg
 from . import excavation as ex
 from . import fights as fx
@@ -134,6 +135,7 @@ def bury(state, squad: Squad, by, gone) -> float:
         lt.put(state.loot, str(state.ground.pit()), items=[lt.EYES])
         state.ledger[f"item:{lt.EYES}"] += 1
         state.note("ce-evil-statue", "The Statue falls: its Glowing Eyes are torn out and lie on The Pit.")
+    gore = bk.pay(state, "gore", gore, "the slain's gore") if gore else 0
     if gore:
         lt.put(state.loot, key, {"gore": gore})
         state.ledger["gore"] += gore

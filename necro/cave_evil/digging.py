@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from necro.core import IllegalAction
 
+from . import bank as bk
 from . import excavation as ex
 from .basics import own_squads
 from .ground import Refusal
@@ -63,7 +64,7 @@ def declare(state, kind, g, action) -> None:
     """``dig N`` / ``collapse N``: squad N declares a dig (rule ce-dig-declare); its card is drawn next."""
     sid = squad_id(state.turn, g[1])
     mode = "excavate" if g[0] == "dig" else "collapse"
-    refusal = ex.declare_refusal(state.ground, state.squads, sid, mode, state.digs)
+    refusal = ex.declare_refusal(state.ground, state.squads, sid, mode, state.digs) or bk.rock_refusal(state, sid)
     if refusal:
         raise IllegalAction(action, refusal.rule, refusal.reason)
     state.pending = {"kind": "declare", "squad": sid, "mode": mode}

@@ -45,7 +45,7 @@ from .creatures import PROVENANCE
 from .deck import EVENTS as DECK_EVENTS
 from .ground import Ground
 from .hexes import Hex, distance, neighbours
-from .movement import Squad, Squads, is_goat, trapped
+from .movement import Squad, Squads, is_asleep_statue, is_goat, trapped
 from .protectors import is_protector
 from .sight import count_away
 from .tiles import Placement
@@ -376,7 +376,8 @@ def wanderers(ground: Ground, squads: Squads) -> list[str]:
     moves only by his own rampage (rule ce-evil-goat).
     """
     return [s.id for s in sorted(squads, key=lambda s: s.id)
-            if s.wandering and s.creatures and not trapped(ground, s) and not is_protector(s) and not is_goat(s)]
+            if s.wandering and s.creatures and not trapped(ground, s) and not is_protector(s) and not is_goat(s)
+            and not is_asleep_statue(s)]
 
 
 def wander_limits(squad: Squad, roll: int) -> dict[str, int]:

@@ -9,7 +9,8 @@ from . import awaken as aw
 from . import death as de
 from . import fights as fx
 from . import wizard as wz
-from .basics import OVER
+from .basics import OVER, squad_name
+from .hexes import neighbours
 from .movement import squad_id
 
 
@@ -47,8 +48,37 @@ def each_cycle(state) -> None:
         bitch_attacks(state, tied[0])
 
 
+def room_for_her(state, victim: int) -> None:
+    """A Necromancer with no free open space beside it, hemmed in by squads, rock or collapse: she
+    destroys every squad around it, whoever's, to take her place (rule ce-evil-bitch; ruling
+    ce-evil-bitch-room). Nobody earns kill points; the dead leave gore and what they carried; a
+    Necromancer among them is dead."""
+    n = state.squads.by_id.get(squad_id(victim, "N"))
+    if n is None:
+        return
+    around = sorted(neighbours(n.hex))
+    if any(state.ground.is_open(h) and state.squads.at(h) is None for h in around):
+        return
+    crushed = [s for s in (state.squads.at(h) for h in around) if s is not None]
+    state.note("ce-evil-bitch-room", f"Player {victim + 1}'s Necromancer is hemmed in on every side: the Darkest "
+               "Evil Bitch destroys everything around it"
+               + (": " + ", ".join(squad_name(state, s.id) for s in crushed) + "." if crushed else
+                  " (rock and collapse only: she fights it where it stands)."))
+    outs = []
+    for s in crushed:
+        state.squads.remove(s.id)
+        de.bury(state, s, None, set())
+        if s.has_necromancer and s.owner is not None:
+            outs.append(s.owner)
+    for p in outs:
+        if p not in state.out:
+            de.player_out(state, p)
+
+
 def bitch_attacks(state, victim: int) -> None:
-    """She appears beside ``victim``'s Necromancer and its squad N fights her (rule ce-evil-bitch)."""
+    """She appears beside ``victim``'s Necromancer and its squad N fights her (rule ce-evil-bitch),
+    after destroying whatever hems it in (ruling ce-evil-bitch-room)."""
+    room_for_her(state, victim)
     n = squad_id(victim, "N")
     state.turn, state.part = victim, "evil"
     state.combat = fx.evil_record(state.squads, n, "darkest-evil-bitch")

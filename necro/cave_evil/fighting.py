@@ -18,6 +18,7 @@ from . import guarding as gd
 from . import loot as lt
 from . import picking as pk
 from . import protectors as px
+from . import ripping as rp
 from . import spells as sl
 from . import subduing as sb
 from . import wizard as wz
@@ -288,6 +289,8 @@ def finish_fight(state) -> None:
     if record.get("subdue") and result.winner == ATTACKER:
         _subdued(state, record, score)
         return
+    if record.get("apart") is not None and result.winner == ATTACKER and rp.torn(state, record, score):
+        return  # one creature of a squad torn apart dies; the next is fought (rule ce-attacktite)
     end = _the_end(state, record, result)
     _announce(state, end, result.winner, score)
     points, outs = _the_losers_die(state, record, end)

@@ -37,7 +37,7 @@ from .combat import ATTACKER, DEFENDER, KILL_POINTS, Combat, Fighter, Side
 from .creatures import ATTRIBUTES, CreatureCard, catalogue
 from .ground import Ground, Refusal
 from .hexes import Hex, distance, neighbours
-from .movement import Creature, Squad, Squads, hostile, is_goat, trapped
+from .movement import Creature, Squad, Squads, hostile, is_asleep_statue, is_goat, trapped
 
 PHASES = (1, 3)
 KINDS = ("fight", "shoot")
@@ -153,6 +153,8 @@ def target_refusal(ground: Ground, squads: Squads, attacker: Squad, did: str) ->
         return Refusal("ce-collapse-trapped", f"squad {did} is trapped in a collapse: it neither fights nor is fought")
     if is_goat(d):
         return Refusal("ce-evil-goat", "only a Necromancer fights the Evil Black Old Goat, once it is awake (slay N)")
+    if is_asleep_statue(d):
+        return Refusal("ce-evil-statue", "nobody fights the Statue before it wakes")
     if d.hex not in neighbours(attacker.hex):
         return Refusal("ce-combat-attacker", f"squad {attacker.id} does not stand next to squad {did}")
     return None
@@ -217,7 +219,7 @@ def shot_targets(ground: Ground, squads: Squads, shooter: Squad, crystals: dict[
             continue
         for hit in shot(ground, squads, shooter.id, t.hex, large):
             h = squads[hit]
-            if hostile(shooter, h) and not trapped(ground, h) and not is_goat(h) \
+            if hostile(shooter, h) and not trapped(ground, h) and not is_goat(h) and not is_asleep_statue(h) \
                     and rangers(shooter, distance(shooter.hex, h.hex)):
                 out.add(hit)
     for owner, c in (crystals or {}).items():
@@ -606,7 +608,7 @@ def _fighter_from_json(f: Reader, role: str) -> dict:
 def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
     """A validated fight record; ``squads`` (a live fight): its squads must be on the map as recorded."""
     r.obj(allowed=("phase", "kind", "subdue", "defence", "attackers", "defenders", "sides", "control", "order", "dice",
-                   "evil", "cast", "effects"))
+                   "evil", "cast", "effects", "apart", "stare"))
     phase = r["phase"].int(1, 3)
     kind = r.get("kind", "fight").str(choices=KINDS + ("subdue",))
     subdue = r.get("subdue", False).bool() or kind == "subdue"  # "kind": "subdue" is how positions said it before shots could subdue
@@ -650,6 +652,15 @@ def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
             r.fail("squads subdue one Wandering Monster, with nobody else defending it (rule ce-subdue-alone)")
     if defence:
         record["defence"] = defence
+    if r.get("stare", False).bool():  # the bathed Statue's eyes strike (rule ce-evil-statue)
+        if kind != "shoot" or len(attackers) != 1 or len(defenders) != 1 or subdue or defence:
+            r["stare"].fail("the Statue's stare is a shot of its own at one squad (rule ce-evil-statue)")
+        record["stare"] = True
+    apart_r = r.get("apart", None).optional()
+    if apart_r is not None:  # an Attacktite's squad tears the defenders apart (rule ce-attacktite)
+        record["apart"] = [x.str(max_length=40) for x in apart_r.list(max_length=5)]
+        if len(attackers) != 1 or len(defenders) != 1 or len(sides[DEFENDER][0]) != 1 or subdue or kind != "fight":
+            r["apart"].fail("a squad torn apart fights one creature at a time, one squad against it (rule ce-attacktite)")
     for sid in attackers:
         if is_crystal(sid):
             r["attackers"].fail("a crystal only defends (rule ce-crystal-astral)")

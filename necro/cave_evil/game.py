@@ -80,6 +80,10 @@ class CaveEvil(Game):
                "ce-flank-excavation"),
         Option("cycles", 6, (1, 2, 3, 4, 6, 8, 12, 20),
                "How many cycles this map-only stage of the game lasts.", "ce-cycle-limit"),
+        Option("bank", "counted", ("counted", "unbounded"),
+               "The box's counted pieces: the bank holds 170 of each resource (16 fives, 20 threes, 30 ones) and "
+               "pays only what it has; 18 rock markers allow six digs under way at once. Or neither runs out.",
+               "ce-bank-how"),
         Option("necromancers", "seats", ("seats", "random"),
                "The full game's Necromancer cards: one per seat (the Black Wizard never plays), or the five "
                "dealt at random as set-up begins, so the Black Wizard and its split may play.",

@@ -328,11 +328,20 @@ def is_goat(squad: Squad) -> bool:
     return any(c.card == GOAT for c in squad.creatures)
 
 
+STATUE_ASLEEP = "darkest-statue-asleep"
+"""The revealed Darkest Statue of Death on The Pit before it wakes (advanced play): nobody fights it
+and squads pass beside it without stopping (rule ce-evil-statue)."""
+
+
+def is_asleep_statue(squad: Squad) -> bool:
+    return any(c.card == STATUE_ASLEEP for c in squad.creatures)
+
+
 def blockers(ground: Ground, squads: Squads, mover: Squad) -> set[Hex]:
     """Hexes whose neighbours a moving ``mover`` must stop on: hostile squads not trapped (the
     Goat excepted)."""
     return {s.hex for s in squads if s.id != mover.id and hostile(mover, s) and not trapped(ground, s)
-            and not is_goat(s)}
+            and not is_goat(s) and not is_asleep_statue(s)}
 
 
 def engaged(ground: Ground, squads: Squads, squad: Squad) -> bool:

@@ -34,6 +34,7 @@ GRAMMAR = [
     ("stay", re.compile(r"^stay$")),
     ("d12", re.compile(r"^d12 (\d{1,2})$")),
     ("fight", re.compile(r"^fight ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) ([0-9w]:[A-Za-z0-9]{1,8})$")),
+    ("fight-apart", re.compile(r"^fight " + _CARD + r" ([0-9w]:[A-Za-z0-9]{1,8}) apart$")),
     ("shoot", re.compile(r"^shoot ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) ([0-9w]:[A-Za-z0-9]{1,8})$")),
     ("choose", re.compile(r"^(first|second) (" + "|".join(ATTRIBUTES) + r")(?: cast " + _CARD_IDS + ")?$")),
     ("die", re.compile(r"^(attacker|defender) rolls (\d{1,2})$")),
@@ -47,6 +48,7 @@ GRAMMAR = [
     ("meditate", re.compile(r"^meditate (bribe|construct|summon|abyss)(?: from " + _CARD + ")?$")),
     ("discard", re.compile(r"^discard " + _CARD_ID + r"(?: (metals|gore|shadowflame))?$")),
     ("goat", re.compile(r"^(kneel|slay) N$")),
+    ("bathe", re.compile(r"^bathe N ([0-9w]:[A-Za-z0-9]{1,8})$")),
     ("abandon", re.compile(r"^abandon (" + _CARD[1:-1] + "|" + _CARD_ID[1:-1] + ")$")),
     ("power", re.compile(r"^(teleport|blast|enthrall) N(?: (" + _HEX[1:-1] + r"|\d:(?:" + _CARD[1:-1] + r")))?$")),
     ("power", re.compile(r"^(split) N ((?:" + _CARD[1:-1] + ") " + _HEX[1:-1] + ")$")),
@@ -91,6 +93,8 @@ def action_rule(state, action) -> str:
         return "ce-evil-goat"
     if kind == "bomb":
         return "ce-bomb-defence" if state.combat is not None else "ce-bomb"
+    if kind == "bathe":
+        return "ce-evil-statue"
     if state.phase == SETUP:
         return "ce-first-player" if kind == "first" else state.plan.next_step().rule
     if kind == "draw" and state.pending is not None:
@@ -99,6 +103,8 @@ def action_rule(state, action) -> str:
         return "ce-crystal-attack"
     if kind == "fight":
         return "ce-flank" if "," in action.split()[1] else ("ce-combat-phase1" if state.must_fight else "ce-combat-attacker")
+    if kind == "fight-apart":
+        return "ce-attacktite"
     if kind == "shoot":
         return "ce-shoot"
     if kind == "choose":

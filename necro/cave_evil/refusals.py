@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from necro.core import CHANCE, IllegalAction, NotationError
 
+from . import bank as bk
 from . import bombs as bm
 from . import digging as dg
+from . import evil_statue as estatue
 from . import excavation as ex
 from . import fighting as fg
 from . import hiring as hi
@@ -16,6 +18,7 @@ from . import invoking as inv
 from . import moving as mv
 from . import picking as pk
 from . import powers as pw
+from . import ripping as rp
 from . import setup_play as sp_
 from . import shooting as sh
 from . import spells as sl
@@ -57,6 +60,9 @@ def explain_illegal(state, action) -> tuple[str, str]:
         return "ce-adv-abandon", ("advanced rule 5 is not in play" if not state.game.options["abandon"] else
                                   "only the turn player's squads other than N (none holding a Necromancer), or a "
                                   "creature of a squad of several with a free hex beside it, in Phase 3")
+    if kind == "bathe":
+        refusal = estatue.bath_refusal(state, g[0])
+        return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
     if kind == "goat":
         if state.power_turn:
             return "ce-power", "no Awakened Evil is defeated in a turn its Necromancer used its once-per-game power"
@@ -142,6 +148,9 @@ def explain_turn(state, kind, g):
         return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
     if kind == "fight":
         return fg.explain_fight(state, g)
+    if kind == "fight-apart":
+        refusal = rp.apart_refusal(state, [squad_id(state.turn, g[0])], g[1])
+        return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
     if kind == "shoot":
         return sh.explain_shoot(state, g)
     if state.must_fight:
@@ -186,7 +195,7 @@ def explain_turn(state, kind, g):
         return (rule, reason) if rule != "core-legal" else ("ce-break", f"pick the creatures first (break {card} {g[1]}), then their hex")
     if kind == "declare":
         mode = "excavate" if g[0] == "dig" else "collapse"
-        refusal = ex.declare_refusal(state.ground, state.squads, sid, mode, state.digs)
+        refusal = ex.declare_refusal(state.ground, state.squads, sid, mode, state.digs) or bk.rock_refusal(state, sid)
         return (refusal.rule, refusal.reason) if refusal else ("ce-dig-declare", "not now")
     if kind == "continue":
         if sid not in state.digs:

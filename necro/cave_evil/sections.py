@@ -24,6 +24,8 @@ class Section:
 
 
 SECTIONS = (
+    Section("Game contents: the bank, the rock markers", ("bank",),
+            ("ce-bank", "ce-bank-rocks", "ce-bank-how")),
     Section("Set-up (steps 1-13)", ("setup_play", "setup", "turn"),
             ("ce-first-player", "ce-quick-setup", "ce-start-squad", "ce-throneroom-numbers", "ce-setup-stuck",
              "ce-starting-hand", "ce-start-resources", "ce-awaken-draw", "ce-necromancer-deal")),
@@ -43,10 +45,11 @@ SECTIONS = (
             ("ce-dig-declare", "ce-dig-continue", "ce-dig-finish", "ce-dig-step", "ce-dig-immediate", "ce-dig-ride",
              "ce-excavate-start", "ce-collapse-start", "ce-excavate-fails", "ce-dig-no-tile", "ce-collapse-trapped",
              "ce-dig-spawn", "ce-spawn-excavation", "ce-dig-leave")),
-    Section("E. Combat", ("fighting", "fights", "combat", "odds"),
+    Section("E. Combat", ("fighting", "fights", "combat", "odds", "ripping"),
             ("ce-combat-attacker", "ce-combat-phase1", "ce-combat-must", "ce-combat-first", "ce-combat-second", "ce-combat-third",
              "ce-combat-round", "ce-combat-tie", "ce-combat-two-wins", "ce-item-once", "ce-combat-halts", "ce-wandering-second",
-             "ce-crystal-attack", "ce-crystal-astral", "ce-crystal-fail", "ce-crystal-crushed")),
+             "ce-crystal-attack", "ce-crystal-astral", "ce-crystal-fail", "ce-crystal-crushed",
+             "ce-attacktite", "ce-attacktite-how")),
     Section("F. Flanking Combat", ("fighting", "fights"),
             ("ce-flank", "ce-flank-defend", "ce-flank-wandering", "ce-flank-wandering-help")),
     Section("G. Ranged Combat", ("shooting", "fighting", "fights", "sight"),
@@ -75,8 +78,9 @@ SECTIONS = (
     Section("Evil Awakens: the Awaken Track", ("awakening", "awaken"),
             ("ce-awaken-reveal", "ce-awaken-awaken", "ce-awaken-doom", "ce-blood-eye-cycle", "ce-awaken-extended")),
     Section("The Pit of Infinite Shadow", ("evil_pit",), ("ce-evil-pit",)),
-    Section("The Darkest Evil Bitch", ("evil_bitch", "awaken"), ("ce-evil-bitch", "ce-evil-bitch-none", "ce-evil-roll-off")),
-    Section("The Darkest Statue of Death", ("evil_statue", "evils", "death"), ("ce-evil-statue",)),
+    Section("The Darkest Evil Bitch", ("evil_bitch", "awaken"), ("ce-evil-bitch", "ce-evil-bitch-none", "ce-evil-roll-off",
+                                                                          "ce-evil-bitch-room")),
+    Section("The Darkest Statue of Death", ("evil_statue", "evils", "death"), ("ce-evil-statue", "ce-evil-statue-bath")),
     Section("The Eternal Evil Emperor", ("evil_emperor", "evils", "death"),
             ("ce-evil-emperor", "ce-evil-emperor-lair")),
     Section("The Evil Black Old Goat", ("evil_goat", "turn", "awaken"), ("ce-evil-goat", "ce-evil-goat-decider")),
@@ -88,7 +92,7 @@ SECTIONS = (
             ("ce-bomb", "ce-bomb-when", "ce-bomb-how", "ce-bomb-spares", "ce-bomb-defence", "ce-item-pay",
              "ce-item-pay-how", "ce-wandering-items", "ce-wandering-pick")),
 )
-"""The rulebook's parts, in the text's order (set-up, game play, the squad actions A-K, the extra
+"""The rulebook's parts, in the text's order (the contents list, set-up, game play, the squad actions A-K, the extra
 activities, death, spawns and events, the Awakening and each Evil, the Necromancers, Protectors)."""
 
 MACHINERY = {

@@ -64,6 +64,7 @@ from necro.core import CHANCE, TERMINAL, IllegalAction, State
 from . import advanced as adv
 from . import awaken as aw
 from . import awakening as ak
+from . import bank as bk
 from . import bombs as bm
 from . import conjuration as cj
 from . import death as de
@@ -72,6 +73,7 @@ from . import effects as ef
 from . import evil_emperor as eemp
 from . import evil_goat as egoat
 from . import evil_pit as epit
+from . import evil_statue as estatue
 from . import excavation as ex
 from . import fighting as fg
 from . import fights as fx
@@ -87,6 +89,7 @@ from . import picking as pk
 from . import powers as pw
 from . import protectors as px
 from . import refusals as rf
+from . import ripping as rp
 from . import setup as su
 from . import setup_play as sp_
 from . import shooting as sh
@@ -300,7 +303,7 @@ class CaveEvilState(State):
                 return [f"step {h}" for h in ex.step_options(self.ground, self.squads, dig)] + ["stay"]
             return []
         fights = [fight_notation(self, att, did) for att, did in fight_options(self)]
-        fights += hi.hire_options(self) + sb.subdue_options(self)
+        fights += rp.apart_options(self) + hi.hire_options(self) + sb.subdue_options(self)
         if self.guard is not None:  # the Protector attacks: it is the one fought (ruling ce-protector-attack)
             return [a for a in fights if a.split()[2] == self.guard]
         if self.must_fight:
@@ -312,6 +315,7 @@ class CaveEvilState(State):
         if self.full:
             out += (inv.invoke_options(self) + med.meditate_options(self) + adv.sacrifice_options(self)
                     + adv.discard_options(self) + pw.power_options(self) + egoat.goat_options(self)
+                    + estatue.bath_options(self)
                     + adv.abandon_options(self) + sl.cast_options(self))
         out += pk.loot_options(self) + bm.bomb_options(self)
         for squad in own_squads(self):
@@ -320,7 +324,7 @@ class CaveEvilState(State):
                 out.append(f"move {card}")
             for group in mv.breakaways(self, squad):
                 out.append(f"break {card} {','.join(group)}")
-            for mode in ex.declare_options(self.ground, self.squads, sid, self.digs):
+            for mode in ex.declare_options(self.ground, self.squads, sid, self.digs) if bk.rock_refusal(self, sid) is None else ():
                 out.append(f"{'dig' if mode == 'excavate' else 'collapse'} {card}")
             if sid in self.digs:
                 for helpers in dg.helper_sets(self, self.digs[sid]):
@@ -627,6 +631,14 @@ def _squads(state, cards: str) -> list[str]:
     return [squad_id(state.turn, c) for c in cards.split(",")]
 
 
+def _fight_apart(state, kind, g, action) -> None:
+    """``fight II 2:III apart``: an Attacktite's squad attacks, tearing the defenders apart (:mod:`.ripping`)."""
+    sids = _squads(state, g[0])
+    rp.check_apart(state, sids, g[1])
+    fg.apply_fight(state, sids, g[1])
+    rp.tear(state, sids, g[1])
+
+
 APPLY = {
     # set-up
     "first": lambda s, k, g, a: sp_.apply_first(s, int(g[0]) - 1),
@@ -654,6 +666,7 @@ APPLY = {
     # E. Combat, F. Flanking, G. Ranged Combat, H. Hire, I. Subdue
     "fight": lambda s, k, g, a: fg.apply_fight(s, _squads(s, g[0]), g[1]),
     "shoot": lambda s, k, g, a: sh.apply_shoot(s, _squads(s, g[0]), g[1]),
+    "fight-apart": _fight_apart,
     "choose": lambda s, k, g, a: (sl.before_choose(s, g, a), fg.apply_choose(s, g[0], g[1]), sl.after_choose(s, g)),
     "answer": sl.apply_answer,
     # C. Cast Spells, and what a cast leaves pending (a permanent effect's creature, Mind Control's D4)
@@ -671,6 +684,7 @@ APPLY = {
     "goat": lambda s, k, g, a: egoat.kneel(s) if g[0] == "kneel" else egoat.slay(s),
     # bombs
     "bomb": lambda s, k, g, a: bm.apply_bomb(s, g[0], g[1]),
+    "bathe": lambda s, k, g, a: estatue.bathe(s, g[0]),
     # the end of Phase 3
     "end": ph.apply_end,
 }

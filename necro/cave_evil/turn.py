@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations_with_replacement
 
@@ -52,6 +53,7 @@ from necro.core import CHANCE, IllegalAction
 
 from . import awaken as aw
 from . import awakening as ak
+from . import bank as bk
 from . import conjuration as cj
 from . import events as ev
 from . import evil_bitch as ebitch
@@ -313,8 +315,9 @@ class _Apply:
             state.piles.discard(deck, card_id)
             n_squad = state.squads.by_id.get(squad_id(p, "N"))
             if n_squad is not None:
-                lt.add_resources(n_squad.resources, {resource: int(n)})
-                state.ledger[resource] += int(n)
+                got = bk.pay(state, resource, int(n), "the discarded card")
+                lt.add_resources(n_squad.resources, {resource: got})
+                state.ledger[resource] += got
             state.note("ce-conj-one-resource", f"Player {p + 1} discards {name} face up for {n} {resource}.")
         state.part = "actions"
 
@@ -355,6 +358,11 @@ class _Apply:
             return
         res = sp.result(step["first"], face, step["roll"])
         where = step.get("at")
+        if not res.is_card:  # what the bank still holds (rule ce-bank)
+            got = bk.pay(state, res.resource, res.amount, "the spawn")
+            if not got:
+                return
+            res = res if got == res.amount else replace(res, amount=got)
         if not res.is_card:
             if step.get("digger") and step["digger"] in state.squads:
                 sp.put_resources(res, state.loot, state.squads, digger=step["digger"])

@@ -229,5 +229,19 @@ TURN_RULES = [
          "choice: it counts down at the end of each turn of the player who caused it, and as the game has two "
          "sets of markers at most two such effects run at once. Alternative: count every player's turn, or "
          "only whole cycles.", "ruling"),
+    # ------------------------------------------------------------ the box's counted pieces
+    Rule("ce-bank", "The resource bank",
+         "The box holds, for each of metals, gore and shadowflame, 16 counters of five, 20 of three and 30 of one: "
+         "170 of each resource."),
+    Rule("ce-bank-rocks", "Rock markers",
+         "The box holds 18 rock markers; three go on every dig under way until its squad has dug them off."),
+    Rule("ce-bank-how", "When the bank or the rocks run out",
+         "Our choice (game option bank, default counted): the counters are changed freely, so only the total "
+         "counts: nothing the bank pays (spawned resources, the gore of the slain, a card discarded or boxed for "
+         "resources, a sacrifice) takes a resource past 170 in play, carried or on the map; the bank pays what it "
+         "has and the rest is lost; what is paid back (invoking, hiring, the Goat) fills it again. A dig needing "
+         "rocks is declared only while three markers are free (an immediate excavator needs none). The text "
+         "lists the pieces and says nothing of running out. Alternative (bank=unbounded): neither runs out, as "
+         "if more counters and rocks were improvised.", "ruling"),
 ]
 TURN_RULE_IDS = frozenset(r.id for r in TURN_RULES)

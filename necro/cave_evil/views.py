@@ -83,13 +83,17 @@ def describe_action(state, action) -> dict:
         if kind == "subdue" and g[2]:
             hint["shot"] = True
         return hint
-    if kind in ("fight", "shoot"):
+    if kind == "bathe" and g[0] in state.squads:  # the Statue's eyes strike from The Pit
+        return {"squads": [squad_id(state.turn, "N")], "target": g[0], "to": str(state.squads[g[0]].hex), "shot": True}
+    if kind in ("fight", "shoot", "fight-apart"):
         where = state.squads[g[1]].hex if g[1] in state.squads else (
             state.crystals().get(fx.crystal_owner(g[1])) if fx.is_crystal(g[1]) else None)
         if where is not None:
             hint = {"squads": [squad_id(state.turn, c) for c in g[0].split(",")], "target": g[1], "to": str(where)}
             if kind == "shoot":
                 hint["shot"] = True
+            if kind == "fight-apart":
+                hint["apart"] = True
             return hint
     if kind == "cast" and g[2] in state.squads:  # a spell cast as an action: caster, target, card (spells.py)
         return {"squads": [squad_id(state.turn, g[0])], "target": g[2], "to": str(state.squads[g[2]].hex),

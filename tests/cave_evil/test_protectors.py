@@ -196,7 +196,9 @@ def test_seeded_random_games_with_protectors_end_and_keep_every_invariant():
         assert seen == {c: 1 for c in px.cards()}
         assert set(state.homes) == {q.id for q in state.squads if px.is_protector(q)}
 
-    report = random_playouts(lambda seed: full(3, seed + 1, protectors=True, awakening="all"), range(1),
+    # seed 4: the first whose random game still raises a Protector after the Attacktite, the counted bank
+    # and rocks and the Statue's reveal changed the game's path (seed 1 no longer does)
+    report = random_playouts(lambda seed: full(3, seed + 4, protectors=True, awakening="all"), range(1),
                              invariants=[check_map, conserved, protectors_conserved], deep_every=1009,
                              max_steps=20_000)
     assert report.games == 1 and all(n > 200 for n in report.lengths)

@@ -110,6 +110,10 @@ function actionLabel(a, names) {
   if (m) return `break away: ${m[1].split(",").join(", ")}${m[2] ? ` to ${m[2]}` : ""}`;
   m = /^continue [IVN]+(?: with ([IVN,]+))?$/.exec(a);
   if (m) return `continue the dig${m[1] ? ` with ${m[1].split(",").join(", ")}` : ""}`;
+  m = /^bathe N (\S+)$/.exec(a);
+  if (m) return `bathe the Statue in 18 kill points: its eyes strike ${m[1]}`;
+  m = /^fight ([IVN]+) (\S+) apart$/.exec(a);
+  if (m) return `attack ${m[2]} with ${m[1]}, tearing it apart (the Attacktite): one combat per creature`;
   m = /^(fight|shoot|hire|subdue) ([IVN,]+) (\S+)( by shot)?$/.exec(a);
   if (m) return `${{ fight: "attack", shoot: "shoot at", hire: "hire", subdue: "subdue" }[m[1]]} ${m[3]}` +
     `${m[4] ? " by a shot" : ""} with ${m[2].split(",").join(", ")}`;

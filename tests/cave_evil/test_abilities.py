@@ -1,0 +1,78 @@
+"""Creature abilities the cards state (issue 28 M6; audit 2 M2): the Attacktite tears the defending
+squad apart and fights each of its creatures separately, its whole squad in each combat (rules
+ce-attacktite, ce-attacktite-how)."""
+
+from necro.core.testing import random_playouts
+from necro.cave_evil import examples as ex
+
+from .helpers import check_combat, refused
+
+card, at = ex.of_card, ex.at
+WIN = ["first strength", "attacker rolls 12", "defender rolls 1", "second special", "attacker rolls 12",
+       "defender rolls 1"]
+LOSE = ["first strength", "attacker rolls 1", "defender rolls 12", "second special", "attacker rolls 1",
+        "defender rolls 12"]
+
+
+def arena(seed=0, ripper="attacktite"):
+    """Player 1's Attacktite and Caveling (squad II) beside player 2's three smalls (squad IV)."""
+    return ex.corridor([ex.squad(0, "II", at(3), card(ripper, 2 if ripper == "ghoul" else 1), card("caveling")),
+                        ex.squad(1, "IV", at(4), card("ghoul"), card("caveling", 2), card("hunched-one"))])
+
+
+def ids(state):
+    return {c.id for sq in state.squads for c in sq.creatures} | {d["id"] for d in state.dead}
+
+
+
+def play(state, actions):
+    for a in actions:
+        state.apply(a)
+    return state
+
+
+def test_an_attacktite_squad_may_tear_the_defenders_apart():
+    s = arena()
+    assert s.legal_actions().index("fight II 1:IV apart") == s.legal_actions().index("fight II 1:IV") + 1
+    s.apply("fight II 1:IV apart")
+    assert [m["id"] for m in s.combat["sides"]["defender"][0]] == ["ghoul-1"]
+    assert [m["id"] for m in s.combat["sides"]["attacker"][0]] == ["attacktite-1", "caveling-1"]
+    assert any(e.rule == "ce-attacktite" for e in s.steps[-1].log)
+
+
+def test_each_combat_won_kills_one_creature_and_the_next_is_fought_at_once():
+    s = play(arena(), ["fight II 1:IV apart"] + WIN)
+    assert [c.id for c in s.squads["1:IV"].creatures] == ["caveling-2", "hunched-one-1"]
+    assert [d["id"] for d in s.dead] == ["ghoul-1"] and s.kill_points[0] > 0
+    assert s.combat is not None and [m["id"] for m in s.combat["sides"]["defender"][0]] == ["caveling-2"]
+    check_combat(s, ids(arena()))
+    loaded = s.game.state_from_position(s.position())
+    assert loaded.position() == s.position() and loaded.legal_actions() == s.legal_actions()
+    play(s, WIN)
+    assert [c.id for c in s.squads["1:IV"].creatures] == ["hunched-one-1"]
+    play(s, WIN)  # the last creature: the squad dies as a whole
+    assert "1:IV" not in s.squads and s.combat is None
+    assert sorted(d["id"] for d in s.dead) == ["caveling-2", "ghoul-1", "hunched-one-1"]
+    check_combat(s, ids(arena()))
+
+
+def test_a_combat_lost_kills_the_attackers_and_spares_the_rest():
+    s = play(arena(), ["fight II 1:IV apart"] + WIN + LOSE)
+    assert "0:II" not in s.squads and s.combat is None
+    assert [c.id for c in s.squads["1:IV"].creatures] == ["caveling-2", "hunched-one-1"]
+    assert s.kill_points[1] > 0
+    check_combat(s, ids(arena()))
+    s.undo()
+    assert s.combat is not None and "0:II" in s.squads
+
+
+def test_only_an_attacktite_tears_apart_and_only_a_squad_of_several():
+    refused(arena(ripper="ghoul"), "fight II 1:IV apart", "ce-attacktite")
+    lone = ex.corridor([ex.squad(0, "II", at(3), card("attacktite")), ex.squad(1, "IV", at(4), card("ghoul"))])
+    assert "fight II 1:IV apart" not in lone.legal_actions()
+    refused(lone, "fight II 1:IV apart", "ce-attacktite")
+
+
+def test_torn_apart_fights_keep_the_engine_contract():
+    report = random_playouts(arena, range(4), invariants=[lambda s: check_combat(s, ids(arena()))], max_steps=400)
+    assert report.games == 4

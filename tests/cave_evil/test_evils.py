@@ -1,0 +1,179 @@
+"""The Evils' remaining rules (issue 28 M8; audit 3 M6): the Darkest Evil Bitch and a Necromancer
+hemmed in by squads or collapse (rule ce-evil-bitch, ruling ce-evil-bitch-room); why a game with
+her so often ends the moment she wakes (rules ce-evil-bitch, ce-evil-bitch-none, ce-last-standing)."""
+
+import json
+
+from necro.cave_evil import examples as ex
+from necro.cave_evil.game import CaveEvil
+from necro.cave_evil.hexes import distance, neighbours, parse_hex
+
+from .helpers import refused
+from .test_full_game import bitch_game, end_cycle
+
+BOTH_KILLED = [{"id": "ratman-x", "card": None, "size": "small", "owner": 1, "by": 0},
+               {"id": "ghoul-y", "card": None, "size": "medium", "owner": 0, "by": 1}]
+KINDS = ["caveling", "denizen", "minion", "humanoid"]
+AROUND = ["-1+9", "-1+10", "+0+8", "+1+8"]  # the open spaces beside player 1's Necromancer on +0+9
+
+
+def hemmed(free=0, monster=False):
+    """:func:`bitch_game` with both players holding enemy kill points (player 1 the fewer, so she comes
+    for it) and player 1's squads I-IV on the open spaces round its Necromancer, ``free`` of them
+    left empty; ``monster``: a Wandering Monster on the last one instead of squad IV."""
+    s = bitch_game(BOTH_KILLED)
+    pos = json.loads(json.dumps(s.position()))
+    for card, kind, h in zip(["I", "II", "III", "IV"], KINDS, AROUND[free:]):
+        pos["piles"]["piles"]["bribe"][kind] -= 1  # the creature came out of the Bribe deck
+        if monster and card == "IV":
+            pos["squads"].append(ex.squad(None, "A", h, ex.of_card(kind, 9)))
+        else:
+            pos["squads"].append(ex.squad(0, card, h, ex.of_card(kind, 9), resources={"metals": 2}))
+    return CaveEvil(2, setup="quick", game="full", awakening="short").state_from_position(pos, 7)
+
+
+def test_a_necromancer_hemmed_in_by_squads_sees_them_all_destroyed_as_she_comes():
+    s = end_cycle(hemmed(monster=True))
+    assert s.combat is not None and s.combat["evil"] == "darkest-evil-bitch" and s.combat["attackers"] == ["0:N"]
+    assert [q.id for q in s.squads if q.hex in {parse_hex(h) for h in AROUND}] == []
+    assert {f"{k}-9" for k in KINDS} <= {d["id"] for d in s.dead}
+    assert s.kill_points == [3.0, 6.0]  # nobody earns kill points from her
+    assert s.loot["+0+8"]["gore"] == 1 and s.loot["+0+8"]["metals"] == 2
+    assert any(e.rule == "ce-evil-bitch-room" for e in s.log)
+    pos = s.position()
+    assert s.game.state_from_position(json.loads(json.dumps(pos))).position() == pos
+
+
+def test_one_free_space_beside_it_spares_the_squads_round_it():
+    s = end_cycle(hemmed(free=1))
+    assert s.combat is not None and s.combat["evil"] == "darkest-evil-bitch"
+    assert {"0:I", "0:II", "0:III"} <= set(s.squads.by_id)
+    assert not any(e.rule == "ce-evil-bitch-room" for e in s.log)
+
+
+def test_she_ends_the_game_as_she_wakes_unless_two_necromancers_have_enemy_kill_points():
+    """Issue 28 saw every bot game with her end the moment she woke: the text's rule, not a fault.
+    Whoever has no enemy kill points dies as she wakes; one survivor is the last standing and wins
+    without fighting her; none, and nobody wins."""
+    one = end_cycle(bitch_game(BOTH_KILLED[:1]))
+    assert one.is_terminal() and one.returns() == [1.0, -1.0]
+    none = end_cycle(bitch_game([]))
+    assert none.is_terminal() and none.returns() in ([-1.0, -1.0], [0.0, 0.0])
+    both = end_cycle(bitch_game(BOTH_KILLED))
+    assert not both.is_terminal() and both.combat["evil"] == "darkest-evil-bitch"
+
+
+# ------------------------------------------------------------------ the Statue's advanced reveal (audit 3 M7)
+BIG = [{"id": f"dracor-x{i}", "card": None, "size": "large", "owner": 1, "by": 0} for i in range(2)] + \
+      [{"id": "ratman-x", "card": None, "size": "small", "owner": 1, "by": 0}]
+
+
+def statue_game(dead=BIG, eye=23, awakening="advanced"):
+    """Player 1 in Phase 3, the Statue face down, the Blood Eye one space short of the 2-player Reveal
+    icon (24); ``dead``: player 1's kills (21 kill points by default)."""
+    from .test_full_game import at_actions
+    pos = json.loads(json.dumps(at_actions().position()))
+    pos["evil"] = "darkest-statue-of-death"
+    pos["track"] = dict(pos["track"], position=eye, revealed=False)
+    pos["dead"] = list(dead)
+    pos["kill_points"] = [sum({"small": 3, "medium": 6, "large": 9}[d["size"]] for d in dead if d["by"] == p)
+                          for p in range(2)]
+    return CaveEvil(2, setup="quick", game="full", awakening=awakening).state_from_position(pos, 7)
+
+
+def beside_the_statue(s):
+    """Player 1's turn again, its Necromancer on a space beside the Pit, a Ratman (Wandering Monster Z)
+    on the space across the Pit from it."""
+    pit = s.ground.pit()
+    free = [h for h in sorted(neighbours(pit)) if s.ground.is_open(h) and s.squads.at(h) is None]
+    mine, theirs = free[0], next(h for h in free if distance(h, free[0]) == 2)
+    pos = json.loads(json.dumps(s.position()))
+    pos["turn"] = 0
+    next(q for q in pos["squads"] if q["id"] == "0:N")["at"] = str(mine)
+    pos["piles"]["piles"]["bribe"]["ratman"] -= 1
+    pos["squads"].append(ex.squad(None, "Z", theirs, ex.of_card("ratman", 9)))
+    s = s.game.state_from_position(pos, 7)
+    while s.queue:
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    return s
+
+
+def test_revealed_in_advanced_play_the_statue_is_set_on_the_pit_and_nobody_fights_it():
+    s = end_cycle(statue_game())
+    statue = next(q for q in s.squads if q.hex == s.ground.pit())
+    assert statue.creatures[0].card == "darkest-statue-asleep" and not s.track.awakened
+    s = beside_the_statue(s)
+    statue = next(q for q in s.squads if q.hex == s.ground.pit())
+    assert not any(a.split()[-1] == statue.id for a in s.legal_actions() if a.startswith(("fight", "hire", "subdue")))
+    refused(s, f"fight N {statue.id}", "ce-evil-statue")
+
+
+def test_outside_advanced_play_the_reveal_is_ignored():
+    s = end_cycle(statue_game(awakening="all"))
+    assert s.squads.at(s.ground.pit()) is None or s.squads.at(s.ground.pit()).creatures[0].card != "darkest-statue-asleep"
+
+
+def test_a_necromancer_with_18_kill_points_bathes_the_statue_and_its_eyes_strike():
+    s = beside_the_statue(end_cycle(statue_game()))
+    assert "bathe N w:Z" in s.legal_actions()
+    s.apply("bathe N w:Z")
+    assert s.kill_points[0] == 3.0 and [d["id"] for d in s.dead] == ["ratman-x"]  # the two Dracors' 18 to the box
+    assert s.combat["stare"] and s.combat["defenders"] == ["w:Z"] and s.legal_actions() == ["first weapon"]
+    pos = s.position()
+    assert s.game.state_from_position(json.loads(json.dumps(pos)), 7).position() == pos
+    s.apply("first weapon")
+    while s.combat is not None:
+        if s.is_chance_node():
+            s.force("attacker rolls 12" if "attacker" in s.chance_outcomes()[0][0] else "defender rolls 1")
+            s.play_chance()
+        else:
+            s.apply(s.legal_actions()[0])
+    assert "w:Z" not in s.squads and s.kill_points == [3.0, 0.0]  # nobody earns the Ratman's points
+    assert s.squads.at(s.ground.pit()) is not None  # the Statue stays
+    refused(s, "bathe N w:Z", "ce-evil-statue-bath")  # squad N has taken its action
+
+
+def test_a_bath_needs_18_kill_points_and_the_necromancer_beside_the_statue():
+    s = beside_the_statue(end_cycle(statue_game(dead=BIG[:1] + BIG[2:])))
+    assert not any(a.startswith("bathe") for a in s.legal_actions())
+    refused(s, "bathe N w:Z", "ce-evil-statue")
+
+
+def test_the_statue_wakes_where_it_stands_and_can_be_fought_but_not_bathed():
+    s = beside_the_statue(end_cycle(statue_game()))
+    pos = json.loads(json.dumps(s.position()))
+    pos["track"] = dict(pos["track"], position=47, revealed=True)  # one short of the Awaken icon
+    s = end_cycle(s.game.state_from_position(pos, 7))
+    statue = s.squads.at(s.ground.pit())
+    assert s.track.awakened and statue.creatures[0].card == "darkest-statue-of-death"
+    assert statue.creatures[0].id == "darkest-statue-of-death-1"
+    assert not any(a.startswith("bathe") for a in s.legal_actions())
+
+
+def test_the_bath_and_the_stare_keep_the_engine_contract():
+    """Every step from the bath to the stare's end: legal actions, round trip, refusals, chance
+    notation, undo and redo (the shared harness's checks, on a stretch of play)."""
+    from necro.core import Rng
+    from necro.core.testing import check_actions, check_chance_notation, check_illegal_refused, check_round_trip
+
+    from .helpers import check_combat
+    for seed in range(3):
+        s, rng = beside_the_statue(end_cycle(statue_game())), Rng(seed)
+        s.apply("bathe N w:Z")
+        while s.combat is not None:
+            check_actions(s)
+            check_round_trip(s, history=True)
+            check_illegal_refused(s, ("bathe N w:Z", "no such move"))
+            check_combat(s)
+            before = s.position()
+            if s.is_chance_node():
+                check_chance_notation(s)
+                s.play_chance()
+            else:
+                s.apply(rng.choice(s.legal_actions()))
+            after = s.position()
+            s.undo()
+            assert s.position() == before
+            s.redo()
+            assert s.position() == after
+        check_combat(s)
