@@ -132,7 +132,8 @@ def explain_turn(state, kind, g):
     if kind == "hire":
         refusal = hi.hire_refusal(state, squad_id(state.turn, g[0]), g[1], *( (g[2],) if g[2] else ()))
         if refusal is None and g[2]:
-            return "ce-adv-hire-one", f"{g[3]} is not a free hex beside Wandering Monster {g[1]}"
+            return "ce-adv-hire-one", (f"{g[3]} is neither a free hex beside Wandering Monster {g[1]} nor the "
+                                      "hiring squad's hex with room for the creature")
         return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
     if kind == "fight":
         return fg.explain_fight(state, g)

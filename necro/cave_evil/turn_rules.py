@@ -176,11 +176,11 @@ TURN_RULES = [
          "its whole movement away first. Alternative: play that walk, choosing its way.", "ruling"),
     Rule("ce-adv-hire-one", "Advanced: hiring one of several",
          "With advanced rule 4, a squad may hire a single creature out of a Wandering Monster squad of several, "
-         "paying that creature's cost; it steps to a free hex beside its old squad on an empty control card "
-         "(hire II w:A ratman-a-1 +2-3), and the hiring squad's action is spent. Our choice: the hired creature "
-         "may then fight, hire or subdue the rest of its old squad at once, or do anything else, as a fresh "
-         "squad may; the text has it take on its old squad. Alternative: make that fight its only choice.",
-         "ruling"),
+         "paying that creature's cost, and the hiring squad's action is spent. The hired creature steps at once "
+         "to a free hex beside its old squad, on an empty control card (hire II w:A ratman-a-1 +2-3), and must "
+         "then fight, hire or subdue the rest of that squad (rule ce-combat-must holds the turn until it does); "
+         "or it joins the hiring squad where it has room (hire II w:A ratman-a-1 with the hiring squad's "
+         "own hex), and that squad deals with the rest of the monsters at its next Phase 1."),
     Rule("ce-battle-on", "The Battle On!!! variant",
          "With the variant, a player whose Necromancer dies keeps playing with the squads it has left: no "
          "conjuring and no Necromancer's actions, only fights, digging and the rest; its crystal is dark and "

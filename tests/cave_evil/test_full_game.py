@@ -794,3 +794,27 @@ def test_battle_on_a_player_plays_on_without_its_necromancer_and_may_bring_it_ba
     attacker_wins(again)
     assert again.is_terminal() and again.returns() == [1.0, -1.0] and again.fallen == []
     assert any(e.rule == "ce-battle-on" and "back from the dead" in e.text for e in again.log)
+
+
+def test_a_creature_hired_out_of_a_monster_squad_must_take_on_the_rest_or_join_the_hirer():
+    """Advanced rule 4 (ce-adv-hire-one): the hired creature steps beside its old squad and fights, hires
+    or subdues the rest of it; or it steps into the hiring squad, which deals with the rest next Phase 1."""
+    from necro.cave_evil import examples as ex
+    base = [ex.squad(0, "II", ex.at(3), ex.of_card("caveling"), resources={"metals": 9, "gore": 9, "shadowflame": 9}),
+            ex.squad(None, "A", ex.at(4), ex.of_card("ratman"), ex.of_card("ghoul"))]
+    s = ex.corridor(base, hire_one=True)
+    aside = s.copy().apply(f"hire II w:A ratman-1 {ex.at(5)}")
+    new = next(q for q in aside.squads if q.owner == 0 and q.card not in ("II", "N"))
+    assert "end" not in aside.legal_actions()
+    assert aside.explain_illegal("end")[0] == "ce-combat-must"
+    assert {a.split()[0] for a in aside.legal_actions() if a.split()[1:2] == [new.card]} <= {"fight", "hire", "subdue"}
+    assert f"fight {new.card} w:A" in aside.legal_actions()
+    assert any(e.rule == "ce-adv-hire-one" and "must" in e.text for e in aside.log)
+    join = f"hire II w:A ratman-1 {ex.at(3)}"  # a small joins a small
+    big = ex.corridor([ex.squad(0, "II", ex.at(3), ex.of_card("dracor"), resources={"metals": 9, "gore": 9, "shadowflame": 9}), base[1]], hire_one=True)
+    assert f"hire II w:A ratman-1 {ex.at(5)}" in big.legal_actions()
+    assert f"hire II w:A ratman-1 {ex.at(3)}" not in big.legal_actions()  # a large squad has no room
+    assert join in s.legal_actions()
+    s.apply(join)
+    assert [c.id for c in s.squads["0:II"].creatures] == ["caveling-1", "ratman-1"]
+    assert s.squads["0:II"].acted and "end" in s.legal_actions()
