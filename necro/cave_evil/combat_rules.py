@@ -136,9 +136,12 @@ COMBAT_RULES = [
          "The first side to take two rounds wins the combat, and every creature on the losing side dies."),
     Rule("ce-combat-to-the-end", "No way out",
          "Once the first round has begun the combat goes on until one side has won; neither may stop it."),
-    Rule("ce-combat-announce", "Items and spells are declared first",
-         "A side says which items and spells it uses before any die is thrown; they and the creatures' "
-         "abilities then count in every round where they apply."),
+    Rule("ce-combat-announce", "Items and spells are settled first",
+         "What a side brings to a combat is settled before any die is thrown, and nothing joins it between "
+         "rounds: the items its creatures hold and can use are taken when the fight is set up (ruling "
+         "ce-items-used), and they and the creatures' abilities then count in every round where they apply. "
+         "The text has each side announce its items and spells; here nobody is asked, as every usable item "
+         "counts."),
     # ------------------------------------------------------------ abilities, items, spells
     Rule("ce-ability-when", "Attacking or defending abilities",
          "A combat ability works when attacking, when defending or in both, as its card says."),
