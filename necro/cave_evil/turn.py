@@ -358,6 +358,11 @@ class _Apply:
             if step.get("digger") and step["digger"] in state.squads:
                 sp.put_resources(res, state.loot, state.squads, digger=step["digger"])
                 state.note("ce-spawn-excavation", f"The spawn brings {res.text()}: to the digging squad.")
+            elif parse_hex(where) in _evil_seats(state):  # beside the Evil, the spawning player's choice
+                hexes = sorted(state.ground.graph.neighbors(parse_hex(where)))
+                push(state, {"do": "spot", "player": step.get("player", state.turn), "hexes": [str(h) for h in hexes],
+                             "resources": {res.resource: res.amount}})
+                return
             else:
                 sp.put_resources(res, state.loot, state.squads, at=parse_hex(where))
                 state.note("ce-spawn-roll", f"The spawn brings {res.text()}, laid on {where}.")
@@ -418,6 +423,13 @@ class _Apply:
 
     @staticmethod
     def spot(state, step, action):
+        if "card" not in step:  # resources spawned where an Evil sits (rules ce-evil-goat, ce-evil-statue)
+            (resource, amount), = step["resources"].items()
+            lt.put(state.loot, action.split()[1], {resource: amount})
+            state.ledger[resource] += amount
+            state.note("ce-spawn-roll", f"The spawn brings {amount} {resource}, laid beside the Evil on "
+                                        f"{action.split()[1]}.")
+            return
         _place_spawn(state, step["card"], parse_hex(action.split()[1]))
 
     @staticmethod
