@@ -78,11 +78,14 @@ TURN_RULES = [
     Rule("ce-evil-statue-how", "How the Statue is played here",
          "Our choice: the awake Statue stands on The Pit as a monster of its own that never moves: squads "
          "beside it at the start of a turn must fight it (as a Wandering Monster), it cannot be hired or "
-         "subdued, it shoots back at range 8, and killing it earns wandering kill points. A squad on The Pit "
-         "when it wakes goes to the first free hex beside it. Its Glowing Eyes lie on The Pit with its gore, "
-         "any creature may carry them (a move crossing The Pit picks them up), and the first squad standing "
-         "on its own crystal with them wins. Alternative: let the player whose turn it is choose where things "
-         "pushed off The Pit go.", "ruling"),
+         "subdued, it shoots back at range 8, and killing it earns wandering kill points. Its Glowing Eyes lie "
+         "on The Pit with its gore, any creature may carry them (a move crossing The Pit picks them up), and "
+         "the first squad standing on its own crystal with them wins. When an Evil takes The Pit (the Statue, "
+         "the Goat, the Emperor), a squad standing there goes to the first free hex beside it, and whatever "
+         "lay there goes with it (to the nearest hex beside it if no squad was there). Why: the text moves "
+         "everything off The Pit but names who chooses only for the Goat (the current player), and the Evil "
+         "takes The Pit as the Blood Eye passes its icon, at the end of a cycle, when no player's turn is "
+         "under way. Alternative: let the player who ended the cycle choose the space.", "ruling"),
     Rule("ce-power", "Once per game",
          "Each Necromancer has a power it may use once in the game, but never on the turn an Awakened Evil is "
          "conquered: a turn in which it was used cannot also win by the Evil (the Pit leap, the Statue's eyes "

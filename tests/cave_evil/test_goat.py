@@ -83,3 +83,17 @@ def test_resources_spawned_on_the_pit_under_the_goat_are_laid_beside_it_by_the_s
     assert loot.get(str(pit)) == on_pit and sum(v for k, v in loot[spots[-1]].items() if k != "items") > 0
     assert any(e.rule == "ce-spawn-roll" and spots[-1] in e.text for e in s.log)
     assert sum(s.ledger.values()) > sum(before.values())
+
+
+def test_what_lies_on_the_pit_when_the_goat_is_revealed_is_moved_beside_it():
+    """The text: if anything is on The Pit, it goes to an adjacent space (ruling ce-evil-statue-how: the
+    first free one, with the squad pushed off if there is one)."""
+    from .test_full_game import goat_game
+    s = goat_game(eye=23)
+    pit = str(s.ground.pit())
+    before = s.position()["loot"].get(pit)
+    assert before and before["gore"] > 0
+    s = end_cycle(s)
+    assert s.goat() is not None and pit not in s.position()["loot"]
+    moved = [e for e in s.log if e.rule == "ce-evil-goat" and "off The Pit" in e.text and "gore" in e.text]
+    assert moved
