@@ -19,7 +19,7 @@ from . import protectors as px
 from . import spells as sl
 from . import subduing as sb
 from . import wizard as wz
-from .basics import EMPEROR, is_emperor, squad_name
+from .basics import EMPEROR, meets_emperor, squad_name
 from .combat import ATTACKER, DEFENDER
 from .creatures import ATTRIBUTES
 from .movement import squad_id
@@ -79,7 +79,7 @@ def explain_fight(state, g) -> tuple[str, str]:
                                state.crystals())
     if refusal:
         return refusal.rule, refusal.reason
-    if state.power_turn and is_emperor(state, g[1]):
+    if state.power_turn and meets_emperor(state, attackers, g[1]):
         return "ce-power", "no Awakened Evil is defeated in a turn its Necromancer used its once-per-game power"
     return "ce-flank", "name the attacking squads in card order (N, I, II, III, IV, V)"
 

@@ -9,7 +9,7 @@ from necro.core import IllegalAction
 
 from . import fighting as fg
 from . import fights as fx
-from .basics import squad_name
+from .basics import is_emperor, squad_name
 from .combat import ATTACKER, DEFENDER
 from .movement import squad_id
 
@@ -27,6 +27,8 @@ def explain_shoot(state, g) -> tuple[str, str]:
     refusal = fx.shoot_refusal(state.ground, state.squads, state.turn, shooters, g[1], state.crystals())
     if refusal:
         return refusal.rule, refusal.reason
+    if state.power_turn and is_emperor(state, g[1]):
+        return "ce-power", "no Awakened Evil is defeated in a turn its Necromancer used its once-per-game power"
     return "ce-shoot", "name the shooting squads in card order (N, I, II, III, IV, V)"
 
 

@@ -101,6 +101,7 @@ from .basics import (
     card_key,
     fight_notation,
     fight_options,
+    is_emperor,
     mark_crystals,
     own_squads,
 )
@@ -290,7 +291,8 @@ class CaveEvilState(State):
         if self.must_fight:
             return fights
         fights += [fight_notation(self, att, did, "shoot") for att, did in
-                   fx.shoot_options(self.ground, self.squads, self.turn, order=lambda sid: card_key(self, sid), crystals=self.crystals())]
+                   fx.shoot_options(self.ground, self.squads, self.turn, order=lambda sid: card_key(self, sid), crystals=self.crystals())
+                   if not (self.power_turn and is_emperor(self, did))]  # rule ce-power
         out = ["end"]
         if self.full:
             out += (inv.invoke_options(self) + med.meditate_options(self) + adv.sacrifice_options(self)

@@ -89,7 +89,8 @@ TURN_RULES = [
     Rule("ce-power", "Once per game",
          "Each Necromancer has a power it may use once in the game, but never on the turn an Awakened Evil is "
          "conquered: a turn in which it was used cannot also win by the Evil (the Pit leap, the Statue's eyes "
-         "brought home, kneeling to the Goat), nor fight the Emperor or slay the Goat; and no power is used "
+         "brought home, kneeling to the Goat), nor fight the Emperor (as its target, as a flanking defender or "
+         "with a shot) or slay the Goat; and no power is used "
          "against the Emperor or the Goat."),
     Rule("ce-power-when", "When the powers are used here",
          "Our choice: a power is used on its owner's own turn, in Phase 3, as a free activity, not as a "

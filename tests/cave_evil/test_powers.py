@@ -79,3 +79,40 @@ def test_a_turn_that_used_a_power_does_not_fight_the_emperor():
     s.apply("blast N")
     assert s.power_turn and "fight N w:Y" not in s.legal_actions()
     assert s.explain_illegal("fight N w:Y")[0] == "ce-power"
+
+
+def test_a_turn_that_used_a_power_does_not_fight_the_emperor_as_a_flanking_defender():
+    """Fighting a Wandering Monster beside the Emperor, both next to the attacker, draws him in as a
+    defender (rule ce-flank-wandering): not in a turn that used a power (rule ce-power), though the
+    same fight is open on another turn."""
+    s = psychomancer_beside(("w:Z", RATMAN), ("w:Y", EMPEROR))
+    assert "fight N w:Z" in s.legal_actions()
+    s.apply("fight N w:Z")
+    assert EMPEROR["id"] in json.dumps(s.combat["sides"]["defender"])
+    pos = json.loads(json.dumps(psychomancer_beside(("w:Z", RATMAN), ("w:Y", EMPEROR)).position()))
+    pos["power_turn"], pos["powers_used"] = True, [3]
+    s = psychomancer_beside().game.state_from_position(pos, 7)
+    assert "fight N w:Z" not in s.legal_actions()
+    assert s.explain_illegal("fight N w:Z")[0] == "ce-power"
+
+
+def test_a_turn_that_used_a_power_does_not_shoot_at_the_emperor():
+    s = psychomancer_beside(("w:Y", EMPEROR))
+    n, y = s.squads["3:N"].hex, s.squads["w:Y"].hex
+    pos = json.loads(json.dumps(s.position()))
+    deck = next(d for d in cj.DECKS if pos["piles"]["piles"][d].get("caveling"))
+    pos["piles"]["piles"][deck]["caveling"] -= 1
+    shots = []
+    for h in sorted(h for h, d in s.ground.distances_from(y).items() if d == 2 and s.squads.at(h) is None
+                    and h not in neighbours(n)):
+        trial = json.loads(json.dumps(pos))
+        trial["squads"].append({"id": "3:II", "owner": 3, "at": str(h), "card": "II",
+                                "creatures": [{"id": "caveling-4-1", "card": "caveling", "size": "small", "speed": 3}]})
+        t = s.game.state_from_position(trial, 7)
+        if "shoot II w:Y" in t.legal_actions():
+            shots.append(trial)
+    assert shots
+    shots[0]["power_turn"], shots[0]["powers_used"] = True, [3]
+    t = s.game.state_from_position(shots[0], 7)
+    assert "shoot II w:Y" not in t.legal_actions()
+    assert t.explain_illegal("shoot II w:Y")[0] == "ce-power"
