@@ -331,6 +331,8 @@ def _the_losers_die(state, record, end: dict) -> tuple[float, list[int]]:
     """The losing squads are buried (not a missed shot's shooters); a crystal among them is marked
     crushed. Returns the kill points earned and the players whose Necromancer died."""
     points, outs = 0.0, []
+    hexes = {state.squads[s].hex for s in end["losers"] if s in state.squads}
+    where = "ce-gore-where" if len(hexes) > 1 else "ce-gore"  # each on its own hex
     for sid, members in zip(end["losers"], record["sides"][end["lose_role"]]):
         if fx.is_crystal(sid):
             end["crushed"] = fx.crystal_owner(sid)
@@ -338,7 +340,7 @@ def _the_losers_die(state, record, end: dict) -> tuple[float, list[int]]:
         if end["spared"]:
             continue
         squad = state.squads.remove(sid)
-        points += de.bury(state, squad, end["by"], set(fx.spent(members)))
+        points += de.bury(state, squad, end["by"], set(fx.spent(members)), where)
         if squad.has_necromancer:
             outs.append(squad.owner)
     return points, outs

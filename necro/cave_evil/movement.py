@@ -383,7 +383,8 @@ def _search(ground: Ground, squads: Squads, mover: Squad, group: list[Creature],
             todo.append(n)
     for h, c in cost.items():
         if h in (start, mover.hex) or h in ground.spawn_pits or ground.crystals.get(h, mover.owner) != mover.owner:
-            continue  # never stop on a pit (ce-move-pit) or on an enemy's crystal (ce-crystal-attack)
+            continue  # never stop on a pit (ce-move-pit) or on an enemy's crystal (ce-crystal-attack; crossing it is
+            # allowed: ruling ce-crystal-cross)
         there = squads.at(h)
         if there is not None and there.id == mover.id:
             continue

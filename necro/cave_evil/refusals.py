@@ -68,6 +68,9 @@ def explain_illegal(state, action) -> tuple[str, str]:
             return "ce-power", f"this Necromancer's power is {power or 'not played by the engine'}, not {g[0]}"
         if g[0] == "split" and in_phase_3(state):
             return wz.split_refusal(state, g[1])
+        if g[0] == "enthrall" and in_phase_3(state) and g[1] in state.squads and not pw.within_reach(state, g[1]):
+            return "ce-power-enthrall-range", (f"{g[1]} is more than {pw.ENTHRALL} spaces away as the crow flies, "
+                                               "or no open way joins it to the Sorceress")
         return "ce-power-" + g[0], "not there, or not now (Phase 3, on its own turn)"
     if kind in ("discard", "sacrifice"):
         rule = ADVANCED_RULE[kind]

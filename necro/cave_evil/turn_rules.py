@@ -108,9 +108,19 @@ TURN_RULES = [
          "carries are spared. Our choice: enemies and monsters slain count as "
          "kills of its player, as in a fight, and its own dead earn nothing. Alternative: nobody earns kill "
          "points from the blast.", "ruling"),
+    Rule("ce-power-blast-loot", "What the blast leaves",
+         "Our choice: the squads burnt by the Psychomancer of Fire leave their gore, items, spells and "
+         "resources on their spaces, as the slain of a fight do, and what already lay beside it stays. The "
+         "text says the blast destroys everything but the Psychomancer and the cards of its own squad, which "
+         "may mean the others' cards burn as well. Alternative: the burnt squads' cards go to the box and "
+         "their resources back to the stock, and the loot beside it burns too.", "ruling"),
     Rule("ce-power-enthrall", "The Ice Dead Sorceress",
          "The Ice Dead Sorceress takes one enemy squad within 3 spaces, other than a Necromancer's, for good; "
          "its player needs an empty control card for it. Its fights then follow the usual rules."),
+    Rule("ce-power-enthrall-range", "The Sorceress's 3 spaces",
+         "Our choice: the Sorceress reaches a squad at most 3 spaces away as the crow flies, through rock, "
+         "provided some open way joins the two squads, however long. The text gives the range alone. "
+         "Alternative: count the 3 spaces along open ground, as a walk.", "ruling"),
     Rule("ce-power-split", "The Black Wizard",
          "Once in the game the Black Wizard may become two smaller wizards (split N II +2-3), provided its "
          "player has an empty control card for the second one. Each half is a Necromancer with 6 in every "

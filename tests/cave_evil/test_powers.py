@@ -116,3 +116,38 @@ def test_a_turn_that_used_a_power_does_not_shoot_at_the_emperor():
     t = s.game.state_from_position(shots[0], 7)
     assert "shoot II w:Y" not in t.legal_actions()
     assert t.explain_illegal("shoot II w:Y")[0] == "ce-power"
+
+
+def sorceress_facing(at: str):
+    """Two players: player 2's Ice Dead Sorceress (N on +0-9) at her actions, player 1's ratman squad II on ``at``."""
+    from .test_full_game import at_actions
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    pos["squads"].append({"id": "0:II", "owner": 0, "at": at, "card": "II", "creatures": [
+        {"id": "ratman-1-1", "card": "ratman", "size": "small", "speed": 3, "pick": 1}]})
+    deck = next(d for d in cj.DECKS if pos["piles"]["piles"][d].get("ratman"))
+    pos["piles"]["piles"][deck]["ratman"] -= 1
+    pos["turn"] = 1
+    s = s.game.state_from_position(pos, 7)
+    while s.queue or s.part != "actions":
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    return s
+
+
+def test_the_sorceress_reaches_3_spaces_as_the_crow_flies_and_no_further():
+    from necro.cave_evil.hexes import distance
+    s = sorceress_facing("+1-8")
+    n = s.squads["1:N"].hex
+    far = next(h for h, d in sorted(s.ground.distances_from(n).items()) if distance(n, h) == 4 and s.squads.at(h) is None
+               and h not in s.ground.spawn_pits and h not in s.ground.crystals)
+    s = sorceress_facing(str(far))
+    assert "enthrall N 0:II" not in s.legal_actions()
+    assert s.explain_illegal("enthrall N 0:II")[0] == "ce-power-enthrall-range"
+
+
+def test_the_blast_leaves_what_the_burnt_carried_on_their_spaces():
+    s = psychomancer_beside(("w:Z", RATMAN))
+    z = str(s.squads["w:Z"].hex)
+    s.apply("blast N")
+    assert s.position()["loot"][z]["gore"] >= 1
+    assert any(e.rule == "ce-power-blast-loot" for e in s.log)
