@@ -818,3 +818,35 @@ def test_a_creature_hired_out_of_a_monster_squad_must_take_on_the_rest_or_join_t
     s.apply(join)
     assert [c.id for c in s.squads["0:II"].creatures] == ["caveling-1", "ratman-1"]
     assert s.squads["0:II"].acted and "end" in s.legal_actions()
+
+
+def test_a_necromancer_that_meditated_does_not_move_this_turn():
+    """Movement ends for the turn once the Necromancer meditates (rule ce-meditate; audit 2 T1, audit 1 T7)."""
+    s = at_actions(seed=2, deck="summon")
+    assert "move N" in s.legal_actions()
+    s.apply("meditate construct")
+    s.force("deal 1 construct " + next(c for c, _ in s.piles.outcomes("construct") if not cj.conjuration_spec().is_event(c)))
+    s.play_chance()
+    assert "move N" not in s.legal_actions()
+    assert all(c.halted for c in s.squads["0:N"].creatures)
+
+
+def test_the_statues_eyes_brought_home_win_nothing_in_a_turn_that_used_a_power():
+    """Rule ce-power: no Awakened Evil is conquered in the turn its Necromancer used its power (audit 3, untested)."""
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    pos["evil"] = "darkest-statue-of-death"
+    pos["track"] = dict(pos["track"], position=47, revealed=True)
+    s = end_cycle(CaveEvil(2, setup="quick", game="full", awakening="all").state_from_position(pos, 7))
+    pos = json.loads(json.dumps(s.position()))
+    n = next(q for q in pos["squads"] if q["id"] == "0:N")
+    crystal = str(s.crystals()[0])
+    step = next(str(h) for h in s.ground.graph.neighbors(s.crystals()[0]) if s.squads.at(h) is None)
+    n["at"], n["creatures"][0]["items"] = step, ["glowing-eyes"]
+    pos["turn"], pos["power_turn"], pos["powers_used"] = 0, True, [0]
+    s = s.game.state_from_position(pos, 7)
+    while s.queue:
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    s.apply("move N")
+    s.apply(f"move N {crystal}")
+    assert not s.is_terminal() and s.winner_player is None

@@ -151,3 +151,28 @@ def test_the_blast_leaves_what_the_burnt_carried_on_their_spaces():
     s.apply("blast N")
     assert s.position()["loot"][z]["gore"] >= 1
     assert any(e.rule == "ce-power-blast-loot" for e in s.log)
+
+
+def test_the_blast_kills_an_enemy_necromancer_and_puts_its_player_out():
+    s = psychomancer_beside()
+    n4 = s.squads["3:N"].hex
+    spot = next(h for h in sorted(neighbours(n4)) if s.ground.is_open(h) and s.squads.at(h) is None
+                and h not in s.ground.spawn_pits and h not in s.ground.crystals)
+    pos = json.loads(json.dumps(s.position()))
+    pos["squads"] = [dict(q, at=str(spot)) if q["id"] == "0:N" else q for q in pos["squads"]]
+    s = s.game.state_from_position(pos, 7)
+    s.apply("blast N")
+    assert "0:N" not in s.squads and 0 in s.out and not s.is_terminal()
+    assert s.kill_points[3] > 0
+
+
+def test_the_rotten_magi_may_move_before_or_after_teleporting():
+    from .test_full_game import at_actions
+    s = at_actions()
+    s.apply("move N")
+    s.apply(next(a for a in s.legal_actions() if a.startswith("move N ")))
+    assert s.squads["0:N"].creatures[0].moved
+    assert any(a.startswith("teleport N ") for a in s.legal_actions())
+    t = at_actions()
+    t.apply(next(a for a in t.legal_actions() if a.startswith("teleport N ")))
+    assert "move N" in t.legal_actions()
