@@ -88,13 +88,15 @@ def owed(state) -> list[str]:
     """The turn player's squads that walked up to an enemy squad or a Wandering Monster this turn
     before taking an action, and so must fight it now (rule ce-combat-must): each has moved, has not
     acted, and has a foe beside it (a squad that has acted may walk up and wait: the Death section's
-    NOTE). A Protector is left out: it makes its own attack as the turn's actions end (ruling
+    NOTE); or, moved or not, has not acted and has beside it a Wandering Monster its player abandoned
+    this turn (advanced rule 5, ce-adv-abandon). A Protector is left out: it makes its own attack as the turn's actions end (ruling
     ce-protector-attack)."""
     if state.turn is None or state.must_fight or state.guard is not None:
         return []
     return [s.id for s in state.squads.of(state.turn)
-            if not s.acted and any(c.moved for c in s.creatures)
-            and any(not px.is_protector(state.squads[t]) for t in fx.targets(state.ground, state.squads, s))]
+            if not s.acted and any(not px.is_protector(state.squads[t]) and (any(c.moved for c in s.creatures)
+                                                                            or t in state.abandoned)
+                                   for t in fx.targets(state.ground, state.squads, s))]
 
 
 OWED_BARS = ("declare", "continue", "invoke", "meditate", "sacrifice")

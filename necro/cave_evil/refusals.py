@@ -52,7 +52,8 @@ def explain_illegal(state, action) -> tuple[str, str]:
     if kind == "abandon":
         return "ce-adv-abandon", ("advanced rule 5 is not in play" if not state.game.options["abandon"] else
                                   "only the turn player's squads other than N (none holding a Necromancer), or a "
-                                  "creature of a squad of several with a free hex beside it, in Phase 3")
+                                  "creature of a squad of several, walking its whole movement left away from its "
+                                  "squad (abandon ratman-1-1 +2-3: where the count of spaces ends), in Phase 3")
     if kind == "goat":
         if state.power_turn:
             return "ce-power", "no Awakened Evil is defeated in a turn its Necromancer used its once-per-game power"

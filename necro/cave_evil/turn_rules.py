@@ -181,13 +181,17 @@ TURN_RULES = [
          "Alternative: draw Excavation tiles where he digs, and let him trample through squads.", "ruling"),
     Rule("ce-adv-abandon", "Advanced: abandoning creatures",
          "With advanced rule 5, a player tired of a creature or of a whole squad may abandon it on their turn: "
-         "it becomes a Wandering Monster under a free marker, with what it carries. Our choice: abandoning is a "
-         "free activity of Phase 3; a whole squad turns wild where it stands (on its own Chthonic Crystal, where "
-         "no enemy stands, on the first free hex beside it), a single creature steps to the "
-         "first free hex beside its squad, and the fight that follows comes at the next Phase 1 rather than at "
-         "once; a Necromancer is never abandoned, nor a squad holding one (a split Black Wizard's), and items are "
-         "left with drop. A dig whose last pick-axe is abandoned is abandoned too. The text has the creature walk "
-         "its whole movement away first. Alternative: play that walk, choosing its way.", "ruling"),
+         "it becomes a Wandering Monster under a free marker, with what it carries. A single creature first "
+         "walks the movement it has left this turn away from its squad, the player naming where it ends "
+         "(abandon ratman-1-1 +2-3); with none left it stays beside the squad. A squad of the player's that has "
+         "not acted and has the new monster beside it must fight it this turn (rule ce-combat-must); one that has "
+         "acted meets it in the next Phase 1. Our choice: abandoning is a free activity of Phase 3; the walk is "
+         "counted as an event counts spaces, each further from the squad (rule ce-count-away), and ends only on "
+         "a free space (no squad, pit or crystal), else beside the squad; a whole squad turns wild where it "
+         "stands (on its own Chthonic Crystal, where no enemy stands, on the first free hex beside it); a "
+         "Necromancer is never abandoned, nor a squad holding one (a split Black Wizard's), and items are left "
+         "with drop. A dig whose last pick-axe is abandoned is abandoned too. Alternative: walk the creature "
+         "step by step as a move, past squads as movement allows.", "ruling"),
     Rule("ce-adv-hire-one", "Advanced: hiring one of several",
          "With advanced rule 4, a squad may hire a single creature out of a Wandering Monster squad of several, "
          "paying that creature's cost, and the hiring squad's action is spent. The hired creature steps at once "
