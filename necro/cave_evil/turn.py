@@ -387,8 +387,8 @@ class _Apply:
         evils = _evil_seats(state)
         if card.kind == "creature":
             size = catalogue().creature(card_id).size
-            hexes = sp.excavation_spots(state.ground, state.squads, points, size,
-                                        blocked={s.hex for s in state.squads if px.is_protector(s)} | evils)
+            hexes = sp.excavation_spots(state.ground, state.squads, points, size, blocked=evils)  # with a Protector
+            # when it fits, else beside it (rule ce-protector-draw)
         else:  # an item or spell lies where it spawns, or beside the Evil sitting there
             hexes = sorted({n for h in points for n in ([h] if h not in evils else state.ground.graph.neighbors(h))})
         if not hexes:
