@@ -94,11 +94,13 @@ TURN_RULES = [
          "against the Emperor or the Goat."),
     Rule("ce-power-when", "When the powers are used here",
          "Our choice: a power is used on its owner's own turn, in Phase 3, as a free activity, not as a "
-         "squad's action. The text allows any moment, even another player's turn (the Ice Dead Sorceress "
-         "seizing an attacker); answering in the middle of another player's turn would need a decision "
-         "nobody is asked for yet. The Black Wizard, with its split, plays when the Necromancer cards are "
-         "dealt at random (rule ce-necromancer-deal); by seat it never does (ruling ce-start-squad). "
-         "Alternative: offer each power at every decision of the game.", "ruling"),
+         "squad's action. This departs from the text, which allows any moment, even another player's turn "
+         "(the Ice Dead Sorceress seizing a squad that attacks her). Why: the engine asks one player at a "
+         "time, and answering in the middle of another player's turn needs a decision offered to every "
+         "other player at every step, which it does not have yet. The Black Wizard, with its split, plays when "
+         "the Necromancer cards are dealt at random (rule ce-necromancer-deal); by seat it never does (ruling "
+         "ce-start-squad). Alternative (the text): offer each unused power at every decision of the game, "
+         "to whichever player holds it.", "ruling"),
     Rule("ce-power-teleport", "The Rotten Magi",
          "The Rotten Magi takes its whole squad up to 5 spaces away, through rock if need be, onto dug ground "
          "with nobody on it and never onto a spawn pit; it may move before or after."),
@@ -163,22 +165,30 @@ TURN_RULES = [
          "Our choice: the Emperor rises on The Pit as a monster of his own that is fought, never hired or "
          "subdued. At the start of each later cycle his prey is declared, then he walks up to 4 spaces "
          "by the shortest way to the hex next to the prey's squad N or onto its crystal, whichever is nearer. "
-         "He digs a single space through rock where a tile may be laid (around Lairs and spawn pits), tramples "
-         "Wandering Monsters in his way, and fights each player's squad he meets: the squad opens, without "
-         "items or spells, and his second attribute is picked as a Wandering Monster's. If he wins he walks on; "
-         "on the crystal he crushes it. Whoever kills him, on his march or by attacking him, wins. "
-         "Alternative: draw Excavation tiles for his digging, as the text says, and let him choose the fights' "
-         "first attribute.", "ruling"),
+         "He fights each player's squad he meets: the squad opens, without items or spells, and his second "
+         "attribute is picked as a Wandering Monster's. If he wins he walks on; on the crystal he crushes it. "
+         "Whoever kills him, on his march or by attacking him, wins. Two departures from the text remain: he "
+         "tramples Wandering Monsters in his way (the text has him fight them too), and he digs a single space "
+         "through rock where a tile may be laid, going round Lairs, their shells and spawn pits (the text draws "
+         "Excavation tiles, which he may lay over all three). Why: a fight between him and a Wandering Monster "
+         "has no player to pick either attribute, and this book's tile shapes are its own, with nobody named "
+         "to turn a drawn tile. Alternative (the text): draw Excavation tiles for his digging, laid over Lairs "
+         "and pits if need be, and fight the monsters in his way, both attributes picked as a Wandering "
+         "Monster's are.", "ruling"),
     Rule("ce-evil-goat-how", "How the Goat is played here",
          "Our choice: the revealed Goat sits on The Pit as a monster of his own. Asleep, nobody fights him and "
          "nobody stops beside him, and a Necromancer with 27 enemy kill points standing next to him may kneel "
          "(kneel N) and win. Awake, each later cycle's D4 sends him 3 spaces that way (the player with most kill "
-         "points steering where the hex lines zigzag); he blasts single spaces through rock where a tile may be "
-         "laid, stops before a squad, a Lair or a Chthonic Crystal, and tears apart every squad that ends beside him, or that he "
-         "comes beside: its cards go to the box, what it carried back to the stock, and a Necromancer alone "
-         "survives. Only squad N fights him (slay N, its action): its companions are torn apart first, then "
-         "the Necromancer attacks with no items, his second attribute picked for him. Killing him wins. "
-         "Alternative: draw Excavation tiles where he digs, and let him trample through squads.", "ruling"),
+         "points steering where the hex lines zigzag). He tears apart every squad that ends beside him, or that "
+         "he comes beside: its cards go to the box, what it carried back to the stock, and a Necromancer alone "
+         "survives; then he walks on, as the text says. He stops only where he cannot go on: before a "
+         "Necromancer left standing, before a Chthonic Crystal, or before rock where no tile may be laid. He "
+         "blasts through rock a single space at a time (a Single tile from the box). Only squad N fights him "
+         "(slay N, its action): its companions are torn apart first, then the Necromancer attacks with no "
+         "items, his second attribute picked for him. Killing him wins. Why the Singles: the text draws "
+         "Excavation cards and lays the tile they name beside him, but this book's tile shapes are its own "
+         "invention and nobody is named to turn the tile. Alternative (the text): draw Excavation cards until "
+         "a tile comes and lay it beside him, the player with most kill points turning it.", "ruling"),
     Rule("ce-adv-abandon", "Advanced: abandoning creatures",
          "With advanced rule 5, a player tired of a creature or of a whole squad may abandon it on their turn: "
          "it becomes a Wandering Monster under a free marker, with what it carries. A single creature first "
