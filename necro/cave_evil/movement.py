@@ -4,8 +4,9 @@ Only what movement needs is modelled here: a squad is an id, an owner (a
 player index, or None for a Wandering Monster squad), a control card, a hex
 and its creatures; a creature is its size, speed and pick-axe (excavation)
 speed, plus what it has done this turn: movement points spent, whether it
-has taken an action, whether its movement is over (``halted``). Combat
-values, items and the rest join these records in later steps.
+has taken an action, whether its movement is over (``halted``), its card
+and the items it holds. Combat values are read from the card (:mod:`.creatures`,
+:mod:`.fights`), not kept here.
 
 Movement points are kept per creature, which is what the text's merging
 examples need: a squad moves as far as its slowest member still can

@@ -1,8 +1,9 @@
-"""The rules of the full game's turn (Cave Evil part III: :mod:`.turn`), in this book's words.
+"""The rules of the full game's turn (Cave Evil part III: :mod:`.turn` and the modules of each
+squad action, the Necromancers' powers, the advanced rules), in this book's words.
 
-Staged beside the deck, spawn, event and Awaken Track rules until the chapter pages that teach
-them exist; then they join :data:`necro.cave_evil.rules.RULES`. Kind ``rule``: stated by the
-rule text; ``ruling``: decided here, with what, why and the alternative.
+They are part of :data:`necro.cave_evil.rules.RULES` (``PART_III``) and taught on the chapter's
+turn page, those of the Awakening Evils on its awakening page. Kind ``rule``: stated by the rule
+text; ``ruling``: decided here, with what, why and the alternative.
 """
 
 from necro.core import Rule
