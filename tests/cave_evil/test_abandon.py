@@ -59,6 +59,7 @@ def test_an_abandoned_creature_walks_its_whole_movement_away_from_its_squad():
     ways = [a for a in s.legal_actions() if a.startswith("abandon ratman-1-1 ")]
     assert ways and all(distance(home, parse_hex(a.split()[2])) == 3 for a in ways)
     assert "abandon ratman-1-1" not in s.legal_actions()
+    assert s.describe_action(ways[0]) == {"to": ways[0].split()[2], "creature": "ratman-1-1"}
     s.apply(ways[0])
     wild = next(x for x in s.squads if x.wandering)
     assert str(wild.hex) == ways[0].split()[2] and "end" in s.legal_actions()
