@@ -42,6 +42,10 @@ SIZES = ("large", "medium", "small", "trinket")
 CARDS = ("N", "I", "II", "III", "IV", "V")
 """A player's six control cards: the Necromancer's and five more (rule ce-control-cards)."""
 MAX_SPEED = 20
+MAX_HELD = 64
+"""The most item and spell cards a loaded creature may hold: a bound against hostile JSON, not a
+rule. Trinket items take no room (rule ce-item-trinket), so a creature may hold any number of them
+besides what its card counts."""
 SPLIT_WIZARD = "split-black-wizard"
 """The one Necromancer that may stand off the N card: half of a split Black Wizard (rule ce-power-split)."""
 
@@ -280,7 +284,7 @@ class Squads:
                              cr.get("pick", 0).int(0, MAX_SPEED), cr.get("necromancer", False).bool(),
                              cr.get("moved", 0).int(0, MAX_SPEED), cr.get("acted", False).bool(),
                              cr.get("halted", False).bool(), card_r.str(max_length=40) if card_r else None,
-                             tuple(x.str(max_length=40) for x in cr.get("items", []).list(max_length=8)))
+                             tuple(x.str(max_length=40) for x in cr.get("items", []).list(max_length=MAX_HELD)))
                 if c.id in creature_ids:
                     cr["id"].fail(f"creature {c.id!r} is in two places")
                 if c.necromancer and (c.size != "small" or owner is None or (card != "N" and c.card != SPLIT_WIZARD)):
