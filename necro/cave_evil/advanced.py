@@ -6,6 +6,8 @@ Excavation is :mod:`.digging`'s.
 
 from __future__ import annotations
 
+from necro.core import IllegalAction
+
 from . import bank as bk
 from . import conjuration as cj
 from . import digging as dg
@@ -15,8 +17,9 @@ from . import protectors as px
 from . import spawn as sp
 from . import wizard as wz
 from .basics import cost_text, in_phase_3
-from .hexes import Hex, neighbours
+from .hexes import Hex, neighbours, parse_hex
 from .movement import RESOURCE_NAMES, Squad, squad_id
+from .sight import count_away
 
 DECK_RESOURCE = {"bribe": "metals", "construct": "gore", "summon": "shadowflame"}
 """What a card of each deck is worth when boxed from the hand (advanced rule 1: rule ce-adv-discard);
@@ -110,9 +113,10 @@ def apply_sacrifice(state, what: str, holder: str | None) -> None:
 
 def abandon_options(state) -> list[str]:
     """Advanced rule 5 (rule ce-adv-abandon): a free activity of Phase 3; a whole squad other than N, or
-    one creature (not the Necromancer) of a squad of several, given a free hex beside it. A squad
-    holding the Necromancer (a split Black Wizard's half) is never abandoned, nor one on a Chthonic
-    Crystal with no free hex beside it (no Wandering Monster ever stands on a crystal)."""
+    one creature (not the Necromancer) of a squad of several, walking to where its count of spaces
+    away from the squad ends (``abandon ratman-1-1 +2-3``). A squad holding the Necromancer (a split
+    Black Wizard's half) is never abandoned, nor one on a Chthonic Crystal with no free hex beside it
+    (no Wandering Monster ever stands on a crystal)."""
     p = state.turn
     if not (state.game.options["abandon"] and in_phase_3(state)):
         return []
@@ -121,16 +125,31 @@ def abandon_options(state) -> list[str]:
         if (s.card != "N" and not any(px.is_protector_card(c.card) or c.necromancer for c in s.creatures)
                 and _wild_spot(state, s) is not None):
             out.append(f"abandon {s.card}")
-        if len(s.creatures) > 1 and _abandon_spot(state, s) is not None:  # never a subdued Protector (ce-protector-subdue)
-            out += [f"abandon {c.id}" for c in s.creatures if not c.necromancer and not px.is_protector_card(c.card)]
+        if len(s.creatures) > 1:  # never a subdued Protector (ce-protector-subdue)
+            out += [f"abandon {c.id} {h}" for c in s.creatures if not c.necromancer and not px.is_protector_card(c.card)
+                    for h in abandon_spots(state, s, c)]
     return out
 
 
+def _free(state, h: Hex) -> bool:
+    """An open hex a new Wandering Monster may stand on: nobody there, no pit, no crystal."""
+    return state.ground.is_open(h) and state.squads.at(h) is None and h not in state.ground.spawn_pits \
+        and state.ground.crystals.get(h) is None
+
+
 def _abandon_spot(state, squad: Squad) -> Hex | None:
-    """The first free open hex beside ``squad`` for an abandoned creature: no pit, no crystal (or
-    None)."""
-    return next((h for h in sorted(neighbours(squad.hex)) if state.ground.is_open(h) and state.squads.at(h) is None
-                 and h not in state.ground.spawn_pits and state.ground.crystals.get(h) is None), None)
+    """The first free open hex beside ``squad``: no pit, no crystal (or None)."""
+    return next((h for h in sorted(neighbours(squad.hex)) if _free(state, h)), None)
+
+
+def abandon_spots(state, squad: Squad, creature) -> list[Hex]:
+    """Where a creature abandoned out of ``squad`` may end (rule ce-adv-abandon): it walks the movement it
+    has left this turn away from its squad, each space further from it (as an event counts spaces, rule
+    ce-count-away), and the player picks where the count ends among the free hexes there; with no
+    movement left, or no free end, it steps onto a free hex beside the squad."""
+    left = creature.left
+    ends = [h for h, n in count_away(state.ground, squad.hex, left).items() if n > 0 and _free(state, h)] if left else []
+    return ends or sorted(h for h in neighbours(squad.hex) if _free(state, h))
 
 
 def _wild_spot(state, squad: Squad) -> Hex | None:
@@ -139,12 +158,12 @@ def _wild_spot(state, squad: Squad) -> Hex | None:
     return squad.hex if state.ground.crystals.get(squad.hex) is None else _abandon_spot(state, squad)
 
 
-def apply_abandon(state, what: str) -> None:
-    """``abandon II`` / ``abandon c``: a squad or one creature turns Wandering Monster (rule ce-adv-
-    abandon)."""
+def apply_abandon(state, what: str, to: str | None = None) -> None:
+    """``abandon II`` / ``abandon c +2-3``: a squad or one creature turns Wandering Monster (rule ce-adv-
+    abandon); an own squad beside it that has not acted must fight it now (rule ce-combat-must)."""
     p = state.turn
     marker = sp.next_marker(state.squads)
-    if what in {s.card for s in state.squads.of(p)}:
+    if what in {s.card for s in state.squads.of(p)} and to is None:
         spot = _wild_spot(state, state.squads[squad_id(p, what)])
         squad = state.squads.remove(squad_id(p, what))
         if squad.id in state.digs:
@@ -154,12 +173,30 @@ def apply_abandon(state, what: str) -> None:
         state.squads.add(Squad(squad_id(None, marker), None, spot, squad.creatures, marker, dict(squad.resources)))
         state.note("ce-adv-abandon", f"Player {p + 1} abandons squad {what}: it turns Wandering Monster {marker} "
                                      f"at {spot}.")
+        _to_fight(state, squad_id(None, marker))
         return
     squad = next(s for s in state.squads.of(p) if any(c.id == what for c in s.creatures))
     creature = squad.creature(what)
-    spot = _abandon_spot(state, squad)
+    spot = parse_hex(to) if to is not None else None
+    if spot not in abandon_spots(state, squad, creature):
+        raise IllegalAction(f"abandon {what}", "ce-adv-abandon",
+                            f"{what} walks its whole movement left away from its squad: it ends on one of "
+                            + ", ".join(str(h) for h in abandon_spots(state, squad, creature)))
     squad.creatures.remove(creature)
     creature.moved, creature.acted, creature.halted = 0, False, False
     state.squads.add(Squad(squad_id(None, marker), None, spot, [creature], marker))
-    state.note("ce-adv-abandon", f"Player {p + 1} abandons {what}: it steps to {spot} as Wandering Monster {marker}.")
+    state.note("ce-adv-abandon", f"Player {p + 1} abandons {what}: it walks away to {spot} as Wandering Monster "
+                                 f"{marker}.")
     dg.check_abandoned(state)  # its last pick-axe gone, the squad's dig is abandoned (rule ce-dig-leave)
+    _to_fight(state, squad_id(None, marker))
+
+
+def _to_fight(state, wid: str) -> None:
+    """The new Wandering Monster ``wid`` is one the player's squads beside it that have not acted must
+    fight this turn (rules ce-adv-abandon, ce-combat-must); those that have acted meet it in the next
+    Phase 1."""
+    state.abandoned.append(wid)
+    due = [s.card for s in state.squads.of(state.turn) if not s.acted and s.hex in neighbours(state.squads[wid].hex)]
+    if due:
+        state.note("ce-adv-abandon", f"Squad {', '.join(due)} has not acted: it must fight Wandering Monster "
+                                     f"{state.squads[wid].card} now.")

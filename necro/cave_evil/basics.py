@@ -71,11 +71,24 @@ def in_phase_3(state) -> bool:
 
 def fight_options(state):
     """``(attackers, target)`` of every fight the turn player may start now (Phase 1's or Phase 3's:
-    :func:`necro.cave_evil.fights.fight_options`). None on the Emperor in a turn that used a
-    once-per-game power (rule ce-power: no Awakened Evil is defeated in that turn)."""
+    :func:`necro.cave_evil.fights.fight_options`). None on the Emperor, nor one that draws him in
+    as a flanking defender, in a turn that used a once-per-game power (rule ce-power: no Awakened
+    Evil is defeated in that turn)."""
     out = fx.fight_options(state.ground, state.squads, state.turn, 1 if state.must_fight else 3,
                            state.must_fight or None, order=lambda sid: card_key(state, sid), crystals=state.crystals())
-    return [(att, did) for att, did in out if not (state.power_turn and is_emperor(state, did))]
+    return [(att, did) for att, did in out if not (state.power_turn and meets_emperor(state, att, did))]
+
+
+def meets_emperor(state, attackers, did: str) -> bool:
+    """Whether a fight of ``attackers`` on ``did`` fights the Emperor, as its target or as a
+    flanking defender (rules ce-power, ce-flank-wandering)."""
+    if is_emperor(state, did):
+        return True
+    if fx.is_crystal(did):
+        return False
+    _, defenders = fx.engagement(state.ground, state.squads, state.turn, attackers, did,
+                                 1 if state.must_fight else 3, state.crystals())
+    return any(is_emperor(state, d) for d in defenders)
 
 
 def is_emperor(state, sid: str) -> bool:

@@ -362,7 +362,7 @@ class HeuristicBot:
         a spawned item near ours."""
         mine = state.squads.by_id.get(squad_id(p, "N"))
         theirs = [s.hex for s in state.squads if s.has_necromancer and s.owner not in (None, p)]
-        item = step["do"] == "spot" and _kind(step["card"]) != "creature"
+        item = step["do"] == "spot" and ("card" not in step or _kind(step["card"]) != "creature")
         if step["do"] == "wander":
             here = state.squads[step["left"][0]].hex
 

@@ -531,7 +531,8 @@ class Combat:
         if attribute not in self.choices():
             if step == "first":
                 if attribute in ATTRIBUTES:
-                    raise IllegalAction(attribute, "ce-shoot-first", "the shooting creatures open with "
+                    raise IllegalAction(attribute, "ce-shoot-first" if len(self.firsts) == 1 else "ce-shoot-first-mixed",
+                                        "the shooting creatures open with "
                                         + " or ".join(self.firsts))
                 raise IllegalAction(attribute, "ce-combat-first", f"{attribute!r} is not one of the six attributes")
             left, right = neighbours(self.order[0])

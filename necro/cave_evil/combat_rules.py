@@ -137,9 +137,12 @@ COMBAT_RULES = [
          "The first side to take two rounds wins the combat, and every creature on the losing side dies."),
     Rule("ce-combat-to-the-end", "No way out",
          "Once the first round has begun the combat goes on until one side has won; neither may stop it."),
-    Rule("ce-combat-announce", "Items and spells are declared first",
-         "A side says which items and spells it uses before any die is thrown; they and the creatures' "
-         "abilities then count in every round where they apply."),
+    Rule("ce-combat-announce", "Items and spells are settled first",
+         "What a side brings to a combat is settled before any die is thrown, and nothing joins it between "
+         "rounds: the items its creatures hold and can use are taken when the fight is set up (ruling "
+         "ce-items-used), and they and the creatures' abilities then count in every round where they apply. "
+         "The text has each side announce its items and spells; here nobody is asked, as every usable item "
+         "counts."),
     # ------------------------------------------------------------ abilities, items, spells
     Rule("ce-ability-when", "Attacking or defending abilities",
          "A combat ability works when attacking, when defending or in both, as its card says."),
@@ -178,6 +181,11 @@ COMBAT_RULES = [
          "its whole squad. Several squads able to shoot may do it together."),
     Rule("ce-shoot-first", "The shooter's first attribute",
          "Most ranged creatures name the attribute the first round must use; the attacker then opens with it."),
+    Rule("ce-shoot-first-mixed", "Shooters that name different attributes",
+         "Our choice: when the shooting creatures' cards name different first attributes, the attacker may "
+         "open with any one of them; a ranged creature whose card names none does not narrow the choice, and "
+         "if none is named any of the six will do. The text speaks of one shooter's card. Alternative: let "
+         "only an attribute every shooter names open the shot.", "ruling"),
     Rule("ce-shoot-miss", "A shot that fails",
          "If the target wins two rounds, the shot has simply missed: the shooters are not killed. If the "
          "shooters win, the target dies as in any fight."),
@@ -198,6 +206,11 @@ COMBAT_RULES = [
     Rule("ce-crystal-attack", "Attacking a crystal",
          "A squad next to an enemy's Chthonic Crystal, or within range and sight of it for a shot, may attack "
          "the crystal; several squads around it may flank it. No enemy squad ever stands on the crystal."),
+    Rule("ce-crystal-cross", "Walking across a crystal",
+         "Our choice: an enemy squad never stops on another player's crystal, but its way may cross that "
+         "space like any open ground. The text forbids an enemy to occupy the crystal's space, and a squad "
+         "passing over it does not stay there. Alternative: make the crystal a wall that enemies walk round.",
+         "ruling"),
     Rule("ce-crystal-astral", "The astral form",
          "A crystal is defended by its Necromancer's astral form: the base attributes of its card, 12 each, "
          "with no items, spells, creatures or abilities. The owner's squad standing on the crystal adds its "
@@ -225,6 +238,11 @@ COMBAT_RULES = [
          "squad earns nothing. Alternative: keep a count for the monsters too.", "ruling"),
     Rule("ce-gore", "The slain spill gore",
          "Each slain creature leaves gore on its hex: 1 for a small, 2 for a medium, 3 for a large."),
+    Rule("ce-gore-where", "Where the gore of a flanked side lands",
+         "Our choice: when a fight kills several squads standing on different spaces (a flanked side), each "
+         "squad leaves its gore, items, spells and resources on its own space. The text puts gore on the site "
+         "of the slaying, and a flanking fight has several. Alternative: heap everything on the hex of the "
+         "squad that was attacked.", "ruling"),
     Rule("ce-gore-trinket", "Trinkets and gore",
          "Our choice: a slain trinket creature leaves no gore. The text gives gore for the three other "
          "sizes only, trinkets take no room in a squad, and there are no half tokens. Alternative: 1 gore, "

@@ -116,9 +116,10 @@ def revive(state, player: int, squads: list, at) -> None:
         return
 
 
-def bury(state, squad: Squad, by, gone) -> float:
-    """A squad killed: its creatures go to the dead, its gore and items to its hex, its dig is
-    dropped. Returns the kill points its death earns ``by``."""
+def bury(state, squad: Squad, by, gone, where: str = "ce-gore") -> float:
+    """A squad killed: its creatures go to the dead, its gore and items to its hex (``where``: the
+    rule the log names for that, ruling ce-gore-where when a fight kills squads on several hexes),
+    its dig is dropped. Returns the kill points its death earns ``by``."""
     members = fx.snapshot(squad)  # the whole squad dies, shooters' companions too
     entries = [fx.dead_entry(c, squad.owner, by) for c in members]
     state.dead.extend(entries)
@@ -139,7 +140,7 @@ def bury(state, squad: Squad, by, gone) -> float:
     if gore:
         lt.put(state.loot, key, {"gore": gore})
         state.ledger["gore"] += gore
-        state.note("ce-gore", f"{gore} gore spills on {key}.")
+        state.note(where, f"{gore} gore spills on {key}.")
     if drops or resources:
         state.note("ce-death-drops", f"Left on {key}: " + ", ".join(
             [f"{n} {r}" for r, n in sorted(resources.items())] + drops) + ".")

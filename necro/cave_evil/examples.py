@@ -2,8 +2,9 @@
 spawns, the full game's turn and the Awakening).
 
 Each example is an ordinary position (``state.position()``) loaded with
-``game.state_from_position``: the two-player quick layout (rule ce-quick-setup)
-with a few extra tiles dug after set-up and the squads the example needs. The
+``game.state_from_position``: the quick layout (rule ce-quick-setup) for two players unless
+the example asks for more, in the map-and-combat game unless it passes ``game="full"`` or
+other options, with a few extra tiles dug after set-up and the squads the example needs. The
 Necromancer squads stay on their crystals unless an example moves them.
 
 - :func:`creature`, :func:`of_card`, :func:`squad`, :func:`necromancer` - the JSON of a creature

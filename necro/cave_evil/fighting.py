@@ -22,7 +22,7 @@ from . import ripping as rp
 from . import spells as sl
 from . import subduing as sb
 from . import wizard as wz
-from .basics import EMPEROR, is_emperor, squad_name
+from .basics import EMPEROR, meets_emperor, squad_name
 from .combat import ATTACKER, DEFENDER
 from .creatures import ATTRIBUTES
 from .movement import squad_id
@@ -82,7 +82,7 @@ def explain_fight(state, g) -> tuple[str, str]:
                                state.crystals())
     if refusal:
         return refusal.rule, refusal.reason
-    if state.power_turn and is_emperor(state, g[1]):
+    if state.power_turn and meets_emperor(state, attackers, g[1]):
         return "ce-power", "no Awakened Evil is defeated in a turn its Necromancer used its once-per-game power"
     return "ce-flank", "name the attacking squads in card order (N, I, II, III, IV, V)"
 
@@ -91,13 +91,15 @@ def owed(state) -> list[str]:
     """The turn player's squads that walked up to an enemy squad or a Wandering Monster this turn
     before taking an action, and so must fight it now (rule ce-combat-must): each has moved, has not
     acted, and has a foe beside it (a squad that has acted may walk up and wait: the Death section's
-    NOTE). A Protector is left out: it makes its own attack as the turn's actions end (ruling
+    NOTE); or, moved or not, has not acted and has beside it a Wandering Monster its player abandoned
+    this turn (advanced rule 5, ce-adv-abandon). A Protector is left out: it makes its own attack as the turn's actions end (ruling
     ce-protector-attack)."""
     if state.turn is None or state.must_fight or state.guard is not None:
         return []
     return [s.id for s in state.squads.of(state.turn)
-            if not s.acted and any(c.moved for c in s.creatures)
-            and any(not px.is_protector(state.squads[t]) for t in fx.targets(state.ground, state.squads, s))]
+            if not s.acted and any(not px.is_protector(state.squads[t]) and (any(c.moved for c in s.creatures)
+                                                                            or t in state.abandoned)
+                                   for t in fx.targets(state.ground, state.squads, s))]
 
 
 OWED_BARS = ("declare", "continue", "invoke", "meditate", "sacrifice", "cast")
@@ -370,6 +372,8 @@ def _the_losers_die(state, record, end: dict) -> tuple[float, list[int]]:
     """The losing squads are buried (not a missed shot's shooters); a crystal among them is marked
     crushed. Returns the kill points earned and the players whose Necromancer died."""
     points, outs = 0.0, []
+    hexes = {state.squads[s].hex for s in end["losers"] if s in state.squads}
+    where = "ce-gore-where" if len(hexes) > 1 else "ce-gore"  # each on its own hex
     for sid, members in zip(end["losers"], record["sides"][end["lose_role"]]):
         if fx.is_crystal(sid):
             end["crushed"] = fx.crystal_owner(sid)
@@ -377,7 +381,7 @@ def _the_losers_die(state, record, end: dict) -> tuple[float, list[int]]:
         if end["spared"]:
             continue
         squad = state.squads.remove(sid)
-        points += de.bury(state, squad, end["by"], set(fx.spent(members)))
+        points += de.bury(state, squad, end["by"], set(fx.spent(members)), where)
         if squad.has_necromancer:
             outs.append(squad.owner)
     return points, outs

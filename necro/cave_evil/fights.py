@@ -37,7 +37,7 @@ from .combat import ATTACKER, DEFENDER, KILL_POINTS, Combat, Fighter, Side
 from .creatures import ATTRIBUTES, CreatureCard, catalogue
 from .ground import Ground, Refusal
 from .hexes import Hex, distance, neighbours
-from .movement import Creature, Squad, Squads, hostile, is_asleep_statue, is_goat, trapped
+from .movement import MAX_HELD, Creature, Squad, Squads, hostile, is_asleep_statue, is_goat, trapped
 
 PHASES = (1, 3)
 KINDS = ("fight", "shoot")
@@ -592,7 +592,7 @@ def _fighter_from_json(f: Reader, role: str) -> dict:
         f["card"].fail(f"no creature card {card!r} in creatures.json")
     member = {"id": f["id"].str(max_length=40), "card": card,
               "size": f["size"].str(choices=("large", "medium", "small", "trinket"))}
-    items = [x.str(max_length=40) for x in f.get("items", []).list(max_length=8)]
+    items = [x.str(max_length=40) for x in f.get("items", []).list(max_length=MAX_HELD)]
     for x_r, x in zip(f.get("items", []).list(), items):
         if x not in catalogue().items:
             x_r.fail(f"no item or spell card {x!r} in creatures.json")

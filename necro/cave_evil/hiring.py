@@ -16,7 +16,7 @@ from . import protectors as px
 from .basics import amounts, is_evil_squad, own_squads, squad_name
 from .ground import Refusal
 from .hexes import Hex, neighbours, parse_hex
-from .movement import Squad, squad_id, step_refusal
+from .movement import Squad, fits, squad_id, step_refusal, trapped
 from .movement import step as step_to
 
 
@@ -32,15 +32,26 @@ def hire_options(state) -> list[str]:
                     and len(other.creatures) > 1:
                 for c in other.creatures:
                     if hire_refusal(state, squad.id, other.id, c.id) is None:
-                        out += [f"hire {squad.card} {other.id} {c.id} {h}" for h in hire_one_spots(state, other)]
+                        out += [f"hire {squad.card} {other.id} {c.id} {h}"
+                                for h in hire_one_spots(state, other, squad, c)]
     return out
 
 
-def hire_one_spots(state, monster: Squad) -> list[Hex]:
-    """Where a creature hired out of a Wandering Monster squad steps (advanced rule 4, ruling
-    ce-adv-hire-one): a free open hex beside its old squad, no pit, no crystal."""
-    return sorted(h for h in neighbours(monster.hex) if state.ground.is_open(h) and state.squads.at(h) is None
-                  and h not in state.ground.spawn_pits and h not in state.ground.crystals)
+def hire_one_spots(state, monster: Squad, hirer: Squad | None = None, creature=None) -> list[Hex]:
+    """Where a creature hired out of a Wandering Monster squad steps (advanced rule 4, rule
+    ce-adv-hire-one): a free open hex beside its old squad, no pit, no crystal, to take on the rest
+    of it; or into the hiring squad (``hirer``, beside the monster), if ``creature`` fits there."""
+    out = [h for h in neighbours(monster.hex) if state.ground.is_open(h) and state.squads.at(h) is None
+           and h not in state.ground.spawn_pits and h not in state.ground.crystals]
+    if _may_join(state, monster, hirer, creature):
+        out.append(hirer.hex)
+    return sorted(out)
+
+
+def _may_join(state, monster: Squad, hirer: Squad | None, creature) -> bool:
+    """Whether a creature hired out of ``monster`` may step into the hiring squad (advanced rule 4)."""
+    return hirer is not None and creature is not None and hirer.hex in neighbours(monster.hex) \
+        and not trapped(state.ground, hirer) and fits(list(hirer.creatures) + [creature])
 
 
 def apply_hire_one(state, sid: str, did: str, cid: str, to: Hex) -> None:
@@ -49,19 +60,29 @@ def apply_hire_one(state, sid: str, did: str, cid: str, to: Hex) -> None:
     refusal = hire_refusal(state, sid, did, cid)
     if refusal:
         raise IllegalAction(f"hire {did} {cid}", refusal.rule, refusal.reason)
-    if to not in hire_one_spots(state, state.squads[did]):
-        raise IllegalAction(f"hire {did} {cid} {to}", "ce-adv-hire-one", f"{to} is not a free hex beside {did}")
     hirer, monster = state.squads[sid], state.squads[did]
     creature = monster.creature(cid)
+    if to not in hire_one_spots(state, monster, hirer, creature):
+        raise IllegalAction(f"hire {did} {cid} {to}", "ce-adv-hire-one", f"{to} is not a free hex beside {did}")
     cost = dict(lt.catalogue().creature(creature.card).cost)
     lt.pay(hirer, cost)
     state.ledger.subtract(cost)
     monster.creatures.remove(creature)
-    creature.moved, creature.acted, creature.halted = 0, False, False
+    if to == hirer.hex:
+        creature.moved = 0
+        hirer.creatures.append(creature)
+        state.note("ce-adv-hire-one", f"Squad {hirer.card} hires {cid} out of Wandering Monster {monster.card} for "
+                                      f"{amounts(cost)}: it joins squad {hirer.card}, which deals with the rest of "
+                                      "the monster squad at its next Phase 1.")
+        hired_by(state, sid)
+        return
+    # it steps beside its old squad and must now take it on (rule ce-combat-must sees the step)
+    creature.moved, creature.acted, creature.halted = 1, False, False
     card = [c for c in state.squads.free_cards(state.turn) if c != "N"][0]
     state.squads.add(Squad(squad_id(state.turn, card), state.turn, to, [creature], card))
     state.note("ce-adv-hire-one", f"Squad {hirer.card} hires {cid} out of Wandering Monster {monster.card} for "
-                                  f"{amounts(cost)}: it steps to {to} as squad {card}, free to act at once.")
+                                  f"{amounts(cost)}: it steps to {to} as squad {card} and must now fight, hire or "
+                                  f"subdue the rest of {monster.card}.")
     hired_by(state, sid)
 
 
@@ -113,12 +134,13 @@ def hire_refusal(state, sid: str, did: str, one: str | None = None) -> Refusal |
             return Refusal("ce-adv-hire-one", "advanced rule 4 is not in play (option hire_one=True)")
         if one not in {c.id for c in monster.creatures} or len(monster.creatures) < 2:
             return Refusal("ce-adv-hire-one", f"Wandering Monster {monster.card} is no squad of several with {one} in it")
-        if not hire_one_spots(state, monster):
+        joins = _may_join(state, monster, state.squads[sid], monster.creature(one))
+        if not hire_one_spots(state, monster, state.squads[sid], monster.creature(one)):
             return Refusal("ce-adv-hire-one", f"no free hex beside Wandering Monster {monster.card}")
         monster = Squad(did, None, monster.hex, [monster.creature(one)], monster.card)
     if any(c.card is None or c.card not in lt.catalogue().creatures for c in monster.creatures):
         return Refusal("ce-hire", f"Wandering Monster {monster.card} has no card with a cost")
-    if not [c for c in state.squads.free_cards(state.turn) if c != "N"]:
+    if not [c for c in state.squads.free_cards(state.turn) if c != "N"] and not (one is not None and joins):
         return Refusal("ce-hire-card", f"player {state.turn + 1} has no empty control card for the monster")
     cost = hire_cost(state, did) if one is None else dict(lt.catalogue().creature(monster.creatures[0].card).cost)
     if not lt.affords(state.squads[sid], cost):

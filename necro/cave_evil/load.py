@@ -57,7 +57,7 @@ from .movement import SIZES, Squads, destinations, move_refusal
 
 KEYS = ("phase", "setup", "ground", "squads", "deck", "digs", "events", "boxed", "turn", "cycle", "pending", "out",
         "combat", "last_combat", "must_fight", "items_used", "dead", "kill_points", "loot", "effects", "spells_cast")
-FULL_KEYS = ("piles", "hands", "track", "evil", "part", "queue", "invoking", "sacrificing", "invoked_into", "cycle_invoked",
+FULL_KEYS = ("piles", "hands", "track", "evil", "part", "queue", "invoking", "sacrificing", "abandoned", "invoked_into", "cycle_invoked",
              "conj_box", "winner", "awake_cycle", "after_evil", "powers_used", "power_turn",
              "focus", "focus_holder", "march_left", "dead_to_box", "fallen")
 """The full game's part of a position (option game="full": turn.py)."""
@@ -416,6 +416,7 @@ def _load_full(state, r, full: bool, phase: str) -> None:
     state.full = full
     state.queue, state.hands, state.evil, state.part = [], [[] for _ in range(n)], None, None
     state.invoking, state.invoked_into, state.cycle_invoked, state.sacrificing = False, [], False, False
+    state.abandoned = []
     state.conj_box, state.winner_player, state.awake_cycle, state.after_evil = Counter(), None, None, None
     state.powers_used, state.power_turn = [], False
     state.focus = state.focus_holder = None
@@ -454,6 +455,7 @@ def _load_full(state, r, full: bool, phase: str) -> None:
     state.queue = [tn.check_step(q) for q in r["queue"].list(max_length=200)]
     state.invoking = r["invoking"].bool()
     state.sacrificing = r.get("sacrificing", False).bool()
+    state.abandoned = [x.str(max_length=12) for x in r.get("abandoned", []).list(max_length=30)]
     state.invoked_into = [x.str(max_length=12) for x in r["invoked_into"].list(max_length=6)]
     state.cycle_invoked = r["cycle_invoked"].bool()
     box_r = r["conj_box"].obj()

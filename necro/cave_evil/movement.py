@@ -4,8 +4,9 @@ Only what movement needs is modelled here: a squad is an id, an owner (a
 player index, or None for a Wandering Monster squad), a control card, a hex
 and its creatures; a creature is its size, speed and pick-axe (excavation)
 speed, plus what it has done this turn: movement points spent, whether it
-has taken an action, whether its movement is over (``halted``). Combat
-values, items and the rest join these records in later steps.
+has taken an action, whether its movement is over (``halted``), its card
+and the items it holds. Combat values are read from the card (:mod:`.creatures`,
+:mod:`.fights`), not kept here.
 
 Movement points are kept per creature, which is what the text's merging
 examples need: a squad moves as far as its slowest member still can
@@ -41,6 +42,10 @@ SIZES = ("large", "medium", "small", "trinket")
 CARDS = ("N", "I", "II", "III", "IV", "V")
 """A player's six control cards: the Necromancer's and five more (rule ce-control-cards)."""
 MAX_SPEED = 20
+MAX_HELD = 64
+"""The most item and spell cards a loaded creature may hold: a bound against hostile JSON, not a
+rule. Trinket items take no room (rule ce-item-trinket), so a creature may hold any number of them
+besides what its card counts."""
 SPLIT_WIZARD = "split-black-wizard"
 """The one Necromancer that may stand off the N card: half of a split Black Wizard (rule ce-power-split)."""
 
@@ -279,7 +284,7 @@ class Squads:
                              cr.get("pick", 0).int(0, MAX_SPEED), cr.get("necromancer", False).bool(),
                              cr.get("moved", 0).int(0, MAX_SPEED), cr.get("acted", False).bool(),
                              cr.get("halted", False).bool(), card_r.str(max_length=40) if card_r else None,
-                             tuple(x.str(max_length=40) for x in cr.get("items", []).list(max_length=8)))
+                             tuple(x.str(max_length=40) for x in cr.get("items", []).list(max_length=MAX_HELD)))
                 if c.id in creature_ids:
                     cr["id"].fail(f"creature {c.id!r} is in two places")
                 if c.necromancer and (c.size != "small" or owner is None or (card != "N" and c.card != SPLIT_WIZARD)):
@@ -392,7 +397,8 @@ def _search(ground: Ground, squads: Squads, mover: Squad, group: list[Creature],
             todo.append(n)
     for h, c in cost.items():
         if h in (start, mover.hex) or h in ground.spawn_pits or ground.crystals.get(h, mover.owner) != mover.owner:
-            continue  # never stop on a pit (ce-move-pit) or on an enemy's crystal (ce-crystal-attack)
+            continue  # never stop on a pit (ce-move-pit) or on an enemy's crystal (ce-crystal-attack; crossing it is
+            # allowed: ruling ce-crystal-cross)
         there = squads.at(h)
         if there is not None and there.id == mover.id:
             continue

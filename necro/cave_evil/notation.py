@@ -49,7 +49,7 @@ GRAMMAR = [
     ("discard", re.compile(r"^discard " + _CARD_ID + r"(?: (metals|gore|shadowflame))?$")),
     ("goat", re.compile(r"^(kneel|slay) N$")),
     ("bathe", re.compile(r"^bathe N ([0-9w]:[A-Za-z0-9]{1,8})$")),
-    ("abandon", re.compile(r"^abandon (" + _CARD[1:-1] + "|" + _CARD_ID[1:-1] + ")$")),
+    ("abandon", re.compile(r"^abandon (" + _CARD[1:-1] + "|" + _CARD_ID[1:-1] + ")(?: " + _HEX + ")?$")),
     ("power", re.compile(r"^(teleport|blast|enthrall) N(?: (" + _HEX[1:-1] + r"|\d:(?:" + _CARD[1:-1] + r")))?$")),
     ("power", re.compile(r"^(split) N ((?:" + _CARD[1:-1] + ") " + _HEX[1:-1] + ")$")),
     ("bomb", re.compile(r"^bomb " + _CARD + " at " + _HEX + "$")),

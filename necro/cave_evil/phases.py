@@ -56,6 +56,7 @@ def end_turn(state) -> None:
     state.roused = {}
     if state.full:
         state.part, state.invoking, state.sacrificing, state.invoked_into = None, False, False, []
+        state.abandoned = []
         state.power_turn = False
         state.track, turned = aw.end_of_turn(state.track)
         if turned:

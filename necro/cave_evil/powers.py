@@ -44,9 +44,16 @@ def power_options(state) -> list[str]:
         return ["blast N"] if _blast_victims(state, n) else []
     if power == "enthrall" and [c for c in state.squads.free_cards(p) if c != "N"]:
         return [f"enthrall N {s.id}" for s in state.squads
-                if s.owner not in (None, p) and not s.has_necromancer and state.ground.distance(n.hex, s.hex) is not None
-                and distance(n.hex, s.hex) <= ENTHRALL]
+                if s.owner not in (None, p) and not s.has_necromancer and within_reach(state, s.id)]
     return []
+
+
+def within_reach(state, sid: str) -> bool:
+    """Whether squad ``sid`` is within the Ice Dead Sorceress's 3 spaces (ruling ce-power-enthrall-range):
+    as the crow flies, with some open way between them."""
+    n = state.squads.by_id.get(squad_id(state.turn, "N"))
+    there = state.squads[sid].hex
+    return n is not None and distance(n.hex, there) <= ENTHRALL and state.ground.distance(n.hex, there) is not None
 
 
 def _blast_victims(state, n: Squad) -> list[Squad]:
@@ -99,6 +106,8 @@ def apply_power(state, verb: str, target: str | None) -> None:
         if points:
             state.note("ce-kill-points", f"Player {p + 1} keeps the slain: {points:g} kill points "
                                          f"({state.kill_points[p]:g} in all).")
+        if victims:
+            state.note("ce-power-blast-loot", "What the burnt squads carried lies on their spaces with their gore.")
         for owner in outs:
             de.player_out(state, owner)
     else:

@@ -17,10 +17,11 @@ PROTECTOR_RULES = [
     Rule("ce-protector-draw", "A Protector on the new pit",
          "When a Shrine or Temple is dug up, a Protector card is drawn and its creature takes the room's spawn "
          "pit, under a Wandering Marker of its own; then the card's two or three spawn rolls are made on that "
-         "pit. Our choice: nothing stacks with a Protector, so every spawned monster goes beside it (the "
-         "digging player chooses where among the nearest free spaces). The text places beside it only those "
-         "that cannot stack with it. Alternative: stack spawned monsters with the Protector when the sizes "
-         "allow, which would make a Protector's squad move and fight with strangers in it.", "ruling"),
+         "pit. A spawned monster that fits stacks with the Protector, in its squad; one that does not goes "
+         "beside it, the digging player choosing where among the nearest free spaces. Our choice: a monster "
+         "stacked with a Protector shares its fate: it wakes, walks, fights, goes home and is subdued with it. "
+         "Alternative: let it stay on the pit as a Wandering Monster of its own when the Protector walks off.",
+         "ruling"),
     Rule("ce-protector-wake", "What wakes a Protector",
          "Protectors react to squads that come too close and walk straight up to them. The real cards each "
          "say what wakes them; the text does not. Our choice, one rule for all five: after any action of the "

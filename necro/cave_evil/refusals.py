@@ -59,7 +59,8 @@ def explain_illegal(state, action) -> tuple[str, str]:
     if kind == "abandon":
         return "ce-adv-abandon", ("advanced rule 5 is not in play" if not state.game.options["abandon"] else
                                   "only the turn player's squads other than N (none holding a Necromancer), or a "
-                                  "creature of a squad of several with a free hex beside it, in Phase 3")
+                                  "creature of a squad of several, walking its whole movement left away from its "
+                                  "squad (abandon ratman-1-1 +2-3: where the count of spaces ends), in Phase 3")
     if kind == "bathe":
         refusal = estatue.bath_refusal(state, g[0])
         return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
@@ -80,6 +81,9 @@ def explain_illegal(state, action) -> tuple[str, str]:
             return "ce-power", f"this Necromancer's power is {power or 'not played by the engine'}, not {g[0]}"
         if g[0] == "split" and in_phase_3(state):
             return wz.split_refusal(state, g[1])
+        if g[0] == "enthrall" and in_phase_3(state) and g[1] in state.squads and not pw.within_reach(state, g[1]):
+            return "ce-power-enthrall-range", (f"{g[1]} is more than {pw.ENTHRALL} spaces away as the crow flies, "
+                                               "or no open way joins it to the Sorceress")
         return "ce-power-" + g[0], "not there, or not now (Phase 3, on its own turn)"
     if kind in ("discard", "sacrifice"):
         rule = ADVANCED_RULE[kind]
@@ -144,7 +148,8 @@ def explain_turn(state, kind, g):
     if kind == "hire":
         refusal = hi.hire_refusal(state, squad_id(state.turn, g[0]), g[1], *( (g[2],) if g[2] else ()))
         if refusal is None and g[2]:
-            return "ce-adv-hire-one", f"{g[3]} is not a free hex beside Wandering Monster {g[1]}"
+            return "ce-adv-hire-one", (f"{g[3]} is neither a free hex beside Wandering Monster {g[1]} nor the "
+                                      "hiring squad's hex with room for the creature")
         return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
     if kind == "fight":
         return fg.explain_fight(state, g)

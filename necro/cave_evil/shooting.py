@@ -11,7 +11,7 @@ from . import fighting as fg
 from . import fights as fx
 from . import loot as lt
 from . import picking as pk
-from .basics import squad_name
+from .basics import is_emperor, squad_name
 from .combat import ATTACKER, DEFENDER
 from .movement import squad_id
 
@@ -30,6 +30,8 @@ def explain_shoot(state, g) -> tuple[str, str]:
                                lt.large_hexes(state.loot))
     if refusal:
         return refusal.rule, refusal.reason
+    if state.power_turn and is_emperor(state, g[1]):
+        return "ce-power", "no Awakened Evil is defeated in a turn its Necromancer used its once-per-game power"
     return "ce-shoot", "name the shooting squads in card order (N, I, II, III, IV, V)"
 
 

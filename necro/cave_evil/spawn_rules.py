@@ -1,9 +1,9 @@
 """The rules and rulings of spawn rolls and of where spawned things go, in this book's words.
 
-:mod:`.spawn` names these ids in its refusals. They are meant to join
-:data:`necro.cave_evil.rules.RULES` as the combat rules did (appended there, with the page
-that teaches them). Kind ``rule``: stated by the rule text; ``ruling``: decided here, with
-what, why and the alternative.
+:mod:`.spawn` names these ids in its refusals. They are part of
+:data:`necro.cave_evil.rules.RULES` (``PART_III``) and taught on the chapter's spawns page.
+Kind ``rule``: stated by the rule text; ``ruling``: decided here, with what, why and the
+alternative.
 """
 
 from necro.core import Rule

@@ -107,6 +107,7 @@ from .basics import (
     card_key,
     fight_notation,
     fight_options,
+    is_emperor,
     mark_crystals,
     own_squads,
 )
@@ -163,6 +164,7 @@ class CaveEvilState(State):
         self.part: str | None = None           # the turn's part after Phase 1: conjure, actions, events
         self.invoking = False                  # squad N's action this turn is Invoke (more cards may follow)
         self.sacrificing = False               # squad N's action this turn is Sacrifice (advanced rule 2)
+        self.abandoned: list[str] = []         # Wandering Monsters abandoned this turn (advanced rule 5)
         self.invoked_into: list[str] = []      # squads that received invoked creatures this turn
         self.cycle_invoked = False             # a creature was invoked this cycle (advanced rule 6)
         self.conj_box: Counter = Counter()     # conjuration cards gone to the box (resolved or skipped events)
@@ -310,7 +312,8 @@ class CaveEvilState(State):
             return fights
         fights += [fight_notation(self, att, did, "shoot") for att, did in
                    fx.shoot_options(self.ground, self.squads, self.turn, order=lambda sid: card_key(self, sid), crystals=self.crystals(),
-                                    large=lt.large_hexes(self.loot))]
+                                    large=lt.large_hexes(self.loot))
+                   if not (self.power_turn and is_emperor(self, did))]  # rule ce-power
         out = ["end"]
         if self.full:
             out += (inv.invoke_options(self) + med.meditate_options(self) + adv.sacrifice_options(self)
@@ -503,6 +506,7 @@ class CaveEvilState(State):
                 "track": self.track.to_json(), "evil": self.evil, "part": self.part,
                 "queue": json.loads(json.dumps(self.queue)), "invoking": self.invoking,
                 "sacrificing": self.sacrificing,
+                **({"abandoned": list(self.abandoned)} if self.abandoned else {}),
                 "invoked_into": list(self.invoked_into), "cycle_invoked": self.cycle_invoked,
                 "conj_box": dict(sorted(self.conj_box.items())), "winner": self.winner_player,
                 "awake_cycle": self.awake_cycle, "after_evil": self.after_evil,
@@ -544,6 +548,7 @@ class CaveEvilState(State):
         self.kill_points = list(other.kill_points)
         self.loot = lt.copy_loot(other.loot)
         self.ledger = Counter(other.ledger)
+        self.abandoned = list(other.abandoned)
         self._fight = None
         self._cache = None
         if self.full:
@@ -679,7 +684,7 @@ APPLY = {
     # the advanced rules, the Necromancers' powers, the Goat
     "discard": lambda s, k, g, a: adv.apply_discard(s, g[0], g[1]),
     "sacrifice": lambda s, k, g, a: adv.apply_sacrifice(s, g[0], g[1]),
-    "abandon": lambda s, k, g, a: adv.apply_abandon(s, g[0]),
+    "abandon": lambda s, k, g, a: adv.apply_abandon(s, g[0], g[1]),
     "power": lambda s, k, g, a: pw.apply_power(s, g[0], g[1]),
     "goat": lambda s, k, g, a: egoat.kneel(s) if g[0] == "kneel" else egoat.slay(s),
     # bombs

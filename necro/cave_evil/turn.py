@@ -367,6 +367,11 @@ class _Apply:
             if step.get("digger") and step["digger"] in state.squads:
                 sp.put_resources(res, state.loot, state.squads, digger=step["digger"])
                 state.note("ce-spawn-excavation", f"The spawn brings {res.text()}: to the digging squad.")
+            elif parse_hex(where) in _evil_seats(state):  # beside the Evil, the spawning player's choice
+                hexes = sorted(state.ground.graph.neighbors(parse_hex(where)))
+                push(state, {"do": "spot", "player": step.get("player", state.turn), "hexes": [str(h) for h in hexes],
+                             "resources": {res.resource: res.amount}})
+                return
             else:
                 sp.put_resources(res, state.loot, state.squads, at=parse_hex(where))
                 state.note("ce-spawn-roll", f"The spawn brings {res.text()}, laid on {where}.")
@@ -391,8 +396,8 @@ class _Apply:
         evils = _evil_seats(state)
         if card.kind == "creature":
             size = catalogue().creature(card_id).size
-            hexes = sp.excavation_spots(state.ground, state.squads, points, size,
-                                        blocked={s.hex for s in state.squads if px.is_protector(s)} | evils)
+            hexes = sp.excavation_spots(state.ground, state.squads, points, size, blocked=evils)  # with a Protector
+            # when it fits, else beside it (rule ce-protector-draw)
         else:  # an item or spell lies where it spawns, or beside the Evil sitting there
             hexes = sorted({n for h in points for n in ([h] if h not in evils else state.ground.graph.neighbors(h))})
         if not hexes:
@@ -427,6 +432,13 @@ class _Apply:
 
     @staticmethod
     def spot(state, step, action):
+        if "card" not in step:  # resources spawned where an Evil sits (rules ce-evil-goat, ce-evil-statue)
+            (resource, amount), = step["resources"].items()
+            lt.put(state.loot, action.split()[1], {resource: amount})
+            state.ledger[resource] += amount
+            state.note("ce-spawn-roll", f"The spawn brings {amount} {resource}, laid beside the Evil on "
+                                        f"{action.split()[1]}.")
+            return
         _place_spawn(state, step["card"], parse_hex(action.split()[1]))
 
     @staticmethod

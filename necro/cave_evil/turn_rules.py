@@ -1,8 +1,9 @@
-"""The rules of the full game's turn (Cave Evil part III: :mod:`.turn`), in this book's words.
+"""The rules of the full game's turn (Cave Evil part III: :mod:`.turn` and the modules of each
+squad action, the Necromancers' powers, the advanced rules), in this book's words.
 
-Staged beside the deck, spawn, event and Awaken Track rules until the chapter pages that teach
-them exist; then they join :data:`necro.cave_evil.rules.RULES`. Kind ``rule``: stated by the
-rule text; ``ruling``: decided here, with what, why and the alternative.
+They are part of :data:`necro.cave_evil.rules.RULES` (``PART_III``) and taught on the chapter's
+turn page, those of the Awakening Evils on its awakening page. Kind ``rule``: stated by the rule
+text; ``ruling``: decided here, with what, why and the alternative.
 """
 
 from necro.core import Rule
@@ -78,23 +79,29 @@ TURN_RULES = [
     Rule("ce-evil-statue-how", "How the Statue is played here",
          "Our choice: the awake Statue stands on The Pit as a monster of its own that never moves: squads "
          "beside it at the start of a turn must fight it (as a Wandering Monster), it cannot be hired or "
-         "subdued, it shoots back at range 8, and killing it earns wandering kill points. A squad on The Pit "
-         "when it wakes goes to the first free hex beside it. Its Glowing Eyes lie on The Pit with its gore, "
-         "any creature may carry them (a move crossing The Pit picks them up), and the first squad standing "
-         "on its own crystal with them wins. Alternative: let the player whose turn it is choose where things "
-         "pushed off The Pit go.", "ruling"),
+         "subdued, it shoots back at range 8, and killing it earns wandering kill points. Its Glowing Eyes lie "
+         "on The Pit with its gore, any creature may carry them (a move crossing The Pit picks them up), and "
+         "the first squad standing on its own crystal with them wins. When an Evil takes The Pit (the Statue, "
+         "the Goat, the Emperor), a squad standing there goes to the first free hex beside it, and whatever "
+         "lay there goes with it (to the nearest hex beside it if no squad was there). Why: the text moves "
+         "everything off The Pit but names who chooses only for the Goat (the current player), and the Evil "
+         "takes The Pit as the Blood Eye passes its icon, at the end of a cycle, when no player's turn is "
+         "under way. Alternative: let the player who ended the cycle choose the space.", "ruling"),
     Rule("ce-power", "Once per game",
          "Each Necromancer has a power it may use once in the game, but never on the turn an Awakened Evil is "
          "conquered: a turn in which it was used cannot also win by the Evil (the Pit leap, the Statue's eyes "
-         "brought home, kneeling to the Goat), nor fight the Emperor or slay the Goat; and no power is used "
+         "brought home, kneeling to the Goat), nor fight the Emperor (as its target, as a flanking defender or "
+         "with a shot) or slay the Goat; and no power is used "
          "against the Emperor or the Goat."),
     Rule("ce-power-when", "When the powers are used here",
          "Our choice: a power is used on its owner's own turn, in Phase 3, as a free activity, not as a "
-         "squad's action. The text allows any moment, even another player's turn (the Ice Dead Sorceress "
-         "seizing an attacker); answering in the middle of another player's turn would need a decision "
-         "nobody is asked for yet. The Black Wizard, with its split, plays when the Necromancer cards are "
-         "dealt at random (rule ce-necromancer-deal); by seat it never does (ruling ce-start-squad). "
-         "Alternative: offer each power at every decision of the game.", "ruling"),
+         "squad's action. This departs from the text, which allows any moment, even another player's turn "
+         "(the Ice Dead Sorceress seizing a squad that attacks her). Why: the engine asks one player at a "
+         "time, and answering in the middle of another player's turn needs a decision offered to every "
+         "other player at every step, which it does not have yet. The Black Wizard, with its split, plays when "
+         "the Necromancer cards are dealt at random (rule ce-necromancer-deal); by seat it never does (ruling "
+         "ce-start-squad). Alternative (the text): offer each unused power at every decision of the game, "
+         "to whichever player holds it.", "ruling"),
     Rule("ce-power-teleport", "The Rotten Magi",
          "The Rotten Magi takes its whole squad up to 5 spaces away, through rock if need be, onto dug ground "
          "with nobody on it and never onto a spawn pit; it may move before or after."),
@@ -104,9 +111,19 @@ TURN_RULES = [
          "carries are spared. Our choice: enemies and monsters slain count as "
          "kills of its player, as in a fight, and its own dead earn nothing. Alternative: nobody earns kill "
          "points from the blast.", "ruling"),
+    Rule("ce-power-blast-loot", "What the blast leaves",
+         "Our choice: the squads burnt by the Psychomancer of Fire leave their gore, items, spells and "
+         "resources on their spaces, as the slain of a fight do, and what already lay beside it stays. The "
+         "text says the blast destroys everything but the Psychomancer and the cards of its own squad, which "
+         "may mean the others' cards burn as well. Alternative: the burnt squads' cards go to the box and "
+         "their resources back to the stock, and the loot beside it burns too.", "ruling"),
     Rule("ce-power-enthrall", "The Ice Dead Sorceress",
          "The Ice Dead Sorceress takes one enemy squad within 3 spaces, other than a Necromancer's, for good; "
          "its player needs an empty control card for it. Its fights then follow the usual rules."),
+    Rule("ce-power-enthrall-range", "The Sorceress's 3 spaces",
+         "Our choice: the Sorceress reaches a squad at most 3 spaces away as the crow flies, through rock, "
+         "provided some open way joins the two squads, however long. The text gives the range alone. "
+         "Alternative: count the 3 spaces along open ground, as a walk.", "ruling"),
     Rule("ce-power-split", "The Black Wizard",
          "Once in the game the Black Wizard may become two smaller wizards (split N II +2-3), provided its "
          "player has an empty control card for the second one. Each half is a Necromancer with 6 in every "
@@ -149,38 +166,50 @@ TURN_RULES = [
          "Our choice: the Emperor rises on The Pit as a monster of his own that is fought, never hired or "
          "subdued. At the start of each later cycle his prey is declared, then he walks up to 4 spaces "
          "by the shortest way to the hex next to the prey's squad N or onto its crystal, whichever is nearer. "
-         "He digs a single space through rock where a tile may be laid (around Lairs and spawn pits), tramples "
-         "Wandering Monsters in his way, and fights each player's squad he meets: the squad opens, without "
-         "items or spells, and his second attribute is picked as a Wandering Monster's. If he wins he walks on; "
-         "on the crystal he crushes it. Whoever kills him, on his march or by attacking him, wins. "
-         "Alternative: draw Excavation tiles for his digging, as the text says, and let him choose the fights' "
-         "first attribute.", "ruling"),
+         "He fights each player's squad he meets: the squad opens, without items or spells, and his second "
+         "attribute is picked as a Wandering Monster's. If he wins he walks on; on the crystal he crushes it. "
+         "Whoever kills him, on his march or by attacking him, wins. Two departures from the text remain: he "
+         "tramples Wandering Monsters in his way (the text has him fight them too), and he digs a single space "
+         "through rock where a tile may be laid, going round Lairs, their shells and spawn pits (the text draws "
+         "Excavation tiles, which he may lay over all three). Why: a fight between him and a Wandering Monster "
+         "has no player to pick either attribute, and this book's tile shapes are its own, with nobody named "
+         "to turn a drawn tile. Alternative (the text): draw Excavation tiles for his digging, laid over Lairs "
+         "and pits if need be, and fight the monsters in his way, both attributes picked as a Wandering "
+         "Monster's are.", "ruling"),
     Rule("ce-evil-goat-how", "How the Goat is played here",
          "Our choice: the revealed Goat sits on The Pit as a monster of his own. Asleep, nobody fights him and "
          "nobody stops beside him, and a Necromancer with 27 enemy kill points standing next to him may kneel "
          "(kneel N) and win. Awake, each later cycle's D4 sends him 3 spaces that way (the player with most kill "
-         "points steering where the hex lines zigzag); he blasts single spaces through rock where a tile may be "
-         "laid, stops before a squad, a Lair or a Chthonic Crystal, and tears apart every squad that ends beside him, or that he "
-         "comes beside: its cards go to the box, what it carried back to the stock, and a Necromancer alone "
-         "survives. Only squad N fights him (slay N, its action): its companions are torn apart first, then "
-         "the Necromancer attacks with no items, his second attribute picked for him. Killing him wins. "
-         "Alternative: draw Excavation tiles where he digs, and let him trample through squads.", "ruling"),
+         "points steering where the hex lines zigzag). He tears apart every squad that ends beside him, or that "
+         "he comes beside: its cards go to the box, what it carried back to the stock, and a Necromancer alone "
+         "survives; then he walks on, as the text says. He stops only where he cannot go on: before a "
+         "Necromancer left standing, before a Chthonic Crystal, or before rock where no tile may be laid. He "
+         "blasts through rock a single space at a time (a Single tile from the box). Only squad N fights him "
+         "(slay N, its action): its companions are torn apart first, then the Necromancer attacks with no "
+         "items, his second attribute picked for him. Killing him wins. Why the Singles: the text draws "
+         "Excavation cards and lays the tile they name beside him, but this book's tile shapes are its own "
+         "invention and nobody is named to turn the tile. Alternative (the text): draw Excavation cards until "
+         "a tile comes and lay it beside him, the player with most kill points turning it.", "ruling"),
     Rule("ce-adv-abandon", "Advanced: abandoning creatures",
          "With advanced rule 5, a player tired of a creature or of a whole squad may abandon it on their turn: "
-         "it becomes a Wandering Monster under a free marker, with what it carries. Our choice: abandoning is a "
-         "free activity of Phase 3; a whole squad turns wild where it stands (on its own Chthonic Crystal, where "
-         "no enemy stands, on the first free hex beside it), a single creature steps to the "
-         "first free hex beside its squad, and the fight that follows comes at the next Phase 1 rather than at "
-         "once; a Necromancer is never abandoned, nor a squad holding one (a split Black Wizard's), and items are "
-         "left with drop. A dig whose last pick-axe is abandoned is abandoned too. The text has the creature walk "
-         "its whole movement away first. Alternative: play that walk, choosing its way.", "ruling"),
+         "it becomes a Wandering Monster under a free marker, with what it carries. A single creature first "
+         "walks the movement it has left this turn away from its squad, the player naming where it ends "
+         "(abandon ratman-1-1 +2-3); with none left it stays beside the squad. A squad of the player's that has "
+         "not acted and has the new monster beside it must fight it this turn (rule ce-combat-must); one that has "
+         "acted meets it in the next Phase 1. Our choice: abandoning is a free activity of Phase 3; the walk is "
+         "counted as an event counts spaces, each further from the squad (rule ce-count-away), and ends only on "
+         "a free space (no squad, pit or crystal), else beside the squad; a whole squad turns wild where it "
+         "stands (on its own Chthonic Crystal, where no enemy stands, on the first free hex beside it); a "
+         "Necromancer is never abandoned, nor a squad holding one (a split Black Wizard's), and items are left "
+         "with drop. A dig whose last pick-axe is abandoned is abandoned too. Alternative: walk the creature "
+         "step by step as a move, past squads as movement allows.", "ruling"),
     Rule("ce-adv-hire-one", "Advanced: hiring one of several",
          "With advanced rule 4, a squad may hire a single creature out of a Wandering Monster squad of several, "
-         "paying that creature's cost; it steps to a free hex beside its old squad on an empty control card "
-         "(hire II w:A ratman-a-1 +2-3), and the hiring squad's action is spent. Our choice: the hired creature "
-         "may then fight, hire or subdue the rest of its old squad at once, or do anything else, as a fresh "
-         "squad may; the text has it take on its old squad. Alternative: make that fight its only choice.",
-         "ruling"),
+         "paying that creature's cost, and the hiring squad's action is spent. The hired creature steps at once "
+         "to a free hex beside its old squad, on an empty control card (hire II w:A ratman-a-1 +2-3), and must "
+         "then fight, hire or subdue the rest of that squad (rule ce-combat-must holds the turn until it does); "
+         "or it joins the hiring squad where it has room (hire II w:A ratman-a-1 with the hiring squad's "
+         "own hex), and that squad deals with the rest of the monsters at its next Phase 1."),
     Rule("ce-battle-on", "The Battle On!!! variant",
          "With the variant, a player whose Necromancer dies keeps playing with the squads it has left: no "
          "conjuring and no Necromancer's actions, only fights, digging and the rest; its crystal is dark and "

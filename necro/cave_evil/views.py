@@ -75,6 +75,8 @@ def describe_action(state, action) -> dict:
         return {"to": g[1], "via": g[2]}
     if kind in ("move-to", "break-to", "step"):
         return {"to": g[1] if kind == "move-to" else g[-1]}
+    if kind == "abandon" and g[1]:  # a creature walking away (advanced rule 5)
+        return {"to": g[1], "creature": g[0]}
     if kind == "hire" and g[2] and g[1] in state.squads:
         return {"squads": [squad_id(state.turn, g[0])], "target": g[1], "to": g[3], "creature": g[2]}
     if kind in ("hire", "subdue") and g[1] in state.squads:

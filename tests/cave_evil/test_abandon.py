@@ -45,6 +45,46 @@ def test_abandoning_the_last_pick_axe_of_a_digging_squad_abandons_the_dig():
     while s.queue or s.pending is not None:
         s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
     assert "0:I" in s.digs and s.digs["0:I"].stage == "digging"
-    s.apply("abandon ratman-1-1")
+    s.apply(next(a for a in s.legal_actions() if a.startswith("abandon ratman-1-1 ")))
     assert "0:I" not in s.digs or s.digs["0:I"].stage == "done"
     s.game.state_from_position(json.loads(json.dumps(s.position())))
+
+
+def test_an_abandoned_creature_walks_its_whole_movement_away_from_its_squad():
+    """Advanced rule 5: the creature moves its whole rate away from the squad, the player choosing
+    where the count of spaces ends (rule ce-adv-abandon; the count as in rule ce-count-away)."""
+    from necro.cave_evil.hexes import distance, parse_hex
+    s = with_squad_i("+0+7")
+    home = s.squads["0:I"].hex
+    ways = [a for a in s.legal_actions() if a.startswith("abandon ratman-1-1 ")]
+    assert ways and all(distance(home, parse_hex(a.split()[2])) == 3 for a in ways)
+    assert "abandon ratman-1-1" not in s.legal_actions()
+    assert s.describe_action(ways[0]) == {"to": ways[0].split()[2], "creature": "ratman-1-1"}
+    s.apply(ways[0])
+    wild = next(x for x in s.squads if x.wandering)
+    assert str(wild.hex) == ways[0].split()[2] and "end" in s.legal_actions()
+    s.game.state_from_position(json.loads(json.dumps(s.position())))
+
+
+def test_a_creature_abandoned_after_its_whole_move_stays_beside_and_must_be_fought_now():
+    """If it has moved its whole rate it becomes a Wandering Monster beside the squad, which must
+    fight it at once if it has not acted."""
+    moved = dict(RATMAN, moved=3)
+    s = with_squad_i("+0+7", creatures=(moved, dict(GHOUL, moved=3)))
+    ways = [a for a in s.legal_actions() if a.startswith("abandon ratman-1-1 ")]
+    assert ways and all(a.split()[2] in {str(h) for h in s.ground.graph.neighbors(s.squads["0:I"].hex)} for a in ways)
+    s.apply(ways[0])
+    assert "end" not in s.legal_actions() and s.explain_illegal("end")[0] == "ce-combat-must"
+    wild = next(x for x in s.squads if x.wandering)
+    assert f"fight I {wild.id}" in s.legal_actions()
+    again = s.game.state_from_position(json.loads(json.dumps(s.position())), 7)
+    assert "end" not in again.legal_actions()
+
+
+def test_a_squad_abandoned_beside_a_friend_that_has_not_acted_is_fought_now():
+    s = with_squad_i("+0+8")
+    assert s.squads["0:N"].hex in s.ground.graph.neighbors(s.squads["0:I"].hex)
+    s.apply("abandon I")
+    assert "end" not in s.legal_actions() and s.explain_illegal("end")[0] == "ce-combat-must"
+    s.apply(next(a for a in s.legal_actions() if a.startswith("fight N w:")))
+    assert s.combat is not None

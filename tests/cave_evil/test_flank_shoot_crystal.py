@@ -336,3 +336,42 @@ def test_seeded_random_melees_keep_the_invariants_and_reach_the_new_rules():
         seen |= {e.rule for e in s.log}
     assert {"ce-flank-defend", "ce-shoot", "ce-crystal-attack"} & seen == {"ce-flank-defend", "ce-shoot",
                                                                           "ce-crystal-attack"}, seen
+
+
+def test_a_flanked_side_that_dies_leaves_each_squads_gore_on_its_own_hex():
+    """Ruling ce-gore-where: two monster squads killed in one fight, each leaves its gore where it stood."""
+    s = ex.table([sq(0, "II", "+1-1", card("ghoul")), sq(None, "A", "+1-2", card("ratman")),
+                  sq(None, "B", "+2-1", card("insectoid"))])
+    s.apply("fight II w:A")
+    win(s)
+    loot = s.position()["loot"]
+    assert loot["+1-2"]["gore"] >= 1 and loot["+2-1"]["gore"] >= 1
+    assert rules_logged(s).count("ce-gore-where") == 2 and "ce-gore" not in rules_logged(s)
+
+
+def test_shooters_that_name_different_attributes_open_with_either():
+    """Ruling ce-shoot-first-mixed: a Caveling (weapon) and Magicians (special) shooting together."""
+    s = ex.corridor([sq(0, "II", at(3), card("caveling"), card("magicians-of-liazzu")),
+                     sq(1, "IV", at(6), card("necromonk", 5), card("horned-hellion"))])
+    s.apply("shoot II 1:IV")
+    assert s.legal_actions() == ["first special", "first weapon"]
+    refused(s.copy(), "first strength", "ce-shoot-first-mixed")
+
+
+def test_an_enemy_may_walk_across_a_crystal_without_stopping_on_it():
+    """Ruling ce-crystal-cross: some hex is reached more cheaply through player 2's empty crystal."""
+    import networkx as nx
+    from necro.cave_evil.movement import destinations
+    s = raiders()
+    pos = s.position()
+    pos["squads"] = [x if x["id"] != "0:II" else dict(x, at="+1-9") for x in pos["squads"] if x["id"] != "1:N"]
+    pos["squads"].append(sq(1, "N", at(11), {"id": "necromancer-2", "size": "small", "speed": 3,
+                                             "necromancer": True, "card": fx.NECROMANCER_CARDS[1]}))
+    s = s.game.state_from_position(pos)
+    crystal, start = s.crystals()[1], s.squads["0:II"].hex
+    reach = destinations(s.ground, s.squads, "0:II")
+    assert crystal not in reach
+    around = s.ground.graph.copy()
+    around.remove_node(crystal)
+    lengths = nx.single_source_shortest_path_length(around, start)
+    assert any(lengths.get(h, 99) > cost for h, cost in reach.items())

@@ -742,11 +742,13 @@ def test_advanced_abandoning_turns_a_squad_or_one_creature_into_a_wandering_mons
         deck = next(d for d in cj.DECKS if pos["piles"]["piles"][d].get(card))
         pos["piles"]["piles"][deck][card] -= 1
     s = CaveEvil(2, setup="quick", game="full", abandon=True).state_from_position(pos, 7)
-    assert {"abandon I", "abandon ratman-1-1", "abandon ghoul-1-1"} <= set(s.legal_actions())
-    assert "abandon N" not in s.legal_actions() and "abandon necromancer-1" not in s.legal_actions()
-    one = s.copy().apply("abandon ratman-1-1")
+    firsts = {" ".join(a.split()[:2]) for a in s.legal_actions() if a.startswith("abandon")}
+    assert {"abandon I", "abandon ratman-1-1", "abandon ghoul-1-1"} <= firsts
+    assert "abandon N" not in firsts and "abandon necromancer-1" not in firsts
+    way = next(a for a in s.legal_actions() if a.startswith("abandon ratman-1-1 "))
+    one = s.copy().apply(way)
     wild = next(x for x in one.squads if x.wandering)
-    assert [c.id for c in wild.creatures] == ["ratman-1-1"] and wild.hex in s.ground.graph.neighbors(s.squads["0:I"].hex)
+    assert [c.id for c in wild.creatures] == ["ratman-1-1"] and str(wild.hex) == way.split()[2]
     s.apply("abandon I")
     wild = next(x for x in s.squads if x.wandering)
     assert [c.id for c in wild.creatures] == ["ratman-1-1", "ghoul-1-1"] and wild.resources == {"gore": 1} and "0:I" not in s.squads
@@ -794,3 +796,59 @@ def test_battle_on_a_player_plays_on_without_its_necromancer_and_may_bring_it_ba
     attacker_wins(again)
     assert again.is_terminal() and again.returns() == [1.0, -1.0] and again.fallen == []
     assert any(e.rule == "ce-battle-on" and "back from the dead" in e.text for e in again.log)
+
+
+def test_a_creature_hired_out_of_a_monster_squad_must_take_on_the_rest_or_join_the_hirer():
+    """Advanced rule 4 (ce-adv-hire-one): the hired creature steps beside its old squad and fights, hires
+    or subdues the rest of it; or it steps into the hiring squad, which deals with the rest next Phase 1."""
+    from necro.cave_evil import examples as ex
+    base = [ex.squad(0, "II", ex.at(3), ex.of_card("caveling"), resources={"metals": 9, "gore": 9, "shadowflame": 9}),
+            ex.squad(None, "A", ex.at(4), ex.of_card("ratman"), ex.of_card("ghoul"))]
+    s = ex.corridor(base, hire_one=True)
+    aside = s.copy().apply(f"hire II w:A ratman-1 {ex.at(5)}")
+    new = next(q for q in aside.squads if q.owner == 0 and q.card not in ("II", "N"))
+    assert "end" not in aside.legal_actions()
+    assert aside.explain_illegal("end")[0] == "ce-combat-must"
+    assert {a.split()[0] for a in aside.legal_actions() if a.split()[1:2] == [new.card]} <= {"fight", "hire", "subdue"}
+    assert f"fight {new.card} w:A" in aside.legal_actions()
+    assert any(e.rule == "ce-adv-hire-one" and "must" in e.text for e in aside.log)
+    join = f"hire II w:A ratman-1 {ex.at(3)}"  # a small joins a small
+    big = ex.corridor([ex.squad(0, "II", ex.at(3), ex.of_card("dracor"), resources={"metals": 9, "gore": 9, "shadowflame": 9}), base[1]], hire_one=True)
+    assert f"hire II w:A ratman-1 {ex.at(5)}" in big.legal_actions()
+    assert f"hire II w:A ratman-1 {ex.at(3)}" not in big.legal_actions()  # a large squad has no room
+    assert join in s.legal_actions()
+    s.apply(join)
+    assert [c.id for c in s.squads["0:II"].creatures] == ["caveling-1", "ratman-1"]
+    assert s.squads["0:II"].acted and "end" in s.legal_actions()
+
+
+def test_a_necromancer_that_meditated_does_not_move_this_turn():
+    """Movement ends for the turn once the Necromancer meditates (rule ce-meditate; audit 2 T1, audit 1 T7)."""
+    s = at_actions(seed=2, deck="summon")
+    assert "move N" in s.legal_actions()
+    s.apply("meditate construct")
+    s.force("deal 1 construct " + next(c for c, _ in s.piles.outcomes("construct") if not cj.conjuration_spec().is_event(c)))
+    s.play_chance()
+    assert "move N" not in s.legal_actions()
+    assert all(c.halted for c in s.squads["0:N"].creatures)
+
+
+def test_the_statues_eyes_brought_home_win_nothing_in_a_turn_that_used_a_power():
+    """Rule ce-power: no Awakened Evil is conquered in the turn its Necromancer used its power (audit 3, untested)."""
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    pos["evil"] = "darkest-statue-of-death"
+    pos["track"] = dict(pos["track"], position=47, revealed=True)
+    s = end_cycle(CaveEvil(2, setup="quick", game="full", awakening="all").state_from_position(pos, 7))
+    pos = json.loads(json.dumps(s.position()))
+    n = next(q for q in pos["squads"] if q["id"] == "0:N")
+    crystal = str(s.crystals()[0])
+    step = next(str(h) for h in s.ground.graph.neighbors(s.crystals()[0]) if s.squads.at(h) is None)
+    n["at"], n["creatures"][0]["items"] = step, ["glowing-eyes"]
+    pos["turn"], pos["power_turn"], pos["powers_used"] = 0, True, [0]
+    s = s.game.state_from_position(pos, 7)
+    while s.queue:
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    s.apply("move N")
+    s.apply(f"move N {crystal}")
+    assert not s.is_terminal() and s.winner_player is None

@@ -159,3 +159,27 @@ def test_random_play_with_monsters_for_hire_keeps_the_invariants():
     report = random_playouts(make, range(8), invariants=[check_map, note], deep_every=3, max_steps=3000)
     assert report.games == 8
     assert {"ce-hire", "ce-hire-pit"} <= seen
+
+
+def test_hiring_in_the_full_game_does_not_move_the_blood_eye():
+    """Only invoked creatures move the Blood Eye (rule ce-invoke); a hired monster does not (audit 3, untested)."""
+    import json
+
+    from necro.cave_evil import conjuration as cj
+    from necro.cave_evil.hexes import neighbours
+
+    from .test_full_game import at_actions
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    n = next(q for q in pos["squads"] if q["id"] == "0:N")
+    n["resources"] = {"metals": 9, "gore": 9, "shadowflame": 9}
+    spot = next(str(h) for h in sorted(neighbours(s.squads["0:N"].hex)) if s.ground.is_open(h)
+                and s.squads.at(h) is None and h not in s.ground.spawn_pits and h not in s.ground.crystals)
+    pos["squads"].append({"id": "w:A", "owner": None, "at": spot, "card": "A", "creatures": [
+        {"id": "ratman-a-1", "card": "ratman", "size": "small", "speed": 3, "pick": 1}]})
+    deck = next(d for d in cj.DECKS if pos["piles"]["piles"][d].get("ratman"))
+    pos["piles"]["piles"][deck]["ratman"] -= 1
+    s = s.game.state_from_position(pos, 7)
+    eye = s.track.position
+    s.apply("hire N w:A")
+    assert any(q.owner == 0 and q.creatures[0].id == "ratman-a-1" for q in s.squads) and s.track.position == eye

@@ -365,3 +365,30 @@ def test_nothing_is_passed_to_or_from_a_squad_trapped_in_a_collapse():
     assert not any(a.startswith("pass ") for a in t.legal_actions())
     refused(t, "pass N I gore 1", "ce-collapse-trapped")
     refused(t, "pass I N metals 1", "ce-collapse-trapped")
+
+
+def test_a_creature_holding_more_than_eight_cards_loads_when_the_extra_are_trinkets():
+    """Trinket items take no room (rule ce-item-trinket): legal play reached a creature with 9 cards,
+    which the loader refused (soak sample game 16 after the issue-28 rulings)."""
+    import json
+
+    from necro.cave_evil import conjuration as cj
+    from necro.cave_evil.creatures import catalogue
+
+    from .test_full_game import at_actions
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    cards = catalogue()
+    held = []
+    for deck in cj.DECKS:
+        for card, n in sorted(pos["piles"]["piles"][deck].items()):
+            if card in cards.items and cards.item(card).trinket:
+                take = min(n, 9 - len(held))
+                held += [card] * take
+                pos["piles"]["piles"][deck][card] -= take
+    assert len(held) == 9
+    n = next(q for q in pos["squads"] if q["id"] == "0:N")
+    n["creatures"][0]["items"] = sorted(held)
+    again = s.game.state_from_position(pos, 7)
+    assert len(again.squads["0:N"].creatures[0].items) == 9
+    assert again.game.state_from_position(json.loads(json.dumps(again.position())), 7).position() == again.position()

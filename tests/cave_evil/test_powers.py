@@ -79,3 +79,100 @@ def test_a_turn_that_used_a_power_does_not_fight_the_emperor():
     s.apply("blast N")
     assert s.power_turn and "fight N w:Y" not in s.legal_actions()
     assert s.explain_illegal("fight N w:Y")[0] == "ce-power"
+
+
+def test_a_turn_that_used_a_power_does_not_fight_the_emperor_as_a_flanking_defender():
+    """Fighting a Wandering Monster beside the Emperor, both next to the attacker, draws him in as a
+    defender (rule ce-flank-wandering): not in a turn that used a power (rule ce-power), though the
+    same fight is open on another turn."""
+    s = psychomancer_beside(("w:Z", RATMAN), ("w:Y", EMPEROR))
+    assert "fight N w:Z" in s.legal_actions()
+    s.apply("fight N w:Z")
+    assert EMPEROR["id"] in json.dumps(s.combat["sides"]["defender"])
+    pos = json.loads(json.dumps(psychomancer_beside(("w:Z", RATMAN), ("w:Y", EMPEROR)).position()))
+    pos["power_turn"], pos["powers_used"] = True, [3]
+    s = psychomancer_beside().game.state_from_position(pos, 7)
+    assert "fight N w:Z" not in s.legal_actions()
+    assert s.explain_illegal("fight N w:Z")[0] == "ce-power"
+
+
+def test_a_turn_that_used_a_power_does_not_shoot_at_the_emperor():
+    s = psychomancer_beside(("w:Y", EMPEROR))
+    n, y = s.squads["3:N"].hex, s.squads["w:Y"].hex
+    pos = json.loads(json.dumps(s.position()))
+    deck = next(d for d in cj.DECKS if pos["piles"]["piles"][d].get("caveling"))
+    pos["piles"]["piles"][deck]["caveling"] -= 1
+    shots = []
+    for h in sorted(h for h, d in s.ground.distances_from(y).items() if d == 2 and s.squads.at(h) is None
+                    and h not in neighbours(n)):
+        trial = json.loads(json.dumps(pos))
+        trial["squads"].append({"id": "3:II", "owner": 3, "at": str(h), "card": "II",
+                                "creatures": [{"id": "caveling-4-1", "card": "caveling", "size": "small", "speed": 3}]})
+        t = s.game.state_from_position(trial, 7)
+        if "shoot II w:Y" in t.legal_actions():
+            shots.append(trial)
+    assert shots
+    shots[0]["power_turn"], shots[0]["powers_used"] = True, [3]
+    t = s.game.state_from_position(shots[0], 7)
+    assert "shoot II w:Y" not in t.legal_actions()
+    assert t.explain_illegal("shoot II w:Y")[0] == "ce-power"
+
+
+def sorceress_facing(at: str):
+    """Two players: player 2's Ice Dead Sorceress (N on +0-9) at her actions, player 1's ratman squad II on ``at``."""
+    from .test_full_game import at_actions
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    pos["squads"].append({"id": "0:II", "owner": 0, "at": at, "card": "II", "creatures": [
+        {"id": "ratman-1-1", "card": "ratman", "size": "small", "speed": 3, "pick": 1}]})
+    deck = next(d for d in cj.DECKS if pos["piles"]["piles"][d].get("ratman"))
+    pos["piles"]["piles"][deck]["ratman"] -= 1
+    pos["turn"] = 1
+    s = s.game.state_from_position(pos, 7)
+    while s.queue or s.part != "actions":
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    return s
+
+
+def test_the_sorceress_reaches_3_spaces_as_the_crow_flies_and_no_further():
+    from necro.cave_evil.hexes import distance
+    s = sorceress_facing("+1-8")
+    n = s.squads["1:N"].hex
+    far = next(h for h, d in sorted(s.ground.distances_from(n).items()) if distance(n, h) == 4 and s.squads.at(h) is None
+               and h not in s.ground.spawn_pits and h not in s.ground.crystals)
+    s = sorceress_facing(str(far))
+    assert "enthrall N 0:II" not in s.legal_actions()
+    assert s.explain_illegal("enthrall N 0:II")[0] == "ce-power-enthrall-range"
+
+
+def test_the_blast_leaves_what_the_burnt_carried_on_their_spaces():
+    s = psychomancer_beside(("w:Z", RATMAN))
+    z = str(s.squads["w:Z"].hex)
+    s.apply("blast N")
+    assert s.position()["loot"][z]["gore"] >= 1
+    assert any(e.rule == "ce-power-blast-loot" for e in s.log)
+
+
+def test_the_blast_kills_an_enemy_necromancer_and_puts_its_player_out():
+    s = psychomancer_beside()
+    n4 = s.squads["3:N"].hex
+    spot = next(h for h in sorted(neighbours(n4)) if s.ground.is_open(h) and s.squads.at(h) is None
+                and h not in s.ground.spawn_pits and h not in s.ground.crystals)
+    pos = json.loads(json.dumps(s.position()))
+    pos["squads"] = [dict(q, at=str(spot)) if q["id"] == "0:N" else q for q in pos["squads"]]
+    s = s.game.state_from_position(pos, 7)
+    s.apply("blast N")
+    assert "0:N" not in s.squads and 0 in s.out and not s.is_terminal()
+    assert s.kill_points[3] > 0
+
+
+def test_the_rotten_magi_may_move_before_or_after_teleporting():
+    from .test_full_game import at_actions
+    s = at_actions()
+    s.apply("move N")
+    s.apply(next(a for a in s.legal_actions() if a.startswith("move N ")))
+    assert s.squads["0:N"].creatures[0].moved
+    assert any(a.startswith("teleport N ") for a in s.legal_actions())
+    t = at_actions()
+    t.apply(next(a for a in t.legal_actions() if a.startswith("teleport N ")))
+    assert "move N" in t.legal_actions()

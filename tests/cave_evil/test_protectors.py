@@ -11,11 +11,14 @@ from necro.core import FormatError, IllegalAction
 from necro.core.testing import random_playouts
 from necro.cave_evil import events as ev
 from necro.cave_evil import protectors as px
+from necro.cave_evil.creatures import catalogue
 from necro.cave_evil.deck import deck_spec
 from necro.cave_evil.hexes import neighbours, parse_hex
 
 from .helpers import check_map
 from .test_full_game import conserved, full, settle_setup
+
+CARDS = catalogue()
 
 PIT = parse_hex("-4+6")  # a Throneroom's pit of the quick set-up, stood in for a Shrine's
 WIN = ("first strength", "attacker rolls 12", "defender rolls 1", "attacker rolls 12", "defender rolls 1")
@@ -67,22 +70,32 @@ def test_the_expansion_adds_four_black_diamond_cards_and_a_deck_of_five():
     assert "homes" not in plain.position() and "homes" in s.position()
 
 
-def test_a_protector_takes_the_new_pit_alone_and_spawns_go_beside_it():
-    s = guarded()
-    assert s.homes == {"w:A": PIT} and s.squads.at(PIT).id == "w:A"
-    assert "emerald-ssssss" not in s.protector_deck and sum(s.protector_deck.values()) == 4
-    assert s.log[-1].rule == "ce-protector-draw" and "Protector A" in s.log[-1].text
-    # a spawn on that pit now: the monster goes beside the Protector, never into its squad
+def spawn_beside_the_protector(s, size):
+    """``s`` with a creature of ``size`` spawned from the Abyss deck on the Protector's pit, placed."""
     pos = json.loads(json.dumps(s.position()))
     pos["queue"] = [{"do": "spawn-draw", "deck": "abyss", "at": str(PIT), "player": 0}]
     t = s.game.state_from_position(pos, 1)
     creature = next(a.split()[2] for a, _ in t.chance_outcomes()
-                    if not t.piles.spec[a.split()[2]].is_event and t.piles.spec[a.split()[2]].kind == "creature")
+                    if not t.piles.spec[a.split()[2]].is_event and t.piles.spec[a.split()[2]].kind == "creature"
+                    and CARDS.creature(a.split()[2]).size == size)
     t.apply(f"draw abyss {creature}")
     while t.queue:
         t.apply(t.legal_actions()[0])
-    assert [c.card for c in t.squads["w:A"].creatures] == ["emerald-ssssss"]
-    monster = next(q for q in t.squads if q.wandering and q.id != "w:A")
+    return t, creature
+
+
+def test_a_protector_takes_the_new_pit_and_spawns_stack_with_it_or_go_beside_it():
+    """Rule ce-protector-draw: a spawned monster that can stack with the Protector does; the others go beside it."""
+    s = guarded()
+    assert s.homes == {"w:A": PIT} and s.squads.at(PIT).id == "w:A"
+    assert "emerald-ssssss" not in s.protector_deck and sum(s.protector_deck.values()) == 4
+    assert s.log[-1].rule == "ce-protector-draw" and "Protector A" in s.log[-1].text
+    small, card = spawn_beside_the_protector(s, "small")  # the Emerald Ssssss is medium: a small fits in
+    assert [c.card for c in small.squads["w:A"].creatures] == ["emerald-ssssss", card]
+    assert px.is_protector(small.squads["w:A"]) and small.homes == {"w:A": PIT}
+    big, _ = spawn_beside_the_protector(s, "large")
+    assert [c.card for c in big.squads["w:A"].creatures] == ["emerald-ssssss"]
+    monster = next(q for q in big.squads if q.wandering and q.id != "w:A")
     assert monster.hex in neighbours(PIT)
 
 
