@@ -139,10 +139,11 @@ COMBAT_RULES = [
          "Once the first round has begun the combat goes on until one side has won; neither may stop it."),
     Rule("ce-combat-announce", "Items and spells are settled first",
          "What a side brings to a combat is settled before any die is thrown, and nothing joins it between "
-         "rounds: the items its creatures hold and can use are taken when the fight is set up (ruling "
-         "ce-items-used), and they and the creatures' abilities then count in every round where they apply. "
-         "The text has each side announce its items and spells; here nobody is asked, as every usable item "
-         "counts."),
+         "rounds. The items its creatures hold and can use are taken when the fight is set up (ruling "
+         "ce-items-used: every usable item counts, so nobody is asked about items); the spells it casts are "
+         "announced with the attributes, the attacker's with its first pick and the defender's in its answer, "
+         "before the dice (ruling ce-cast-combat). Items, spells and abilities then count in every round where "
+         "they apply."),
     # ------------------------------------------------------------ abilities, items, spells
     Rule("ce-ability-when", "Attacking or defending abilities",
          "A combat ability works when attacking, when defending or in both, as its card says."),
