@@ -19,8 +19,8 @@ A line per Evil and match-up: games, wins, how the games ended (``pit``: a leap 
 Infinite Shadow; ``evil``: another Awakened Evil conquered: the Bitch or the Emperor killed, the
 Statue's eyes carried home, the Goat knelt before or slain; ``last``: the last Necromancer
 standing; ``doom``: the Blood Eye passed the Reveal icon a second time; ``none``: nobody left), the
-cycle the Evil woke (median), the game's length in cycles (median), once-per-game powers used
-per game, and CPU seconds a game. Game ``i`` of an Evil is dealt from seed ``seed + i``; the
+cycle the Evil woke (median), the game's length in cycles (median), once-per-game powers the
+heuristic seats used per game, and CPU seconds a game. Game ``i`` of an Evil is dealt from seed ``seed + i``; the
 heuristic bot of seat ``k`` has seed ``10 i + k``, a random bot ``10 i + k + 5``. Fast path (no log,
 no undo). A game the engine cannot finish is counted apart and named.
 """
@@ -79,7 +79,7 @@ def one_game(evil: str, players: int, matchup: str, game: int, seed: int) -> dic
     returns = state.returns()
     won = any(r == 1.0 for r in returns) if matchup == "self" else returns[seat] == 1.0
     return {"end": ending(state), "won": won, "cycles": state.cycle, "woke": woke,
-            "powers": len(state.powers_used), "cpu": time.process_time() - cpu}
+            "powers": sum(1 for k in state.powers_used if matchup == "self" or k == seat), "cpu": time.process_time() - cpu}
 
 
 def run(evil: str, players: int, matchup: str, games: int, seed: int) -> dict:

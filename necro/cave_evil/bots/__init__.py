@@ -91,10 +91,10 @@ from necro.core import RandomBot
 
 from .digger import DiggerBot, eager
 from .heuristic import HeuristicBot
-from .knowledge import (BITCH, EMPEROR, GOAT, GOOD, GOOD_N, HUNGRY, HUNGRY_N, PIT, STATUE, SURE, TRY, _chance,
+from .knowledge import (BITCH, BITCH_CLOSE, EMPEROR, GOAT, GOOD, GOOD_N, HUNGRY, HUNGRY_N, PIT, STATUE, SURE, TRY, _chance,
                         _evil_squad, _kind, _power, _squad_power)
 
-__all__ = ["BITCH", "BOTS", "DiggerBot", "EMPEROR", "GOAT", "GOOD", "GOOD_N", "HUNGRY", "HUNGRY_N", "HeuristicBot",
+__all__ = ["BITCH", "BITCH_CLOSE", "BOTS", "DiggerBot", "EMPEROR", "GOAT", "GOOD", "GOOD_N", "HUNGRY", "HUNGRY_N", "HeuristicBot",
            "PIT", "STATUE", "SURE", "TRY", "eager", "_chance", "_evil_squad", "_kind", "_power", "_squad_power"]
 
 BOTS = {"random": RandomBot, "digger": DiggerBot, "heuristic": HeuristicBot}

@@ -8,10 +8,11 @@ from necro.core import Rng
 from .. import fights as fx
 from ..creatures import catalogue
 from ..hexes import parse_hex
-from ..movement import RESOURCE_NAMES, crossings, destinations, squad_id
-from .knowledge import (BITCH, DECK_ORDER, EMPEROR, GOOD, GOOD_N, HUNGRY, HUNGRY_N, PIT, STATUE, SURE, TRY,
+from ..movement import crossings, destinations
+from .knowledge import (BITCH, BITCH_CLOSE, EMPEROR, GOOD, GOOD_N, STATUE, SURE, TRY,
                         _eyes_lying, _kind, _power)
 from .plans import Plans
+from .scoring import best_action
 from .steps import Steps
 
 
@@ -52,43 +53,7 @@ class HeuristicBot(Plans, Steps):
     def _turn(self, state, p: int, actions: list[str]) -> str | None:
         if state.must_fight:
             return self._must_fight(state, actions)
-        if "kneel N" in actions:  # the sleeping Goat blesses 27 enemy kill points: the game is won
-            return "kneel N"
-        n = state.squads.by_id.get(squad_id(p, "N"))
-        if n is not None and "move N" in actions and self._may_win(state) and self._reaches_pit(state, n):
-            return "move N"
-        if "slay N" in actions and self._odds(state, "slay N") >= GOOD_N:
-            return "slay N"
-        picks = [a for a in actions if a.startswith("pick ")]
-        if picks:
-            return picks[0]
-        for a in actions:  # another squad beside squad N hands it all of a resource
-            w = a.split()
-            if w[0] == "pass" and w[2] == "N" and len(w) == 5 and w[3] in RESOURCE_NAMES and \
-                    int(w[4]) == state.squads[squad_id(p, w[1])].resources.get(w[3], 0):
-                return a
-        split = [a for a in actions if a.startswith("split ")]
-        if split and self._evil(state) == PIT and not self._awake(state):  # two wizards, two ways to The Pit
-            return split[0]
-        attack = self._attack(state, p, actions)  # before invoking, which takes squad N's action
-        if attack:
-            return attack
-        invoke = self._invoke(state, p, n, actions)
-        if invoke:
-            return invoke
-        if n is not None:
-            move = self._move(state, p, n.id, actions)
-            if move:
-                return move
-            meditate = [a for a in actions if a.startswith("meditate ")]
-            if meditate:
-                return next((f"meditate {d}" for d in DECK_ORDER if f"meditate {d}" in meditate), meditate[0])
-        for s in state.squads.of(p):
-            if s.card != "N":
-                move = self._move(state, p, s.id, actions)
-                if move:
-                    return move
-        return "end"
+        return best_action(self, state, p, actions) or "end"
 
     def _must_fight(self, state, actions: list[str]) -> str:
         fights = [a for a in actions if a.startswith(("fight ", "subdue "))]
@@ -108,7 +73,9 @@ class HeuristicBot(Plans, Steps):
         if not options or n is None:
             return None
         cards = {a.split()[1] for a in options}
-        if self._hungry(state, p):  # each creature brings her a space nearer: items only
+        left = self._to_go(state, "awaken")
+        if self._hungry(state, p) and left is not None and left <= BITCH_CLOSE + 2:
+            # each creature brings her a space nearer: once she is close, items only
             cards = {c for c in cards if _kind(c) != "creature"}
             if not cards:
                 return None
@@ -126,8 +93,9 @@ class HeuristicBot(Plans, Steps):
         news = [a for a in mine if " new " in a]
         if news:
             way = set(self._way(state, n))
-            if self._evil(state) == STATUE:  # keep the crystal free for the eyes' homecoming
-                way.add(state.crystals().get(p))
+            if self._evil(state) == STATUE:  # keep the crystal, and the way to it, free for the eyes' homecoming
+                home = state.crystals().get(p)
+                way |= {home} | set((state.ground.shortest_path(n.hex, home) or [])[1:] if home else [])
             return self._best(news, lambda a: -(parse_hex(a.split()[3]) in way))
         return mine[0]
 
@@ -140,9 +108,7 @@ class HeuristicBot(Plans, Steps):
                 (GOOD_N if with_n else GOOD)
         if fx.is_crystal(did) and not self._crush(state):
             return None
-        if self._hungry(state, state.turn):
-            return HUNGRY_N if with_n else HUNGRY
-        return GOOD_N if with_n else GOOD
+        return self._bars(state, state.turn)[0 if with_n else 1]
 
     def _attack(self, state, p: int, actions: list[str]) -> str | None:
         fights = [a for a in actions if a.startswith(("fight ", "shoot "))]

@@ -8,7 +8,7 @@ from .. import fights as fx
 from .. import loot as lt
 from .. import turn as tn
 from ..creatures import catalogue
-from ..hexes import Hex, parse_hex
+from ..hexes import Hex, neighbours, parse_hex
 
 SURE = 0.9
 """Odds at which a Phase 1 fight is fought rather than the monster hired."""
@@ -19,6 +19,14 @@ GOOD = 0.7
 HUNGRY_N, HUNGRY = 0.6, 0.5
 """Odds squad N, and any other squad, need to attack an enemy squad or crystal when the Darkest Evil
 Bitch is coming and its player has no enemy kill points yet: she kills a Necromancer without them."""
+LAST_N, LAST = 0.5, 0.25
+"""Odds squad N, and any other squad, need to attack an enemy squad or crystal in the last spaces
+before the Darkest Evil Bitch wakes with its player lacking enemy kill points, or before doom."""
+BITCH_CLOSE = 4
+"""Spaces before the Awaken icon from which a player lacking enemy kill points, the Bitch coming,
+attacks at the last odds (and, two spaces earlier, stops invoking creatures, each a space nearer)."""
+DOOM_CLOSE = 6
+"""Spaces before doom from which every player's squads attack at the last odds."""
 TRY = 0.25
 """Odds at which a squad other than N attacks the Eternal Evil Emperor: whoever kills him wins the
 game, and a lost fight costs only that squad (he earns nobody kill points)."""
@@ -99,6 +107,12 @@ def _evil_squad(state, card: str):
 
 def _is_evil(squad) -> bool:
     return squad.owner is None and any(c.card in (STATUE, EMPEROR, GOAT) for c in squad.creatures)
+
+
+def beside_an_evil(state, hexes) -> set:
+    """The hexes of ``hexes`` beside an Awakened Evil standing on the map."""
+    evils = [s.hex for s in state.squads if _is_evil(s)]
+    return {h for h in hexes if any(h in neighbours(e) for e in evils)}
 
 
 def _eyes_lying(state) -> Hex | None:

@@ -9,7 +9,7 @@ from .. import awaken as aw
 from .. import fights as fx
 from ..hexes import Hex, distance, neighbours
 from ..movement import fits, reachable, squad_id, trapped
-from .knowledge import (BITCH, EMPEROR, EMPEROR_REACH, FLANK, GOAT, GOOD, GOOD_N, HUNGRY, HUNGRY_N, LEAD, PIT,
+from .knowledge import (BITCH, BITCH_CLOSE, DOOM_CLOSE, LAST, LAST_N, EMPEROR, EMPEROR_REACH, FLANK, GOAT, GOOD, GOOD_N, HUNGRY, HUNGRY_N, LEAD, PIT,
                         STATUE, WAIT, _chance, _evil_squad, _eyes_holder, _eyes_lying, _is_evil, _squad_power)
 
 
@@ -51,6 +51,31 @@ class Plans:
             return False
         enemy, _ = state.kill_points_by_kind()
         return enemy[p] == 0
+
+    def _to_go(self, state, event: str) -> int | None:
+        """Spaces the Blood Eye has still to move to the Awaken icon (``event="awaken"``) or to doom
+        (``"doom"``: the Reveal icon a second time), for the Necromancers alive now."""
+        if state.track is None:
+            return None
+        alive = max(2, state.game.players - len(state.out))
+        return getattr(aw.awaken_data().track, event)(alive) - state.track.position
+
+    def _bars(self, state, p: int) -> tuple[float, float]:
+        """The odds squad N, and any other squad, need to attack an enemy squad or crystal: good odds as
+        a rule; less while the Darkest Evil Bitch comes and player ``p`` has no enemy kill points (she
+        kills a Necromancer without them), less still in her last spaces; less once the Goat is awake
+        (only the last Necromancer standing wins before doom), and least when doom is near: doom
+        costs everybody the game, a lost fight of a squad other than N costs only that squad."""
+        if self._hungry(state, p):
+            left = self._to_go(state, "awaken")
+            return (LAST_N, LAST) if left is not None and left <= BITCH_CLOSE else (HUNGRY_N, HUNGRY)
+        if self._awake(state) and self._evil(state) != BITCH:
+            doom = self._to_go(state, "doom")
+            if doom is not None and doom <= DOOM_CLOSE:
+                return LAST_N, LAST
+            if self._evil(state) == GOAT:
+                return HUNGRY_N, HUNGRY
+        return GOOD_N, GOOD
 
     def _crush(self, state) -> bool:
         """Whether squads may attack enemy crystals (at good odds): a crushed crystal kills its
@@ -141,9 +166,11 @@ class Plans:
         strength = _squad_power(squad)
         clear = self._clear_of(state, sid)
 
-        def danger(h):
+        def danger(h, prey=frozenset()):  # squads it means to attack (prey) are no threat to stand by
             out = 0.0
             for s in threats:
+                if s.id in prey:
+                    continue
                 d = distance(h, s.hex)
                 if d <= 2:
                     ratio = _squad_power(s) / max(1, strength)
@@ -172,14 +199,14 @@ class Plans:
                 return lambda h: join(h) + danger(h)
         if sid != squad_id(p, "N") or self._n_hunts(state, p):
             # the others hunt (and squad N with them when it must): see _hunt
-            hunt = self._hunt(state, p, squad, hungry)
+            hunt, prey = self._hunt(state, p, squad, hungry)
             if sid == squad_id(p, "N"):
                 if hunt is None:
                     lair = state.ground.distances_from(state.crystals().get(p, squad.hex))
                     return lambda h: lair.get(h, 50) + danger(h)
-                return lambda h: hunt(h) + danger(h)
+                return lambda h: hunt(h) + danger(h, prey)
             way = set(self._way(state, n)) if n is not None and evil in (None, STATUE) else set()
-            return lambda h: (hunt(h) if hunt else 0) + danger(h) + (6 if h in way else 0)
+            return lambda h: (hunt(h) if hunt else 0) + danger(h, prey) + (6 if h in way else 0)
         stage = self._stage(state, squad)
         if evil == STATUE and stage == "pit":
             stage = "wait"  # not strong enough for the Statue yet, or the eyes are on their way home
@@ -216,30 +243,32 @@ class Plans:
         points count any enemy squad (a lost fight hands the enemy kill points, so only what it would
         beat, alone or with the squads of its player already near). It steps beside a quarry when the
         flank it would join has the odds it needs, and waits two spaces off otherwise, for the others
-        to come up. None: nothing worth hunting."""
+        to come up. With it, the ids of the quarry it would beat (no threat to stand beside). None:
+        nothing worth hunting."""
         mine = squad.id == squad_id(p, "N")
-        bar = (HUNGRY_N if mine else HUNGRY) if hungry else (GOOD_N if mine else GOOD)
+        bar = self._bars(state, p)[0 if mine else 1]
         kills = self._wants_kills(state)
         quarry = [(s.hex, s.id) for s in state.squads if s.owner not in (None, p) and (kills or s.has_necromancer)]
         if self._crush(state):
             quarry += [(h, fx.crystal_id(o)) for o, h in sorted(state.crystals().items()) if o != p]
         helpers = [s for s in state.squads.of(p) if s.id != squad.id and (s.card != "N" or self._n_hunts(state, p))]
-        spots = []
+        spots, prey = [], set()
         for h, did in quarry:
             flank = [squad.id] + [s.id for s in helpers if distance(s.hex, h) <= FLANK]
             if len(flank) > 3:  # the three strongest are plenty
                 flank = [squad.id] + sorted(flank[1:], key=lambda x: -_squad_power(state.squads[x]))[:2]
             if _chance(state, flank, did=did) >= bar:
                 spots.append((h, 1))
+                prey.add(did)
             elif not mine and not kills:
                 spots.append((h, 2))
         if not spots:
-            return None
+            return None, prey
         maps = [(state.ground.distances_from(h), k) for h, k in spots]
         maps = [(d, k) for d, k in maps if squad.hex in d]
         if not maps:
-            return None
-        return lambda h: min(abs(d.get(h, 50) - k) + (3 if d.get(h, 50) < k else 0) for d, k in maps)
+            return None, prey
+        return lambda h: min(abs(d.get(h, 50) - k) + (3 if d.get(h, 50) < k else 0) for d, k in maps), prey
 
     def _target(self, state, p: int, squad, evil: str | None) -> tuple[Hex | None, int]:
         """A hex squad ``squad`` should make for by the Evil's plan, and how far from it to stand

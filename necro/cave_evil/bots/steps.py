@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..hexes import distance, neighbours, parse_hex
 from ..movement import squad_id
-from .knowledge import (DECK_ORDER, EMPEROR, GOAT, _affordable, _chance, _cost, _count, _evil_squad, _eyes_lying,
+from .knowledge import (beside_an_evil, DECK_ORDER, EMPEROR, GOAT, _affordable, _chance, _cost, _count, _evil_squad, _eyes_lying,
                         _kind, _need, _pays, _wanted)
 
 
@@ -151,7 +151,10 @@ class Steps:
                 home = state.ground.distances_from(state.crystals().get(p, state.squads[sid].hex))
                 return self._best(fetch, lambda a: -home.get(parse_hex(a.split()[2]), 50))
             goal = self._goal(state, p, sid)
-            return self._best(actions, lambda a: -goal(parse_hex(a.split()[2])))
+            # after a power this turn no Awakened Evil may be fought, so none is walked up to (a squad
+            # that walks up to a foe must fight it before the turn ends: rule ce-combat-must)
+            barred = beside_an_evil(state, [parse_hex(a.split()[2]) for a in actions]) if state.power_turn else set()
+            return self._best(actions, lambda a: -goal(parse_hex(a.split()[2])) - 100 * (parse_hex(a.split()[2]) in barred))
         if kind in ("off-pit", "subdued"):
             n = state.squads.by_id.get(squad_id(p, "N"))
             if n is None:
