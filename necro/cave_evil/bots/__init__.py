@@ -3,7 +3,9 @@
 The package's modules: :mod:`.digger` (the map game's excavator), :mod:`.knowledge` (what the
 heuristic player reads off a position, and its thresholds), :mod:`.plans` (where each squad should
 stand by the Evil's plan), :mod:`.steps` (queued steps, fights' attributes, a move's hex) and
-:mod:`.heuristic` (its own turn: each legal action scored by the scorer of its kind).
+:mod:`.heuristic` (the bot itself), :mod:`.scoring` (its own turn: each legal action scored by
+the function of its kind, a table that one line extends to a new kind) and :mod:`.powers` (when a
+once-per-game power is worth spending).
 
 ``random`` picks any legal action. ``digger`` is a busy excavator for the map
 game: it goes on with every dig it has, starts one three times in four when it
@@ -17,7 +19,7 @@ map want. Neither plays to win.
 five Awakening Evils. It reads only what its player may see: the Evil once its card is turned up,
 or when the Pit of Infinite Shadow is the only card shuffled (option ``awakening="pit"``); while
 the card lies face down it plays for whatever the shuffle may hold. What it looks at on its turn,
-in order:
+in order (the tiers of :mod:`.scoring`):
 
 1. a win on the spot: the leap into The Pit (the Pit awake since an earlier cycle, and within
    squad N's reach), or kneeling before the sleeping Goat with 27 enemy kill points;
@@ -25,16 +27,28 @@ in order:
    is not nearly sure; when it may, only at good exact odds (:func:`necro.cave_evil.odds.advise`),
    0.85 with squad N in the fight (its loss ends the game for its player), 0.7 without. Two
    exceptions: a squad other than N attacks the awake Emperor at 0.25 (whoever kills him wins, and
-   a lost fight costs only that squad), and while the Darkest Evil Bitch is on her way and its player
-   has no enemy kill points, 0.6 and 0.5 are enough against enemy squads and crystals, since she
-   kills a Necromancer without them. Enemy crystals are attacked like squads (a crushed crystal
-   kills its Necromancer), except in the Pit race;
+   a lost fight costs only that squad), and lower odds against enemy squads and crystals: 0.6 and
+   0.5 while the Darkest Evil Bitch is on her way and its player has no enemy kill points (she kills
+   a Necromancer without them), 0.5 and 0.25 in her last four spaces; 0.6 and 0.5 once the Goat is
+   awake (the last Necromancer standing is the only winner before doom), and 0.5 and 0.25 once doom
+   is six spaces off (doom costs everybody the game). Enemy crystals are attacked like squads (a
+   crushed crystal kills its Necromancer), except in the Pit race. A Wandering Monster is subdued
+   rather than slain when the odds allow, and one beside a squad that can pay for it is hired (a
+   creature won with no fight and no Blood Eye step), unless it is a trinket;
+   the once-per-game power is spent when it gains clearly: the Rotten Magi's teleport once the Evil
+   is awake (or to kneel before the Goat) when it brings squad N several spaces nearer its goal, never
+   onto its own crystal; the Psychomancer's blast when it burns an enemy Necromancer, the Statue or
+   enemy creatures worth 9 kill points, net of its own; the Ice Dead Sorceress's enthralment on an
+   enemy squad of 35 summed attributes or more; the Black Wizard's split in the Pit race. After a
+   power no Awakened Evil is walked up to (it could not be fought that turn);
 3. what its squads stand on is picked up (the Statue's eyes too), squads beside squad N hand it
    their resources, and every card squad N can pay for is invoked: creatures into squad N unless
    they would slow it (always, when the Bitch or the Emperor is turned up: squad N fights them with
    what it holds, items not counting), else into a squad beside it, a new squad last; items for
    whoever can hold them. While the Bitch comes and its player has no enemy kill points it invokes
-   no creature: each brings her a space nearer. A Black Wizard splits as soon as it may in the Pit
+   no creature in her last six spaces: each brings her a space nearer (further off it needs them to
+   win its first kill points). A new squad is not put on squad N's way home when it carries the
+   Statue's eyes. A Black Wizard splits as soon as it may in the Pit
    race (rule ce-power-split), before the Evil wakes;
 4. moves, by the Evil's plan:
 
@@ -65,7 +79,9 @@ in order:
      own squads. Slaying him needs squad N's good odds, which his 15s never give a lone Necromancer.
 
    When hunting, a squad steps beside its quarry once the squads of its player within four spaces
-   would have the odds together (they flank it), and waits two spaces off for them otherwise; two
+   would have the odds together (they flank it; a quarry it would beat is no danger to stand beside,
+   where before the danger kept every squad away and bots playing each other never fought), and
+   waits two spaces off for them otherwise; two
    small squads within six spaces merge, being harder to pick off.
 
 Choices of ours, where the rules leave the play open: the Goat is slain only at squad N's good

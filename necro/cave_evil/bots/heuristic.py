@@ -104,7 +104,8 @@ class HeuristicBot(Plans, Steps):
         with_n = "N" in squads
         target = state.squads.by_id.get(did)
         if target is not None and target.owner is None:
-            return (GOOD_N if with_n else TRY) if any(c.card == EMPEROR for c in target.creatures) else \
+            return (self._emperor_bar(state, state.turn) if with_n else TRY) \
+                if any(c.card == EMPEROR for c in target.creatures) else \
                 (GOOD_N if with_n else GOOD)
         if fx.is_crystal(did) and not self._crush(state):
             return None

@@ -27,6 +27,9 @@ BITCH_CLOSE = 4
 attacks at the last odds (and, two spaces earlier, stops invoking creatures, each a space nearer)."""
 DOOM_CLOSE = 6
 """Spaces before doom from which every player's squads attack at the last odds."""
+RACE, RACE_N = 3, 0.5
+"""Spaces from the awake Emperor within which an enemy Necromancer races us to him, and the odds our
+squad N then needs to attack him first (whoever kills him wins)."""
 TRY = 0.25
 """Odds at which a squad other than N attacks the Eternal Evil Emperor: whoever kills him wins the
 game, and a lost fight costs only that squad (he earns nobody kill points)."""

@@ -9,7 +9,7 @@ from .. import awaken as aw
 from .. import fights as fx
 from ..hexes import Hex, distance, neighbours
 from ..movement import fits, reachable, squad_id, trapped
-from .knowledge import (BITCH, BITCH_CLOSE, DOOM_CLOSE, LAST, LAST_N, EMPEROR, EMPEROR_REACH, FLANK, GOAT, GOOD, GOOD_N, HUNGRY, HUNGRY_N, LEAD, PIT,
+from .knowledge import (RACE, RACE_N, BITCH, BITCH_CLOSE, DOOM_CLOSE, LAST, LAST_N, EMPEROR, EMPEROR_REACH, FLANK, GOAT, GOOD, GOOD_N, HUNGRY, HUNGRY_N, LEAD, PIT,
                         STATUE, WAIT, _chance, _evil_squad, _eyes_holder, _eyes_lying, _is_evil, _squad_power)
 
 
@@ -154,8 +154,16 @@ class Plans:
                 return True
             near = [s.id for s in state.squads.of(state.squads[sid].owner)
                     if s.id != sid and distance(s.hex, evil.hex) <= 2]
-            return _chance(state, [sid] + near, did=evil.id) >= GOOD_N
+            return _chance(state, [sid] + near, did=evil.id) >= self._emperor_bar(state, state.squads[sid].owner)
         return _chance(state, [sid], did=evil.id) >= (GOOD_N if n else GOOD)
+
+    def _emperor_bar(self, state, p: int) -> float:
+        """The odds player ``p``'s squad N needs to go for the awake Emperor: good odds, or fair ones
+        in a race, when an enemy Necromancer stands within RACE spaces of him (its win is our loss)."""
+        em = _evil_squad(state, EMPEROR)
+        racing = em is not None and any(s.has_necromancer and s.owner not in (None, p) and
+                                        distance(s.hex, em.hex) <= RACE for s in state.squads)
+        return RACE_N if racing else GOOD_N
 
     def _goal(self, state, p: int, sid: str):
         """A cost for squad ``sid`` standing on a hex: lower is better."""

@@ -10,6 +10,11 @@ from .knowledge import (beside_an_evil, DECK_ORDER, EMPEROR, GOAT, _affordable, 
                         _kind, _need, _pays, _wanted)
 
 
+SELF_MARGIN = 0.1
+"""How much surer than any enemy's loss our own squad N's win against the Emperor must be for us to
+name ourselves his prey (a loss puts us out)."""
+
+
 class Steps:
     """The steps half of :class:`~necro.cave_evil.bots.heuristic.HeuristicBot`."""
 
@@ -78,20 +83,24 @@ class Steps:
         return self._best(actions, score)
 
     def _focus(self, state, p: int, actions: list[str]) -> str:
-        """The Emperor's prey: never ourselves; the enemy whose squad N is likeliest to lose to him,
-        then the one he reaches first (its squad N or its crystal)."""
+        """The Emperor's prey: the enemy whose squad N is likeliest to lose to him (he kills it, or
+        his loss is that enemy's win), the one he reaches first of equals (its squad N or its
+        crystal); ourselves only when our squad N, nearer him than our crystal (he goes for the
+        nearer), would beat him more surely, by a margin, than any enemy would lose to him."""
         em = _evil_squad(state, EMPEROR)
         crystals = state.crystals()
 
         def score(a):
             prey = int(a.split()[1]) - 1
-            if prey == p:
-                return (-2.0, 0)
             n = state.squads.by_id.get(squad_id(prey, "N"))
             odds = _chance(state, [n.id], evil=EMPEROR) if n is not None else 0.0
             spots = ([n.hex] if n is not None else []) + ([crystals[prey]] if prey in crystals else [])
             near = min((distance(em.hex, h) for h in spots), default=99) if em is not None else 0
-            return (-round(odds, 3), -near)
+            if prey == p:
+                safe = n is not None and em is not None and (
+                    prey not in crystals or distance(em.hex, n.hex) < distance(em.hex, crystals[prey]))
+                return (round(odds - SELF_MARGIN, 3), 0) if safe else (-2.0, 0)
+            return (round(1 - odds, 3), -near)
 
         return self._best(actions, score)
 
