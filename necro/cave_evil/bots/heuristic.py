@@ -16,6 +16,9 @@ from .scoring import best_action
 from .steps import Steps
 
 
+POWER_KINDS = ("teleport", "blast", "enthrall", "split")
+
+
 class HeuristicBot(Plans, Steps):
     """Plays the full game to win, with a plan for each Awakening Evil (see the module docstring)."""
 
@@ -40,7 +43,10 @@ class HeuristicBot(Plans, Steps):
             pick = None
         else:
             pick = self._turn(state, p, actions)
-        return pick if pick in actions else self.rng.choice(actions)
+        if pick in actions:
+            return pick
+        # no choice of its own: any legal action, but never a once-per-game power spent blindly
+        return self.rng.choice([a for a in actions if a.split()[0] not in POWER_KINDS] or actions)
 
     def _best(self, actions: list[str], score) -> str:
         """The action of highest ``score``; ties broken by the bot's generator."""

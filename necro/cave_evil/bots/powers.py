@@ -74,16 +74,22 @@ def enthrall_choice(t) -> tuple[float, str] | None:
 
 
 def score_teleport(t, action: str) -> float | None:
+    if not t.power_ok:
+        return None
     choice = t.teleport
     return t.POWER + choice[0] if choice is not None and choice[1] == action else None
 
 
 def score_blast(t, action: str) -> float | None:
+    if not t.power_ok:
+        return None
     worth = blast_worth(t)
     return t.POWER + worth if worth >= BLAST_WORTH else None
 
 
 def score_enthrall(t, action: str) -> float | None:
+    if not t.power_ok:
+        return None
     choice = t.enthrall
     return t.POWER + choice[0] / 10 if choice is not None and choice[1] == action else None
 
@@ -91,6 +97,8 @@ def score_enthrall(t, action: str) -> float | None:
 def score_split(t, action: str) -> float | None:
     """The Black Wizard splits as soon as it may in the Pit race, before the Evil wakes: two wizards,
     two ways to The Pit."""
+    if not t.power_ok:
+        return None
     first = next(a for a in t.actions if a.startswith("split "))
     if action == first and t.bot._evil(t.state) == PIT and not t.bot._awake(t.state):
         return t.SPLIT

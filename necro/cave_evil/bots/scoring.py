@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from .. import fighting as fg
 from ..movement import RESOURCE_NAMES, squad_id
 from . import powers as pw
 from .knowledge import DECK_ORDER, GOOD_N, _power
@@ -40,6 +41,12 @@ class Turn:
         """The squads' moves that bring them nearer their goals: squad N's first, then the others' in order."""
         order = ([self.n] if self.n is not None else []) + [s for s in self.state.squads.of(self.p) if s.card != "N"]
         return [m for m in (self.bot._move(self.state, self.p, s.id, self.actions) for s in order) if m]
+
+    @cached_property
+    def power_ok(self) -> bool:
+        """No power while a squad owes a fight (rule ce-combat-must): after a power no Awakened Evil
+        may be fought this turn, and a squad that walked up to one could then neither fight nor end."""
+        return not fg.owed(self.state)
 
     @cached_property
     def teleport(self):
