@@ -108,7 +108,7 @@ MACHINERY = {
     "rules": "the rule ids (with combat_rules, turn_rules, conjure_rules, spawn_rules, event_rules, "
              "awaken_rules, protector_rules)",
     "board": "the board's card faces and the full game's panel (display only)",
-    "bots": "the heuristic and random players",
+    "bots": "the computer players (a package: digger, knowledge, plans, steps, scoring, powers, heuristic)",
     "editor": "the position editor",
     "examples": "the chapter's worked examples",
     "scenarios": "positions reached by play, for the chapter and the tests",

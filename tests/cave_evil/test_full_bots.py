@@ -134,7 +134,7 @@ def test_it_fights_an_easy_monster_opening_with_the_best_odds_and_leaves_a_hard_
     while action.startswith("pick "):
         s.apply(action)
         action = bot.choose(s)
-    assert action == "fight N w:A" and bot._odds(s, action) >= cb.GOOD_N
+    assert action in ("fight N w:A", "subdue N w:A") and bot._odds(s, action) >= cb.GOOD_N  # subdued: a creature won
     s.apply(action)
     assert bot.choose(s) == f"first {advise(s.fight).best}"
     hard = with_monster(at_actions(), "ghoul", "ghoul", "ghoul")
@@ -300,8 +300,11 @@ def test_it_names_an_enemy_as_the_emperors_prey_and_keeps_squad_n_out_of_his_rea
     assert goal(next(h for h in neighbours(em.hex) if s.ground.is_open(h))) > goal(s.crystals()[0]) + 10
 
 
-def test_with_the_bitch_turned_up_and_no_enemy_kill_points_it_invokes_no_creature():
-    s = with_evil("darkest-evil-bitch", aw.awaken_data().track.reveal(2) - 1, False)
+def test_with_the_bitch_close_and_no_enemy_kill_points_it_invokes_no_creature():
+    """Each invoked creature brings her a space nearer: in her last spaces (BITCH_CLOSE and two more)
+    a player without enemy kill points invokes items only. Further off it still invokes creatures,
+    which it needs to win its first kill points (test below)."""
+    s = with_evil("darkest-evil-bitch", aw.awaken_data().track.awaken(2) - cb.BITCH_CLOSE - 3, True)
     bot = cb.HeuristicBot(2)
     assert s.track.revealed and bot._hungry(s, 0) and bot._evil(s) == cb.BITCH
     start = len(s.steps)
@@ -313,7 +316,7 @@ def test_with_the_bitch_turned_up_and_no_enemy_kill_points_it_invokes_no_creatur
 
 @pytest.mark.parametrize("awakening,series,least", [
     ("short", ((2, 10), (3, 4)), 12),
-    ("all", ((2, 10), (3, 4)), 12),
+    ("all", ((2, 40),), 30),
     ("advanced", ((2, 40),), 28),
 ])
 def test_the_heuristic_bot_beats_random_players_whichever_evils_are_shuffled(awakening, series, least):
@@ -351,6 +354,14 @@ def test_the_heuristic_bot_beats_random_players_whichever_evils_are_shuffled(awa
     bound foresaw. So advanced now plays games 0-39 with 2 players and asks 28: a bot winning its
     fair share reaches that with probability 0.8%, a bot at the measured 85% misses it about once
     in 300.
+
+    2026-11-27, issue 28's bot work (powers, hiring, subduing, hunting beside its prey): all's games
+    0-9 with 2 players and 0-3 with 3 gave 11 of 14 (lost a Bitch game, as before, a Statue game in
+    which a random squad killed squad N on its way to The Pit, and an Emperor game in which the random
+    player killed him), while its games 0-39 with 2 players gave 35 of 40 (87.5%; the Pit 12/12, the
+    Bitch and the Statue 16/18, the Emperor 7/10). So all now plays games 0-39 with 2 players and
+    asks 30: a bot winning its fair share reaches that with probability 0.1%, a bot at 87.5% misses
+    it about once in 120.
     """
     wins, evils = 0, {}
     for players, games in series:

@@ -1,0 +1,96 @@
+"""The heuristic bot's own turn (necro/cave_evil/bots/scoring.py): each legal action scored by the
+function of its kind, so that it spends its Necromancer's once-per-game power when it gains clearly,
+hires a good Wandering Monster it can pay for, and, playing against itself, wins games the Darkest
+Evil Bitch and the Evil Black Old Goat used to end for everybody (both players without enemy kill
+points when she woke; doom, nobody daring a fight, against the Goat)."""
+
+import json
+
+from necro.cave_evil import bots as cb
+from necro.cave_evil.bots import scoring
+from necro.cave_evil.bots.knowledge import _cost
+from necro.cave_evil.game import CaveEvil
+
+from .test_full_bots import at_actions, with_monster
+
+
+def pit_awake(state):
+    """``state`` with the Pit of Infinite Shadow awake since cycle 0 (its leap open this cycle)."""
+    pos = json.loads(json.dumps(state.position()))
+    pos["track"] = {"position": 59, "reveal_due": False, "revealed": True, "awakened": True, "stopped": False,
+                    "doomed": False}
+    pos["awake_cycle"] = 0
+    return state.game.state_from_position(pos, 7)
+
+
+def test_the_rotten_magi_teleports_towards_the_awake_pit():
+    """Squad N on its Lair, nine spaces from The Pit, walks three a turn: the teleport (five spaces
+    through rock, and it may walk on after it) is the power's best use, and it spends it now."""
+    s = pit_awake(at_actions())
+    n = s.squads["0:N"]
+    before = s.ground.distance(n.hex, s.ground.pit())
+    action = cb.HeuristicBot(1).choose(s)
+    assert action.startswith("teleport N ")
+    s.apply(action)
+    assert s.ground.distance(s.squads["0:N"].hex, s.ground.pit()) <= before - 4
+    assert s.powers_used == [0]
+
+
+def test_it_keeps_its_power_while_the_evil_sleeps():
+    s = at_actions()
+    assert any(a.startswith("teleport ") for a in s.legal_actions())
+    assert not cb.HeuristicBot(1).choose(s).startswith("teleport ")
+
+
+def test_it_hires_a_good_wandering_monster_it_can_pay_for():
+    """A Ghoul beside squad N, and the 3 gore it costs in hand: hired (no fight, no Blood Eye step),
+    not fought; without the gore it is not hired."""
+    s = with_monster(at_actions(), "ghoul")
+    s.squads["0:N"].resources = dict(_cost("ghoul"))
+    assert "hire N w:A" in s.legal_actions() and cb.HeuristicBot(0).choose(s) == "hire N w:A"
+    s.apply("hire N w:A")
+    assert any(c.card == "ghoul" for sq in s.squads.of(0) for c in sq.creatures)
+    poor = with_monster(at_actions(), "ghoul")
+    poor.squads["0:N"].resources = {}
+    assert "hire N w:A" not in poor.legal_actions()
+
+
+def test_a_kind_is_played_only_through_its_scorer(monkeypatch):
+    """The table from action kind to scorer decides: a kind without a scorer is never played on the
+    bot's own turn, and one line in the table teaches it a new kind (as casting and bombs will be)."""
+    s = at_actions()
+    assert any(a.startswith("drop ") for a in s.legal_actions()) or any(a.startswith("meditate ") for a in s.legal_actions())
+    kind = "drop" if any(a.startswith("drop ") for a in s.legal_actions()) else "meditate"
+    monkeypatch.delitem(scoring.SCORERS, "meditate", raising=False)
+    assert not cb.HeuristicBot(0).choose(s).startswith(kind + " ")
+    monkeypatch.setitem(scoring.SCORERS, kind, lambda turn, action: 5000.0)
+    assert cb.HeuristicBot(0).choose(s).startswith(kind + " ")
+
+
+def self_play(evil: str, seed: int):
+    """A 2-player full game (all five Evils shuffled, ``evil`` drawn), heuristic bots in both seats."""
+    bots = [cb.HeuristicBot(10 * seed + k) for k in range(2)]
+    s = CaveEvil(2, setup="quick", game="full", awakening="advanced").new_initial_state(seed)
+    while not s.is_terminal():
+        assert len(s.steps) < 20_000
+        if s.is_chance_node():
+            s.apply(f"evil {evil}") if s.queue and s.queue[0]["do"] == "awakening" else s.play_chance()
+        else:
+            s.apply(bots[s.current_player()].choose(s))
+    return s
+
+
+def test_against_itself_a_bitch_game_has_a_winner():
+    """Before, both bots lacked enemy kill points when she woke and both died (the rule: a player
+    without them dies at once), in all of the benchmark's games; now they win their first ones."""
+    s = self_play(cb.BITCH, 0)
+    assert 1.0 in s.returns()
+    assert max(s.kill_points_by_kind()[0]) > 0
+
+
+def test_against_itself_a_goat_game_has_a_winner():
+    """Before, neither bot dared a fight, and the Blood Eye's second pass destroyed both (doom); now
+    their squads stand beside the enemies they mean to attack and win the kill points that earn the
+    sleeping Goat's blessing, or the last Necromancer standing wins."""
+    s = self_play(cb.GOAT, 0)
+    assert 1.0 in s.returns() and not s.track.doomed
