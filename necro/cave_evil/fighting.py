@@ -93,12 +93,15 @@ def owed(state) -> list[str]:
     acted, and has a foe beside it (a squad that has acted may walk up and wait: the Death section's
     NOTE); or, moved or not, has not acted and has beside it a Wandering Monster its player abandoned
     this turn (advanced rule 5, ce-adv-abandon). A Protector is left out: it makes its own attack as the turn's actions end (ruling
-    ce-protector-attack)."""
+    ce-protector-attack). So is a foe that may not be fought this turn: in a turn that used a
+    once-per-game power nobody fights the Emperor, as target or flanking defender (rule ce-power), so
+    a squad beside him owes nothing (else it could neither fight nor end the turn)."""
     if state.turn is None or state.must_fight or state.guard is not None:
         return []
     return [s.id for s in state.squads.of(state.turn)
             if not s.acted and any(not px.is_protector(state.squads[t]) and (any(c.moved for c in s.creatures)
                                                                             or t in state.abandoned)
+                                   and not (state.power_turn and meets_emperor(state, [s.id], t))
                                    for t in fx.targets(state.ground, state.squads, s))]
 
 

@@ -176,3 +176,18 @@ def test_the_rotten_magi_may_move_before_or_after_teleporting():
     t = at_actions()
     t.apply(next(a for a in t.legal_actions() if a.startswith("teleport N ")))
     assert "move N" in t.legal_actions()
+
+
+def test_a_squad_that_walked_up_to_the_emperor_in_a_power_turn_owes_no_fight():
+    """Found by the computer players' benchmark (Emperor, seed 2): after a power, a squad that walked
+    up to the Emperor could neither fight him (rule ce-power) nor end the turn (rule ce-combat-must),
+    and the game never ended. A foe that may not be fought this turn is owed nothing."""
+    pos = json.loads(json.dumps(psychomancer_beside(("w:Y", EMPEROR)).position()))
+    n = next(q for q in pos["squads"] if q["id"] == "3:N")
+    n["creatures"][0]["moved"] = 1
+    owed = psychomancer_beside().game.state_from_position(pos, 7)
+    assert "end" not in owed.legal_actions() and "fight N w:Y" in owed.legal_actions()
+    pos["power_turn"], pos["powers_used"] = True, [3]
+    s = owed.game.state_from_position(pos, 7)
+    assert "fight N w:Y" not in s.legal_actions() and "end" in s.legal_actions()
+    s.apply("end")
