@@ -94,3 +94,41 @@ def test_against_itself_a_goat_game_has_a_winner():
     sleeping Goat's blessing, or the last Necromancer standing wins."""
     s = self_play(cb.GOAT, 0)
     assert 1.0 in s.returns() and not s.track.doomed
+
+
+# ------------------------------------------------------------------ spells and bombs
+def test_the_bot_casts_slave_revolt_on_the_enemy_squad_it_sees():
+    """A carried spell used to stay carried: the heuristic never cast. Now Slave Revolt, which
+    takes an enemy squad away, is cast on player 2's squad I in sight (rule ce-cast)."""
+    from .test_spells import table
+
+    s = table(n_items=("slave-revolt",), monk_items=())
+    assert "cast N slave-revolt 1:I" in s.legal_actions()
+    assert cb.HeuristicBot(0).choose(s) == "cast N slave-revolt 1:I"
+
+
+def test_the_bot_names_its_spells_in_a_fight_and_answers_with_its_own():
+    """In a fight the attacker names its spells with its first attribute, the defender answers before
+    the dice (ruling ce-cast-combat): the bot casts what it may on both sides."""
+    from .test_spells import fighting_table
+
+    s = fighting_table()
+    s.apply("fight N 1:I")
+    first = cb.HeuristicBot(0).choose(s)
+    assert first.startswith("first ") and first.endswith(" cast lightning-speed")
+    s.apply(first)
+    assert cb.HeuristicBot(0).choose(s) == "defender casts blinding-prism"
+
+
+def test_the_bot_throws_a_bomb_where_it_kills_the_enemy_not_its_own():
+    """A bomb was never thrown. The bot throws it on an enemy squad when the blast spares its own."""
+    from necro.cave_evil import examples as ex
+
+    s = ex.full_table([ex.necromancer(0, "+0+9"),
+                       ex.squad(0, "II", "+0+6", dict(ex.of_card("horned-hellion", 1), items=["bomb"])),
+                       ex.squad(1, "I", "+0+4", ex.of_card("ghoul", 1), ex.of_card("hunched-one", 1))])
+    bombs = [a for a in s.legal_actions() if a.startswith("bomb ")]
+    assert bombs
+    pick = cb.HeuristicBot(0).choose(s)
+    assert pick.startswith("bomb II at ")
+    assert scoring.SCORERS["bomb"] is not None

@@ -15,6 +15,7 @@ from functools import cached_property
 from .. import fighting as fg
 from ..movement import RESOURCE_NAMES, squad_id
 from . import powers as pw
+from . import spells as sp
 from .knowledge import DECK_ORDER, GOOD_N, _power
 
 
@@ -132,6 +133,7 @@ SCORERS = {
     "fight": score_fight, "shoot": score_fight, "subdue": score_subdue, "hire": score_hire,
     "invoke": score_invoke, "meditate": score_meditate, "end": score_end,
     "teleport": pw.score_teleport, "blast": pw.score_blast, "enthrall": pw.score_enthrall, "split": pw.score_split,
+    "cast": sp.score_cast, "bomb": sp.score_bomb, "bathe": sp.score_bathe,
 }
 """Action kind (the notation's first word) -> its scorer. Kinds left out (dig, collapse, continue,
 break, drop, sacrifice, discard, abandon...) are never chosen on the bot's own turn."""

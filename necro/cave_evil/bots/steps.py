@@ -8,6 +8,7 @@ from ..hexes import distance, neighbours, parse_hex
 from ..movement import squad_id
 from .knowledge import (beside_an_evil, DECK_ORDER, EMPEROR, GOAT, _affordable, _chance, _cost, _count, _evil_squad, _eyes_lying,
                         _kind, _need, _pays, _wanted)
+from . import spells as sp
 
 
 SELF_MARGIN = 0.1
@@ -127,8 +128,11 @@ class Steps:
 
         combat = state.fight
         step = combat.decision()
+        answer = sp.most_spells(actions, "defender casts")
+        if answer is not None:  # every spell the side may cast helps it (ruling ce-cast-combat)
+            return answer
         if step == "first":
-            return f"first {advise(combat).best}"
+            return sp.most_spells(actions, f"first {advise(combat).best}")
         if step == "second":
             rounds = round_odds(combat)
             replies = dict(first_odds(rounds, combat.order[0]).replies)
@@ -164,6 +168,8 @@ class Steps:
             # that walks up to a foe must fight it before the turn ends: rule ce-combat-must)
             barred = beside_an_evil(state, [parse_hex(a.split()[2]) for a in actions]) if state.power_turn else set()
             return self._best(actions, lambda a: -goal(parse_hex(a.split()[2])) - 100 * (parse_hex(a.split()[2]) in barred))
+        if kind == "attach":  # a lasting curse on our weakest creature (rule ce-effect-permanent)
+            return sp.attach_to(state, p, actions)
         if kind in ("off-pit", "subdued"):
             n = state.squads.by_id.get(squad_id(p, "N"))
             if n is None:
