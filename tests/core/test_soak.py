@@ -33,6 +33,9 @@ def test_cave_evil_covers_its_full_and_map_games_apart_with_the_options_each_rea
     assert full.fixed == {"game": "full"} and map_.fixed == {"game": "map"}
     assert "cycles" not in soak.scope_factors("cave-evil", full)
     assert {"battle_on", "abandon", "necromancers", "awakening", "protectors"} <= set(soak.scope_factors("cave-evil", full))
+    options = {o.name for o in soak.game_class("cave-evil").options_spec}
+    varied = set(soak.scope_factors("cave-evil", full)) | set(soak.scope_factors("cave-evil", map_))
+    assert options - {"game"} <= varied, "every Cave Evil option is soaked in some scope (a new option joins SCOPES)"
     assert len(full_rows) >= 4 * 3 and len(map_rows) >= 8 * 3  # awakening x players, cycles x players
     jobs = soak.jobs("cave-evil", 400, seed=0, check_share=0.1)
     assert sum(j.options["game"] == "full" for j in jobs) == 300
