@@ -42,7 +42,8 @@ ce-cycle-limit).
 
 **The full game** (option ``game="full"``) adds the Necromancer's actions ``invoke ratman N``
 (:mod:`.invoking`) and ``meditate summon`` (:mod:`.meditation`), the powers (``teleport N +1-2``:
-:mod:`.powers`), the advanced rules (``discard``, ``sacrifice``, ``abandon``: :mod:`.advanced`),
+:mod:`.powers`; also the defending player's answer before the dice of a fight on its squads,
+beside ``defender casts ...``), the advanced rules (``discard``, ``sacrifice``, ``abandon``: :mod:`.advanced`),
 the Goat's ``kneel N`` and ``slay N`` (:mod:`.evil_goat`), and the queued procedures of
 :mod:`.turn` (deals, conjuring, spawns, events, the Evils' deeds), whose notation that module
 lists.

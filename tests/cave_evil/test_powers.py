@@ -328,3 +328,17 @@ def test_the_defenders_powers_play_out_under_the_harness():
             assert s.position() == after
         check_round_trip(s, history=True)
     assert used == {"blast", "enthrall", "teleport"}
+
+
+def test_the_rotten_magi_teleports_away_from_a_shot_and_the_sorceress_enthralls_the_shooter():
+    """A shot is a fight too: the target's player answers before the dice."""
+    from necro.cave_evil import examples as ex
+    for card in ("rotten-magi", "ice-dead-sorceress"):
+        n2 = ex.squad(1, "N", "+0+5", ex.creature("necromancer-2", necromancer=True, card=card))
+        s = ex.full_table([ex.necromancer(0, "+0+9"), n2, ex.squad(0, "I", "+0+7", ex.of_card("caveling", 1))])
+        s.apply("shoot I 1:N")
+        s.apply(s.legal_actions()[0])  # the shooter's first attribute, fixed by its card
+        answer = next(a for a in s.legal_actions() if a.startswith(("teleport", "enthrall")))
+        s.apply(answer)
+        assert s.combat is None and s.powers_used == [1] and s.current_player() == 0
+        assert ("0:I" in s.squads) == (card == "rotten-magi")
