@@ -67,9 +67,10 @@ def defence_options(state) -> list[str]:
     ce-power-when): the Sorceress enthralls a squad she reaches (an attacker, for one); the
     Psychomancer blasts when an attacking squad stands beside it; the Rotten Magi teleports squad N
     away when N is the squad attacked. Never the Black Wizard's split (it changes nothing in the
-    fight), never in a fight with an Awakened Evil, the Emperor or the Goat in it (rule ce-power)."""
+    fight), never in a fight with an Awakened Evil, the Emperor or the Goat in it (rule ce-power), and
+    not in the map-and-combat game, which has no powers."""
     record = state.combat
-    if record is None or not record["order"] or record["dice"] or record["control"][DEFENDER] != "player" \
+    if not state.full or record is None or not record["order"] or record["dice"] or record["control"][DEFENDER] != "player" \
             or DEFENDER in record.get("cast", {}) or record.get("evil") or record.get("stare"):
         return []
     p = defending_player(state)

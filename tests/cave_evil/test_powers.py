@@ -342,3 +342,12 @@ def test_the_rotten_magi_teleports_away_from_a_shot_and_the_sorceress_enthralls_
         s.apply(answer)
         assert s.combat is None and s.powers_used == [1] and s.current_player() == 0
         assert ("0:I" in s.squads) == (card == "rotten-magi")
+
+
+def test_the_map_and_combat_game_has_no_powers_in_its_fights():
+    from necro.cave_evil import examples as ex
+    n2 = ex.squad(1, "N", "+0+5", ex.creature("necromancer-2", necromancer=True, card="ice-dead-sorceress"))
+    s = ex.table([ex.necromancer(0, "+0+9"), n2, ex.squad(0, "I", "+0+6", ex.of_card("ghoul", 1))])
+    s.apply("fight I 1:N")
+    s.apply("first strength")
+    assert s.is_chance_node()
