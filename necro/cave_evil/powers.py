@@ -1,14 +1,19 @@
 """The Necromancers' once-per-game powers (rules ce-power, ce-power-teleport, ce-power-blast,
 ce-power-enthrall, ce-power-split; ruling ce-power-when): a free activity of Phase 3 on the
-Necromancer's own turn. The Black Wizard's split is :mod:`.wizard`'s.
+Necromancer's own turn, and the defending player's answer when a fight or a shot falls on one of
+its squads (the answer before the dice, beside ``defender casts ...``: :func:`defence_options`).
+The Black Wizard's split is :mod:`.wizard`'s.
 """
 
 from __future__ import annotations
 
 from . import death as de
 from . import digging as dg
+from . import spells as sl
 from . import wizard as wz
 from .basics import EMPEROR, in_phase_3, squad_name
+from .combat import DEFENDER
+from .fighting import defending_player
 from .hexes import Hex, distance, neighbours, parse_hex
 from .movement import Squad, is_goat, squad_id
 
@@ -42,16 +47,99 @@ def power_options(state) -> list[str]:
         return wz.split_options(state, n)
     if power == "blast":
         return ["blast N"] if _blast_victims(state, n) else []
-    if power == "enthrall" and [c for c in state.squads.free_cards(p) if c != "N"]:
-        return [f"enthrall N {s.id}" for s in state.squads
-                if s.owner not in (None, p) and not s.has_necromancer and within_reach(state, s.id)]
+    if power == "enthrall":
+        return _enthrall_options(state, p)
     return []
 
 
-def within_reach(state, sid: str) -> bool:
+def _enthrall_options(state, p: int) -> list[str]:
+    """``enthrall N 1:II`` for every enemy squad without a Necromancer the Sorceress of player ``p``
+    reaches, when ``p`` has a control card free for it (rule ce-power-enthrall)."""
+    if not [c for c in state.squads.free_cards(p) if c != "N"]:
+        return []
+    return [f"enthrall N {s.id}" for s in state.squads
+            if s.owner not in (None, p) and not s.has_necromancer and within_reach(state, s.id, p)]
+
+
+def defence_options(state) -> list[str]:
+    """The defending player's power, offered beside ``defender casts ...`` when a fight or a shot
+    falls on its squads, the attacker's first attribute known and no die thrown (ruling
+    ce-power-when): the Sorceress enthralls a squad she reaches (an attacker, for one); the
+    Psychomancer blasts when an attacking squad stands beside it; the Rotten Magi teleports squad N
+    away when N is the squad attacked. Never the Black Wizard's split (it changes nothing in the
+    fight), never in a fight with an Awakened Evil, the Emperor or the Goat in it (rule ce-power), and
+    not in the map-and-combat game, which has no powers."""
+    record = state.combat
+    if not state.full or record is None or not record["order"] or record["dice"] or record["control"][DEFENDER] != "player" \
+            or DEFENDER in record.get("cast", {}) or record.get("evil") or record.get("stare"):
+        return []
+    p = defending_player(state)
+    if p is None or p in state.powers_used or p in state.out:
+        return []
+    fighters = [state.squads[s] for s in record["attackers"] + record["defenders"] if s in state.squads]
+    if any(is_goat(s) or any(c.card == EMPEROR for c in s.creatures) for s in fighters):
+        return []
+    n = state.squads.by_id.get(squad_id(p, "N"))
+    if n is None:
+        return []
+    power = power_of(state, p)
+    if power == "teleport" and record["defenders"][0] == n.id:
+        return [f"teleport N {h}" for h in sorted(_teleport_spots(state, n))]
+    if power == "blast" and any(state.squads[a].hex in neighbours(n.hex) for a in record["attackers"] if a in state.squads):
+        return ["blast N"]
+    if power == "enthrall":
+        return _enthrall_options(state, p)
+    return []
+
+
+def defence_refusal(state, g) -> tuple[str, str]:
+    """Why a power is refused while a fight is under way (ruling ce-power-when)."""
+    p = defending_player(state)
+    if p in state.powers_used:
+        return "ce-power", "this Necromancer has used its once-per-game power already"
+    if not defence_options(state):
+        return "ce-power-when", ("in a fight a power is the defending player's answer, given with 'defender casts "
+                                 "...' once the attacker has opened and before the dice, and never in a fight with "
+                                 "an Awakened Evil, the Emperor or the Goat")
+    return "ce-power-when", ("not this power or not there: the Sorceress enthralls a squad she reaches, the "
+                             "Psychomancer blasts attackers beside it, the Rotten Magi teleports squad N when N is "
+                             "attacked")
+
+
+def apply_defence_answer(state, kind, g, action) -> None:
+    """``defender casts nothing`` where the defender has no spell to announce but a power it keeps:
+    the answer before the dice is given (ruling ce-power-when); else the spells' answer
+    (:func:`necro.cave_evil.spells.apply_answer`)."""
+    if g[0] == "nothing" and not sl.defender_to_answer(state) and defence_options(state):
+        state.combat.setdefault("cast", {})[DEFENDER] = []
+        state.note("ce-power-when", "The defender casts no spell and keeps its Necromancer's power.")
+        return
+    sl.apply_answer(state, kind, g, action)
+
+
+def defender_answers(state) -> bool:
+    """Whether the defending player answers before the dice now: spells to announce (ruling
+    ce-cast-combat) or a power to use (ruling ce-power-when)."""
+    return sl.defender_to_answer(state) or bool(defence_options(state))
+
+
+def answers(state) -> list[str]:
+    """The defender's answer before the dice: ``defender casts ...`` and its power's lines."""
+    return sl.answers(state) + defence_options(state)
+
+
+def _call_off(state, why: str) -> None:
+    """The fight under way ends with no winner: the attackers have spent their action (ruling
+    ce-power-when, as a bomb's defence: ruling ce-bomb-defence). It is no finished fight for the board
+    to show (``last_combat`` keeps only those)."""
+    state.last_combat, state.combat, state._fight = None, None, None
+    state.note("ce-power-when", f"{why}: the fight is off.")
+
+
+def within_reach(state, sid: str, player: int | None = None) -> bool:
     """Whether squad ``sid`` is within the Ice Dead Sorceress's 3 spaces (ruling ce-power-enthrall-range):
-    as the crow flies, with some open way between them."""
-    n = state.squads.by_id.get(squad_id(state.turn, "N"))
+    as the crow flies, with some open way between them (``player``: hers, the turn player's by default)."""
+    n = state.squads.by_id.get(squad_id(state.turn if player is None else player, "N"))
     there = state.squads[sid].hex
     return n is not None and distance(n.hex, there) <= ENTHRALL and state.ground.distance(n.hex, there) is not None
 
@@ -77,8 +165,12 @@ def _teleport_spots(state, n: Squad) -> list[Hex]:
 
 def apply_power(state, verb: str, target: str | None) -> None:
     """``teleport N +1-2``, ``blast N``, ``enthrall N 2:III``, ``split N II +2-3``: the power used,
-    once per game (rules ce-power-teleport, ce-power-blast, ce-power-enthrall, ce-power-split)."""
-    p = state.turn
+    once per game (rules ce-power-teleport, ce-power-blast, ce-power-enthrall, ce-power-split); in a
+    fight, the defending player's answer (ruling ce-power-when)."""
+    p = state.current_player()
+    record = state.combat
+    if record is not None and (verb != "enthrall" or target in record["attackers"] + record["defenders"]):
+        _call_off(state, f"Player {p + 1} answers with its Necromancer's power")  # before anyone dies or moves
     n = state.squads[squad_id(p, "N")]
     state.powers_used.append(p)
     state.powers_used.sort()
@@ -118,3 +210,5 @@ def apply_power(state, verb: str, target: str | None) -> None:
             dg.drop_dig(state, target, "ce-dig-leave")
         state.note("ce-power-enthrall", f"Player {p + 1}'s Ice Dead Sorceress takes {squad_name(state, target)} for "
                                         f"good: it is now squad {card}.")
+    if record is not None:  # Phase 1's fights still owed are the turn player's squads still on the map
+        state.must_fight = [s for s in state.must_fight if s in state.squads and state.squads[s].owner == state.turn]

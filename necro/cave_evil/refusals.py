@@ -74,6 +74,8 @@ def explain_illegal(state, action) -> tuple[str, str]:
     if kind == "power":
         if not state.full:
             return "ce-game-full", "the Necromancers' powers belong to the full game"
+        if state.combat is not None:
+            return pw.defence_refusal(state, g)
         if state.turn in state.powers_used:
             return "ce-power", "this Necromancer has used its once-per-game power already"
         power = pw.power_of(state, state.turn)

@@ -42,7 +42,8 @@ ce-cycle-limit).
 
 **The full game** (option ``game="full"``) adds the Necromancer's actions ``invoke ratman N``
 (:mod:`.invoking`) and ``meditate summon`` (:mod:`.meditation`), the powers (``teleport N +1-2``:
-:mod:`.powers`), the advanced rules (``discard``, ``sacrifice``, ``abandon``: :mod:`.advanced`),
+:mod:`.powers`; also the defending player's answer before the dice of a fight on its squads,
+beside ``defender casts ...``), the advanced rules (``discard``, ``sacrifice``, ``abandon``: :mod:`.advanced`),
 the Goat's ``kneel N`` and ``slay N`` (:mod:`.evil_goat`), and the queued procedures of
 :mod:`.turn` (deals, conjuring, spawns, events, the Evils' deeds), whose notation that module
 lists.
@@ -202,7 +203,7 @@ class CaveEvilState(State):
         if self.queue:
             return tn.who(self)
         if self.combat is not None:
-            if sl.defender_to_answer(self):  # the defender announces its spells before the dice (ce-cast-combat)
+            if pw.defender_answers(self):  # the defender's spells, or its power, before the dice (ce-cast-combat, ce-power-when)
                 return fg.defending_player(self)
             step = self.fight.decision()
             if step == "roll":
@@ -266,8 +267,8 @@ class CaveEvilState(State):
         if self.queue:
             return tn.actions(self)
         if self.combat is not None:
-            if sl.defender_to_answer(self):
-                return sl.answers(self)
+            if pw.defender_answers(self):
+                return pw.answers(self)
             step = self.fight.decision()
             if step not in ("first", "second"):
                 return []
@@ -364,7 +365,7 @@ class CaveEvilState(State):
                 return [(f"d12 {n}", Fraction(1, 12)) for n in range(1, 13)]
             if self.pending["kind"] == "d4":
                 return sl.pending_outcomes(self)
-        if self.combat is not None and self.fight.decision() == "roll" and not sl.defender_to_answer(self):
+        if self.combat is not None and self.fight.decision() == "roll" and not pw.defender_answers(self):
             who = "attacker" if fx.pending_die(self.combat) is None else "defender"
             return [(f"{who} rolls {n}", Fraction(1, 12)) for n in range(1, 13)]
         dig = self.finishing()
@@ -673,7 +674,7 @@ APPLY = {
     "shoot": lambda s, k, g, a: sh.apply_shoot(s, _squads(s, g[0]), g[1]),
     "fight-apart": _fight_apart,
     "choose": lambda s, k, g, a: (sl.before_choose(s, g, a), fg.apply_choose(s, g[0], g[1]), sl.after_choose(s, g)),
-    "answer": sl.apply_answer,
+    "answer": pw.apply_defence_answer,
     # C. Cast Spells, and what a cast leaves pending (a permanent effect's creature, Mind Control's D4)
     "cast": sl.apply_cast,
     "attach": sl.apply_attach,

@@ -94,14 +94,23 @@ TURN_RULES = [
          "with a shot) or slay the Goat; and no power is used "
          "against the Emperor or the Goat."),
     Rule("ce-power-when", "When the powers are used here",
-         "Our choice: a power is used on its owner's own turn, in Phase 3, as a free activity, not as a "
-         "squad's action. This departs from the text, which allows any moment, even another player's turn "
-         "(the Ice Dead Sorceress seizing a squad that attacks her). Why: the engine asks one player at a "
-         "time, and answering in the middle of another player's turn needs a decision offered to every "
-         "other player at every step, which it does not have yet. The Black Wizard, with its split, plays when "
-         "the Necromancer cards are dealt at random (rule ce-necromancer-deal); by seat it never does (ruling "
-         "ce-start-squad). Alternative (the text): offer each unused power at every decision of the game, "
-         "to whichever player holds it.", "ruling"),
+         "Our choice: a power is used on its owner's own turn, in Phase 3, as a free activity, and on another "
+         "player's turn at one moment: when a fight or a shot falls on a squad of a player whose power is unused, "
+         "that player answers before any die is rolled, once the attacker has opened (the answer where spells "
+         "are announced: 'defender casts nothing' keeps the power). The Ice Dead Sorceress enthralls a squad "
+         "she reaches (enthrall N 1:I), the attacker for one: the fight is then off, and the squad, now hers, "
+         "meets its neighbours under the usual rules (beside its former master's squads, it fights them in "
+         "Phase 1 of her next turn unless they attack it first); a squad outside the fight changes sides and "
+         "the fight goes on. The Psychomancer of Fire blasts (blast N) when an attacking squad stands beside "
+         "it, and the fight is off, whoever lives. The Rotten Magi teleports squad N away (teleport N +2-1) "
+         "when N is the squad attacked, and the fight is off. The attackers have spent their action and the "
+         "spells they announced. The Black Wizard's split is not offered: it changes nothing in the fight. No "
+         "power answers a fight with an Awakened Evil, the Emperor or the Goat in it, nor the Statue's stare, "
+         "and a power used by a defender marks the turn as one with a power used: no Awakened Evil is won in "
+         "it (rule ce-power). Why: the text allows any moment, even another player's turn, and names the "
+         "Sorceress attacked; the engine asks one player at a time, and an attack on its squads is when a "
+         "power on another's turn matters most. Alternative (the text to the letter): offer each unused power "
+         "at every decision of every player.", "ruling"),
     Rule("ce-power-teleport", "The Rotten Magi",
          "The Rotten Magi takes its whole squad up to 5 spaces away, through rock if need be, onto dug ground "
          "with nobody on it and never onto a spawn pit; it may move before or after."),

@@ -191,3 +191,176 @@ def test_a_squad_that_walked_up_to_the_emperor_in_a_power_turn_owes_no_fight():
     s = owed.game.state_from_position(pos, 7)
     assert "fight N w:Y" not in s.legal_actions() and "end" in s.legal_actions()
     s.apply("end")
+# ------------------------------------------------------------------ the defender's answer (ruling ce-power-when)
+def attacked(card: str, defender_at: str = "+0+5", attacker_at: str = "+0+6", extra=()):
+    """Player 1's squad I (a Ghoul) at ``attacker_at`` has attacked player 2's squad N (its Necromancer of
+    ``card`` alone, at ``defender_at``) and opened with strength: player 2 answers before the dice."""
+    from necro.cave_evil import examples as ex
+    n2 = ex.squad(1, "N", defender_at, ex.creature("necromancer-2", necromancer=True, card=card))
+    s = ex.full_table([ex.necromancer(0, "+0+9"), n2, ex.squad(0, "I", attacker_at, ex.of_card("ghoul", 1)), *extra])
+    s.apply("fight I 1:N")
+    s.apply("first strength")
+    return s
+
+
+def _round_trip(s):
+    again = s.game.state_from_position(json.loads(json.dumps(s.position())), 5)
+    assert again.position() == s.position() and again.legal_actions() == s.legal_actions()
+    return again
+
+
+def test_the_sorceress_enthralls_the_squad_attacking_her():
+    """Rule text: the Sorceress may use her power 'when it is being attacked'; the attacker changes sides and
+    the fight is off."""
+    s = attacked("ice-dead-sorceress")
+    assert s.current_player() == 1 and not s.is_chance_node()
+    assert s.legal_actions() == ["defender casts nothing", "enthrall N 0:I"]
+    assert s.action_rule("enthrall N 0:I") == "ce-power-enthrall"
+    _round_trip(s).apply("enthrall N 0:I")
+    at = s.squads["0:I"].hex
+    s.apply("enthrall N 0:I")
+    assert s.combat is None and "0:I" not in s.squads and s.squads["1:I"].hex == at
+    assert s.squads["1:I"].creatures[0].card == "ghoul" and s.powers_used == [1] and s.power_turn
+    assert s.current_player() == 0 and any(e.rule == "ce-power-when" for e in s.log[-3:])
+    _round_trip(s)
+    s.undo()
+    assert s.combat is not None and "0:I" in s.squads and s.current_player() == 1
+
+
+def test_the_defender_may_keep_its_power_and_fight():
+    s = attacked("ice-dead-sorceress")
+    s.apply("defender casts nothing")
+    assert s.is_chance_node() and 1 not in s.powers_used
+    assert any(e.rule == "ce-power-when" for e in s.log[-1:])
+
+
+def test_the_psychomancer_blasts_its_attackers():
+    s = attacked("psychomancer-of-fire")
+    assert s.legal_actions() == ["blast N", "defender casts nothing"]
+    s.apply("blast N")
+    assert s.combat is None and "0:I" not in s.squads and s.kill_points[1] > 0 and s.powers_used == [1]
+    assert s.current_player() == 0
+
+
+def test_the_rotten_magi_teleports_away_from_an_attack():
+    s = attacked("rotten-magi")
+    away = [a for a in s.legal_actions() if a.startswith("teleport N ")]
+    assert away and s.legal_actions()[0] == "defender casts nothing"
+    s.apply(away[0])
+    assert s.combat is None and str(s.squads["1:N"].hex) == away[0].split()[2]
+    assert s.powers_used == [1] and s.current_player() == 0
+
+
+def test_no_power_is_offered_once_used():
+    s = attacked("psychomancer-of-fire")
+    assert "blast N" in s.legal_actions()
+    pos = json.loads(json.dumps(s.position()))
+    pos["powers_used"] = [1]
+    s = s.game.state_from_position(pos, 5)
+    assert s.is_chance_node() and "blast N" not in s.legal_actions()
+    assert s.explain_illegal("blast N")[0] == "ce-power"
+
+
+def test_a_power_in_a_fight_is_only_the_defenders_answer():
+    s = attacked("psychomancer-of-fire")
+    s.apply("defender casts nothing")
+    assert s.explain_illegal("blast N")[0] == "ce-power-when"
+
+
+GOAT = {"id": "evil-black-old-goat-1", "card": "evil-black-old-goat", "size": "large", "speed": 4}
+
+
+def psychomancer_attacked_beside(monster: dict, helping: bool):
+    """Player 1's squad I (a Caveling) attacks player 4's Psychomancer of Fire (the four-player game of
+    :func:`psychomancer_beside`) with ``monster`` beside it: beside the Psychomancer only (it helps the
+    attacker) or beside both (it defends too); the attacker has opened with strength."""
+    s = psychomancer_beside(("w:Y", monster))
+    pos = json.loads(json.dumps(s.position()))
+    n, y = s.squads["3:N"].hex, s.squads["w:Y"].hex
+    at = next(h for h in sorted(neighbours(n)) if s.ground.is_open(h) and s.squads.at(h) is None
+              and h not in s.ground.spawn_pits and (h in neighbours(y)) != helping)
+    pos["squads"].append({"id": "0:I", "owner": 0, "at": str(at), "card": "I",
+                          "creatures": [{"id": "caveling-1-1", "card": "caveling", "size": "small", "speed": 3}]})
+    deck = next(d for d in cj.DECKS if pos["piles"]["piles"][d].get("caveling"))
+    pos["piles"]["piles"][deck]["caveling"] -= 1
+    pos["turn"] = 0
+    s = s.game.state_from_position(pos, 7)
+    s.apply("fight I 3:N")
+    assert "w:Y" in s.combat["attackers" if helping else "defenders"]
+    s.apply("first strength")
+    return s
+
+
+def test_no_power_answers_a_fight_with_the_emperor_or_the_goat_in_it():
+    s = psychomancer_attacked_beside(RATMAN, helping=True)  # a mere monster: the blast is offered
+    assert s.current_player() == 3 and "blast N" in s.legal_actions()
+    for monster in (EMPEROR, GOAT):
+        for helping in (True, False):
+            s = psychomancer_attacked_beside(monster, helping)
+            assert s.is_chance_node() and "blast N" not in s.legal_actions()
+            assert s.explain_illegal("blast N")[0] == "ce-power-when"
+
+
+def test_the_defenders_powers_play_out_under_the_harness():
+    """Random play from positions where player 2's Necromancer (each power in turn) is attacked: every
+    step's actions listed and refused as the contract says, the position round-tripped through JSON,
+    undo and redo restoring it, chance written in notation; the defender's power is used along the way."""
+    from necro.cave_evil import examples as ex
+    from necro.core.rng import Rng
+    from necro.core.testing import check_actions, check_chance_notation, check_illegal_refused, check_round_trip
+
+    used = set()
+    for seed, card in enumerate(("ice-dead-sorceress", "psychomancer-of-fire", "rotten-magi") * 2):
+        n2 = ex.squad(1, "N", "+0+5", ex.creature("necromancer-2", necromancer=True, card=card))
+        s = ex.full_table([ex.necromancer(0, "+0+9"), n2, ex.squad(0, "I", "+0+6", ex.of_card("ghoul", 1))])
+        pick = Rng(seed)
+        for _ in range(60):
+            check_actions(s)
+            check_round_trip(s, history=False)
+            legal = set(s.legal_actions())
+            check_illegal_refused(s, [b for b in ("no such move", "blast N", "enthrall N 0:I", "teleport N +0+1",
+                                                  "defender casts nothing") if b not in legal])
+            check_chance_notation(s)
+            if s.is_terminal():
+                break
+            before = s.position()
+            if s.is_chance_node():
+                s.play_chance()
+            else:
+                legal = s.legal_actions()
+                keen = [a for a in legal if a.startswith(("fight I 1:N", "first ", "blast", "enthrall", "teleport"))
+                        and (s.combat is not None or not a.startswith(("blast", "enthrall", "teleport")))]
+                action = pick.choice(keen) if keen and pick.randbelow(10) < 8 else pick.choice(legal)
+                if s.combat is not None and action.split()[0] in ("blast", "enthrall", "teleport"):
+                    used.add(action.split()[0])
+                s.apply(action)
+            after = s.position()
+            s.undo()
+            assert s.position() == before
+            s.redo()
+            assert s.position() == after
+        check_round_trip(s, history=True)
+    assert used == {"blast", "enthrall", "teleport"}
+
+
+def test_the_rotten_magi_teleports_away_from_a_shot_and_the_sorceress_enthralls_the_shooter():
+    """A shot is a fight too: the target's player answers before the dice."""
+    from necro.cave_evil import examples as ex
+    for card in ("rotten-magi", "ice-dead-sorceress"):
+        n2 = ex.squad(1, "N", "+0+5", ex.creature("necromancer-2", necromancer=True, card=card))
+        s = ex.full_table([ex.necromancer(0, "+0+9"), n2, ex.squad(0, "I", "+0+7", ex.of_card("caveling", 1))])
+        s.apply("shoot I 1:N")
+        s.apply(s.legal_actions()[0])  # the shooter's first attribute, fixed by its card
+        answer = next(a for a in s.legal_actions() if a.startswith(("teleport", "enthrall")))
+        s.apply(answer)
+        assert s.combat is None and s.powers_used == [1] and s.current_player() == 0
+        assert ("0:I" in s.squads) == (card == "rotten-magi")
+
+
+def test_the_map_and_combat_game_has_no_powers_in_its_fights():
+    from necro.cave_evil import examples as ex
+    n2 = ex.squad(1, "N", "+0+5", ex.creature("necromancer-2", necromancer=True, card="ice-dead-sorceress"))
+    s = ex.table([ex.necromancer(0, "+0+9"), n2, ex.squad(0, "I", "+0+6", ex.of_card("ghoul", 1))])
+    s.apply("fight I 1:N")
+    s.apply("first strength")
+    assert s.is_chance_node()
