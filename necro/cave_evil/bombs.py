@@ -143,8 +143,9 @@ def zone(state, center: Hex, radius: int) -> list[Hex]:
 
 def stop_fight(state) -> None:
     """A defender's bomb stops the fight under way: nobody wins it, the attackers have spent their
-    action, nothing used in it is used up (ruling ce-bomb-defence)."""
-    state.last_combat, state.combat, state._fight = state.combat, None, None
+    action, nothing used in it is used up (ruling ce-bomb-defence). An unfinished fight is not kept as
+    the last one: a kept fight is a finished one (the loader holds to it)."""
+    state.last_combat, state.combat, state._fight = None, None, None
     state.note("ce-bomb-defence", "The defender answers with a bomb: the fight stops.")
 
 

@@ -2,6 +2,8 @@
 within its radius but squads in a collapsed space and the few creatures immune to it (rules ce-bomb,
 ce-bomb-when; rulings ce-bomb-how, ce-bomb-spares, ce-bomb-defence)."""
 
+import json
+
 from necro.cave_evil import examples as ex
 from necro.cave_evil import fights as fx
 from necro.cave_evil.creatures import catalogue
@@ -91,6 +93,8 @@ def test_ce_bomb_defence_the_defender_throws_instead_of_choosing_and_the_fight_s
     assert s.kill_points[1] > 0 and s.current_player() == 0
     rules = [r for r, _ in logged(s)]
     assert rules[0] == "ce-bomb-defence" and "ce-bomb" in rules
+    again = s.game.state_from_position(json.loads(json.dumps(s.position())), 5)  # it loads (it did not)
+    assert again.position() == s.position()
 
 
 def test_ce_bomb_a_necromancer_killed_follows_the_death_rules():
