@@ -132,3 +132,12 @@ def test_the_bot_throws_a_bomb_where_it_kills_the_enemy_not_its_own():
     pick = cb.HeuristicBot(0).choose(s)
     assert pick.startswith("bomb II at ")
     assert scoring.SCORERS["bomb"] is not None
+
+
+def test_the_bot_defending_with_the_sorceress_enthralls_its_attacker():
+    """Before the dice the defender may use its power (ruling ce-power-when): the bot's Sorceress
+    takes the attacking squad over, which calls the fight off and wins it a squad."""
+    from .test_powers import attacked
+
+    s = attacked("ice-dead-sorceress")
+    assert cb.HeuristicBot(0).choose(s) == "enthrall N 0:I"

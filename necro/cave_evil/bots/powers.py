@@ -8,7 +8,8 @@ split in the Pit race."""
 from __future__ import annotations
 
 from ..combat import KILL_POINTS
-from ..hexes import neighbours, parse_hex
+from ..hexes import distance, neighbours, parse_hex
+from ..movement import squad_id
 from .knowledge import BITCH, EMPEROR, GOAT, PIT, STATUE, _squad_power
 
 TELEPORT_GAIN = 6.0
@@ -102,4 +103,34 @@ def score_split(t, action: str) -> float | None:
     first = next(a for a in t.actions if a.startswith("split "))
     if action == first and t.bot._evil(t.state) == PIT and not t.bot._awake(t.state):
         return t.SPLIT
+    return None
+
+
+DEFENCE_BAD_ODDS = 0.6
+"""The attacker's chance of winning above which a defending Necromancer spends its power to escape."""
+
+
+def defence_answer(bot, state, actions: list[str]) -> str | None:
+    """The defender's answer before the dice (ruling ce-power-when): enthrall an attacking squad (the
+    fight is off and a squad is won); blast the attackers beside squad N, or teleport squad N away,
+    when the fight looks lost and the blast burns none of ours; else no power."""
+    from ..odds import chance_now
+
+    combat = state.combat
+    attackers = set(combat.get("attackers", ())) if combat else set()
+    enthrall = [a for a in actions if a.startswith("enthrall N ") and a.split()[2] in attackers]
+    if enthrall:
+        return enthrall[0]
+    if float(chance_now(state.fight)) < DEFENCE_BAD_ODDS:
+        return None
+    p = state.current_player()
+    n = state.squads.by_id.get(squad_id(p, "N"))
+    if "blast N" in actions and n is not None:
+        ours = [s for s in state.squads if s.owner == p and s.id != n.id and s.hex in neighbours(n.hex)]
+        if not ours:
+            return "blast N"
+    teleports = [a for a in actions if a.startswith("teleport N ")]
+    if teleports and n is not None:
+        home = state.crystals().get(p, n.hex)
+        return min(teleports, key=lambda a: (distance(parse_hex(a.split()[2]), home), a))
     return None

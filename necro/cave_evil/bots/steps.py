@@ -8,6 +8,7 @@ from ..hexes import distance, neighbours, parse_hex
 from ..movement import squad_id
 from .knowledge import (beside_an_evil, DECK_ORDER, EMPEROR, GOAT, _affordable, _chance, _cost, _count, _evil_squad, _eyes_lying,
                         _kind, _need, _pays, _wanted)
+from . import powers as pw
 from . import spells as sp
 
 
@@ -128,6 +129,9 @@ class Steps:
 
         combat = state.fight
         step = combat.decision()
+        power = pw.defence_answer(self, state, actions) if "defender casts nothing" in actions else None
+        if power is not None:  # the defender's power before the dice (ruling ce-power-when)
+            return power
         answer = sp.most_spells(actions, "defender casts")
         if answer is not None:  # every spell the side may cast helps it (ruling ce-cast-combat)
             return answer
