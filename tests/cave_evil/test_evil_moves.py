@@ -8,6 +8,8 @@ ce-evil-dig-singles)."""
 import json
 
 from necro.cave_evil import examples as ex
+from necro.core import SPECTATOR
+from necro.core.testing import check_actions, check_chance_notation, check_illegal_refused, check_round_trip
 from necro.cave_evil.game import CaveEvil
 from necro.cave_evil.hexes import neighbours, parse_hex
 
@@ -40,8 +42,15 @@ def before_the_march(at=None, monster=None, beside=None, kind="ratman", **option
 
 
 def round_trip(s):
+    """The engine contract at this decision: legal list, JSON, refusals, chance notation, the views."""
     pos = s.position()
     assert s.game.state_from_position(json.loads(json.dumps(pos))).position() == pos
+    check_actions(s)
+    check_round_trip(s, history=False)
+    check_illegal_refused(s)
+    check_chance_notation(s)
+    for seat in (0, 1, SPECTATOR):
+        assert s.view(seat)
 
 
 # ------------------------------------------------------------------ D2: a Wandering Monster in his path
