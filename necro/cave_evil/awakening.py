@@ -14,6 +14,7 @@ from . import evil_emperor as eemp
 from . import evil_goat as egoat
 from . import evil_pit as epit
 from . import evil_statue as estatue
+from . import fights as fx
 from .basics import EMPEROR, GOAT, OVER, PLAY, STATUE, squad_name
 from .combat import ATTACKER
 
@@ -114,6 +115,8 @@ def finish_evil_fight(state, record, combat, result) -> None:
     """A fight against the Darkest Evil Bitch, the Emperor or the Goat is over: a squad that wins
     conquers the Evil and its player wins (rules ce-evil-bitch, ce-evil-emperor, ce-evil-goat); one
     that loses dies, and the Emperor walks on (ruling ce-evil-emperor-how)."""
+    if record["attackers"] == [fx.EVIL]:
+        return emperor_beat_monster(state, record, combat, result)
     victim = state.squads[record["attackers"][0]].owner
     wins = combat.wins(result.winner)
     score = f"{wins} rounds to {len(combat.rounds) - wins}"
@@ -134,4 +137,28 @@ def finish_evil_fight(state, record, combat, result) -> None:
         de.player_out(state, victim)
     if record["evil"] == EMPEROR and state.march_left > 0 and state.phase == PLAY:
         state.queue.insert(0, {"do": "march", "left": state.march_left})
+    state.march_left = 0
+
+
+def emperor_beat_monster(state, record, combat, result) -> None:
+    """The Emperor's fight with a Wandering Monster in his way is over (rule ce-evil-emperor; ruling
+    ce-evil-emperor-how): the monster that loses dies, nobody earning its kill points, and he walks
+    on; if he loses he dies, and nobody wins by it."""
+    wins = combat.wins(result.winner)
+    score = f"{wins} rounds to {len(combat.rounds) - wins}"
+    state.last_combat, state.combat, state._fight = record, None, None
+    if result.winner == ATTACKER:
+        squad = state.squads.remove(record["defenders"][0])
+        state.note("ce-evil-emperor", f"The Emperor wins, {score}: Wandering Monster {squad.card} dies, and "
+                                      "nobody earns its kill points.")
+        de.bury(state, squad, None, set())
+        if state.march_left > 0 and state.phase == PLAY:
+            state.queue.insert(0, {"do": "march", "left": state.march_left})
+    else:
+        em = eemp.emperor(state)
+        state.note("ce-evil-emperor-how", f"The Wandering Monster wins, {score}: the Eternal Evil Emperor dies, and "
+                                          "nobody wins by it.")
+        if em is not None:
+            state.squads.remove(em.id)
+            de.bury(state, em, None, set())
     state.march_left = 0

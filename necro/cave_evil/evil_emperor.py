@@ -65,19 +65,31 @@ def declare_focus(state, holder: int | None, prey: int) -> None:
     state.queue.insert(0, {"do": "march", "left": 4})
 
 
-def emperor_path(state, start: Hex, goals: set) -> list[Hex]:
-    """His way to the nearest goal: through open ground, squads (he fights them) and rock a Single
-    may be dug into (ruling ce-evil-emperor-how); [] if there is none."""
-    players = state.squads.player_hexes()
+def mover(state) -> int:
+    """The player who plays the Emperor's march (the text's *moving player*: ruling
+    ce-evil-emperor-how): whoever declared his prey, or, when the Lair roll named it, the first
+    player of the cycle."""
+    order = state.order()
+    return state.focus_holder if state.focus_holder in order else order[0]
 
+
+def emperor_path(state, start: Hex, goals: set) -> list[Hex]:
+    """His way to the nearest goal: through open ground, squads (he fights them) and rock, which he
+    digs (rule ce-evil-emperor); with option evil_digging="singles", only rock a Single may be laid
+    on (ruling ce-evil-dig-singles). [] if there is none."""
+    players = state.squads.player_hexes()
+    tiles = evs.digs_tiles(state)
     singles = evs.singles_left(state)
+    pit = state.ground.pit()
 
     def passable(h):
         if state.ground.is_open(h):
             return True
-        if distance(ORIGIN, h) > MAP_RADIUS + 3 or not singles:
+        if distance(ORIGIN, h) > MAP_RADIUS + 3:
             return False
-        return state.ground.refusal(state.ground.placement("single", h, 0, "open"), players) is None
+        if tiles:
+            return h != pit and h not in state.ground.crystals
+        return singles and state.ground.refusal(state.ground.placement("single", h, 0, "open"), players) is None
 
     parent, todo = {start: None}, deque([start])
     while todo:
@@ -96,7 +108,8 @@ def emperor_path(state, start: Hex, goals: set) -> list[Hex]:
 
 def march(state, left: int) -> None:
     """The Emperor walks up to ``left`` more spaces toward his prey's squad N or crystal, whichever
-    is nearer (rule ce-evil-emperor; ruling ce-evil-emperor-how), digging and fighting on the way."""
+    is nearer (rule ce-evil-emperor; ruling ce-evil-emperor-how), fighting every squad in his way,
+    player's or Wandering Monster, and digging through rock with Excavation tiles."""
     em = emperor(state)
     if em is None or state.focus not in state.necromancers():
         return
@@ -108,19 +121,19 @@ def march(state, left: int) -> None:
         return emperor_fights(state, n, 0)
     for h in path[1:]:
         if left <= 0:
-            return
+            break
         there = state.squads.at(h)
-        if there is not None and there.owner is not None:
+        if there is not None:  # he fights any squad in his way, a Wandering Monster too (rule ce-evil-emperor)
             return emperor_fights(state, there, left)
-        if there is not None:  # a Wandering Monster in his way is trampled (ruling ce-evil-emperor-how)
-            state.squads.remove(there.id)
-            de.bury(state, there, None, set())
-            state.note("ce-evil-emperor", f"The Emperor tramples Wandering Monster {there.card} at {h}.")
         if not state.ground.is_open(h):
+            if evs.digs_tiles(state):
+                if not evs.may_dig(state, EMPEROR, h):
+                    break
+                return evs.dig_for(state, EMPEROR, h, mover(state), {"do": "march", "left": left})
             if not evs.singles_left(state):
                 break
             state.ground.place(state.ground.placement("single", h, 0, "open"), state.squads.player_hexes())
-            state.note("ce-evil-emperor", f"The Emperor digs through to {h}.")
+            state.note("ce-evil-dig-singles", f"The Emperor digs through to {h}.")
         state.squads.relocate(em.id, h)
         left -= 1
         if h == crystal:
@@ -140,12 +153,19 @@ def march(state, left: int) -> None:
 
 
 def emperor_fights(state, squad: Squad, left: int) -> None:
-    """He falls upon ``squad``: it fights him with nothing but its creatures, its player opening
-    (rule ce-evil-emperor); ``left``: the spaces he still walks if he wins."""
-    state.turn, state.part = squad.owner, "evil"
+    """He falls upon ``squad`` (rule ce-evil-emperor); ``left``: the spaces he still walks if he wins.
+    A player's squad fights him with nothing but its creatures, its player opening; a Wandering
+    Monster defends against him, the moving player opening for him (ruling ce-evil-emperor-how)."""
+    state.part = "evil"
     state.march_left = left
-    state.combat = fx.evil_record(state.squads, squad.id, EMPEROR, answers="wandering")
+    if squad.owner is None:
+        state.turn = mover(state)
+        state.combat = fx.emperor_on_monster(state.squads, squad.id, EMPEROR)
+        text = (f"the monster defends with no items or spells, and player {state.turn + 1} opens for him")
+    else:
+        state.turn = squad.owner
+        state.combat = fx.evil_record(state.squads, squad.id, EMPEROR, answers="wandering")
+        text = "the squad fights him with no items or spells, its player opening"
     state._fight, state.last_combat = None, None
     state.note("ce-evil-emperor", f"The Emperor, now at {emperor(state).hex}, falls upon {squad_name(state, squad.id)} "
-                                  f"at {squad.hex}: the squad "
-                                  "fights him with no items or spells, its player opening.")
+                                  f"at {squad.hex}: {text}.")

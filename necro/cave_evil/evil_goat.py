@@ -125,7 +125,7 @@ def goat_runs(state, d4: int) -> None:
     paths = sorted(set(aw.goat_paths(goat_squad(state).hex, direction)))
     state.note("ce-evil-goat", f"The D4 shows {d4}: the Goat rampages {direction}.")
     if len(paths) == 1:
-        return rampage(state, list(paths[0]))
+        return rampage(state, list(paths[0]), state.order()[0])
     deciders = aw.goat_decider(state.kill_points, state.order())
     if len(deciders) > 1:
         state.queue.insert(0, {"do": "rolloff", "players": deciders, "for": "goat",
@@ -134,25 +134,33 @@ def goat_runs(state, d4: int) -> None:
         state.queue.insert(0, {"do": "trot", "player": deciders[0], "paths": [[str(h) for h in p] for p in paths]})
 
 
-def rampage(state, path: list) -> None:
-    """The Goat runs along ``path``, blasting through rock with Singles, until a squad or a crystal
-    stops him; he feeds as he goes (rule ce-evil-goat; ruling ce-evil-goat-how)."""
+def rampage(state, path: list, player: int) -> None:
+    """The Goat runs along ``path``, tearing apart every squad he comes beside and running on
+    (rule ce-evil-goat); rock in his way is dug with an Excavation tile that ``player`` (who threw
+    his D4 or steered him) lays there, and he runs on over it (ruling ce-evil-dig-who). He stops
+    before a Necromancer, a Chthonic Crystal or rock he cannot dig (ruling ce-evil-goat-how)."""
     goat = goat_squad(state)
-    for h in path:
+    for i, h in enumerate(path):
         there = state.squads.at(h)
         if there is not None:
-            state.note("ce-evil-goat", f"{squad_title(state, there.id)} stands in his way: the Goat stops.")
+            state.note("ce-evil-goat-how", f"{squad_title(state, there.id)} stands in his way: the Goat stops.")
             break
         if h in state.ground.crystals:  # ruling ce-evil-goat-how: a crystal halts him as a squad would
-            state.note("ce-evil-goat", f"A Chthonic Crystal stands in his way at {h}: the Goat stops.")
+            state.note("ce-evil-goat-how", f"A Chthonic Crystal stands in his way at {h}: the Goat stops.")
             break
         if not state.ground.is_open(h):
+            if evs.digs_tiles(state):
+                if not evs.may_dig(state, GOAT, h):
+                    state.note("ce-evil-goat-how", f"The Goat cannot break through at {h}: he stops.")
+                    break
+                return evs.dig_for(state, GOAT, h, player,
+                                   {"do": "rampage", "path": [str(x) for x in path[i:]], "player": player})
             p = state.ground.placement("single", h, 0, "open")
             if not evs.singles_left(state) or state.ground.refusal(p, state.squads.player_hexes()) is not None:
-                state.note("ce-evil-goat", f"The Goat cannot break through at {h}: he stops.")
+                state.note("ce-evil-dig-singles", f"The Goat cannot break through at {h}: he stops.")
                 break
             state.ground.place(p, state.squads.player_hexes())
-            state.note("ce-evil-goat", f"The Goat blasts through the rock to {h}.")
+            state.note("ce-evil-dig-singles", f"The Goat blasts through the rock to {h}.")
         state.squads.relocate(goat.id, h)
         goat_feeds(state)
     state.note("ce-evil-goat", f"The Goat stands at {goat.hex}.")

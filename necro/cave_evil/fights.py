@@ -103,6 +103,16 @@ def evil_record(squads: Squads, attacker: str, evil_card: str, answers: str = "p
             "control": {ATTACKER: "player", DEFENDER: answers}, "order": [], "dice": [], "evil": evil_card}
 
 
+def emperor_on_monster(squads: Squads, monster: str, evil_card: str) -> dict:
+    """The Emperor falls upon Wandering Monster ``monster`` in his way (rule ce-evil-emperor; ruling
+    ce-evil-emperor-how): he attacks, the moving player opening for him; the monster defends with its
+    creatures alone (nothing is used on him), its second attribute picked as a Wandering Monster's."""
+    members = [{k: v for k, v in m.items() if k != "items"} for m in snapshot(squads[monster])]
+    return {"phase": 1, "attackers": [EVIL], "defenders": [monster],
+            "sides": {ATTACKER: [[{"id": evil_card, "card": evil_card, "size": "large"}]], DEFENDER: [members]},
+            "control": {ATTACKER: "player", DEFENDER: "wandering"}, "order": [], "dice": [], "evil": evil_card}
+
+
 def crystal_id(owner: int) -> str:
     return f"{owner}:{CRYSTAL}"
 
@@ -642,9 +652,11 @@ def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
     if evil_r is not None:
         record["evil"] = evil_r.str(choices=tuple(c.id for c in catalogue().creatures.values()
                                                   if c.kind == "awakened-evil"))
-        if defenders != [EVIL] or len(attackers) != 1:
+        if EVIL not in (defenders[0], attackers[0]) or len(attackers) != 1 or len(defenders) != 1:
             r["defenders"].fail("a squad fights an Awakened Evil alone (rule ce-evil-bitch)")
-    elif EVIL in defenders:
+        if attackers == [EVIL] and (record["evil"] != "eternal-evil-emperor" or control[DEFENDER] != "wandering"):
+            r["attackers"].fail("only the Emperor attacks, and only a Wandering Monster in his way (rule ce-evil-emperor)")
+    elif EVIL in defenders or EVIL in attackers:
         r["defenders"].fail("'evil' names an Awakened Evil, which the record must give (rule ce-evil-bitch)")
     if subdue:
         record["subdue"] = True

@@ -84,6 +84,10 @@ class CaveEvil(Game):
                "The box's counted pieces: the bank holds 170 of each resource (16 fives, 20 threes, 30 ones) and "
                "pays only what it has; 18 rock markers allow six digs under way at once. Or neither runs out.",
                "ce-bank-how"),
+        Option("evil_digging", "tiles", ("tiles", "singles"),
+               "How the Eternal Evil Emperor and the Evil Black Old Goat dig through rock in their way: with the top "
+               "Excavation tile, as the text has it, or a Single at a time (quicker, no tile to turn).",
+               "ce-evil-dig-singles"),
         Option("necromancers", "seats", ("seats", "random"),
                "The full game's Necromancer cards: one per seat (the Black Wizard never plays), or the five "
                "dealt at random as set-up begins, so the Black Wizard and its split may play.",

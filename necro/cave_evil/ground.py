@@ -70,6 +70,8 @@ class Ground:
         self.graph = nx.Graph()                   # open hexes, edges between neighbours
         self.crystals: dict[Hex, int] = {}        # Chthonic Crystal hex -> its Necromancer's player (set by the
                                                   # game from the set-up plan; no enemy stops there: ce-crystal-attack)
+        self.evil: set[int] = set()               # placements laid by the Eternal Evil Emperor, over pits, Lairs
+                                                  # and their shells if need be (rule ce-evil-emperor)
 
     @classmethod
     def new(cls, tiles: TileSet | None = None) -> "Ground":
@@ -219,6 +221,39 @@ class Ground:
             return Refusal("ce-collapse-start", f"the first space {first} is not open ground")
         return self.refusal(p, squads)
 
+    def evil_refusal(self, p: Placement, squads: Iterable[Hex] = ()) -> Refusal | None:
+        """Why the Eternal Evil Emperor may not lay ``p`` (None if he may). He lays his tiles over
+        spawn pits, inside Lairs and on their steel shells (rule ce-evil-emperor), but never over The
+        Pit or a Chthonic Crystal, nor a new spawn pit under a player's squad (ruling
+        ce-evil-emperor-how)."""
+        if p.tile.printed or p.tile.is_lair or p.side != "open":
+            return Refusal("ce-evil-emperor", f"the Emperor lays excavation tiles tunnel side up, not {p.tile.name}s")
+        pit = self.pit() if self.placements else None
+        for h in p.covers:
+            if h == pit:
+                return Refusal("ce-evil-emperor-how", f"it would cover The Pit at {h}")
+            if h in self.crystals:
+                return Refusal("ce-evil-emperor-how", f"it would cover the Chthonic Crystal at {h}")
+        squads = set(squads)
+        for h in p.spawn_pits:
+            if h in squads:
+                return Refusal("ce-pit-under-squad", f"its spawn pit would land under the squad at {h}")
+        return None
+
+    def place_for_evil(self, p: Placement, squads: Iterable[Hex] = ()) -> Placement:
+        """Lay the Emperor's tile ``p`` (checked by :meth:`evil_refusal`): the spawn pits, Lair spaces
+        and shell it covers are plain ground from now on."""
+        self._lay_unless(p, self.evil_refusal(p, squads))
+        self.evil.add(len(self.placements) - 1)
+        self._uncover(p)
+        return p
+
+    def _uncover(self, p: Placement) -> None:
+        for h in p.spaces:
+            for protected in (self.spawn_pits, self.interior, self.shell):
+                if protected.get(h, len(self.placements) - 1) != len(self.placements) - 1:
+                    del protected[h]
+
     def place(self, p: Placement, squads: Iterable[Hex] = ()) -> Placement:
         """Lay ``p`` (checked by :meth:`refusal`); IllegalAction names the rule if refused."""
         return self._lay_unless(p, self.refusal(p, squads))
@@ -292,7 +327,7 @@ class Ground:
 
     # ---------------------------------------------------------------- JSON
     def to_json(self) -> dict:
-        return {"placements": [p.to_json() for p in self.placements]}
+        return {"placements": [p.to_json() for p in self.placements], **({"evil": sorted(self.evil)} if self.evil else {})}
 
     @classmethod
     def from_json(cls, data, path: str = "ground", tiles: TileSet | None = None) -> "Ground":
@@ -302,8 +337,9 @@ class Ground:
         the rules forbid is refused with a FormatError naming it and the rule.
         """
         ground = cls(tiles)
-        r = Reader(data, path).obj(allowed=("placements",))
+        r = Reader(data, path).obj(allowed=("placements", "evil"))
         items = r["placements"].list(min_length=1, max_length=MAX_PLACEMENTS)
+        evil = {x.int(1, len(items) - 1) for x in r.get("evil", []).list(max_length=MAX_PLACEMENTS)}
         for i, item in enumerate(items):
             item.obj(allowed=("tile", "at", "turn", "side"))
             tile_id = item["tile"].str(max_length=40)
@@ -318,10 +354,13 @@ class Ground:
                 p = ground.placement(tile_id, anchor, rotation, side)
             except IllegalAction as exc:
                 item.fail(f"{exc.reason} (rule {exc.rule})")
-            refusal = ground.refusal(p)
+            refusal = ground.evil_refusal(p) if i in evil else ground.refusal(p)
             if refusal:
                 item.fail(f"{refusal.reason} (rule {refusal.rule})")
             ground._lay(p)
+            if i in evil:
+                ground.evil.add(i)
+                ground._uncover(p)
         return ground
 
     def copy(self) -> "Ground":
@@ -334,10 +373,11 @@ class Ground:
         clone.shell = dict(self.shell)
         clone.graph = self.graph.copy()
         clone.crystals = dict(self.crystals)
+        clone.evil = set(self.evil)
         return clone
 
     def __eq__(self, other):
-        return isinstance(other, Ground) and other.placements == self.placements
+        return isinstance(other, Ground) and other.placements == self.placements and other.evil == self.evil
 
     __hash__ = None
 

@@ -326,7 +326,9 @@ def _read_fights(r, phase: str, pending, digs, ground, squads, turn):
         if pending is not None or any(d.stage in FINISHING for d in digs.values()):
             combat_r.fail("a fight under way leaves nothing else pending")
         combat = fx.record_from_json(combat_r, squads, finished=False)
-        if (squads[combat["attackers"][0]].owner != turn and not combat.get("stare")) or \
+        if combat["attackers"] == [fx.EVIL]:
+            pass  # the Emperor falls upon a Wandering Monster, the moving player opening for him (ce-evil-emperor-how)
+        elif (squads[combat["attackers"][0]].owner != turn and not combat.get("stare")) or \
                 any(squads[a].owner not in (turn, None) for a in combat["attackers"]):
             combat_r["attackers"].fail("the attackers are squads of the player whose turn it is, and Wandering Monsters "
                                        "helping them (rules ce-combat-attacker, ce-flank-wandering-help)")

@@ -82,7 +82,7 @@ SECTIONS = (
                                                                           "ce-evil-bitch-room")),
     Section("The Darkest Statue of Death", ("evil_statue", "evils", "death"), ("ce-evil-statue", "ce-evil-statue-bath")),
     Section("The Eternal Evil Emperor", ("evil_emperor", "evils", "death"),
-            ("ce-evil-emperor", "ce-evil-emperor-lair")),
+            ("ce-evil-emperor", "ce-evil-emperor-lair", "ce-evil-dig-who", "ce-evil-dig-singles")),
     Section("The Evil Black Old Goat", ("evil_goat", "turn", "awaken"), ("ce-evil-goat", "ce-evil-goat-decider")),
     Section("Necromancer abilities", ("powers", "wizard"),
             ("ce-power-teleport", "ce-power-blast", "ce-power-enthrall", "ce-power-split")),

@@ -59,12 +59,13 @@ from . import events as ev
 from . import evil_bitch as ebitch
 from . import evil_emperor as eemp
 from . import evil_goat as egoat
+from . import evils as evs
 from . import loot as lt
 from . import picking as pk
 from . import protectors as px
 from . import spawn as sp
 from . import wizard as wz
-from .basics import is_evil_squad, push
+from .basics import EVIL_RULE, is_evil_squad, push
 from .creatures import catalogue
 from .hexes import Hex, parse_hex
 from .invoking import hand_cards  # noqa: F401 - read here by the board's tests and the chapters (its old home)
@@ -74,7 +75,7 @@ from .powers import POWERS  # noqa: F401 - read here by the turn chapter (its ol
 CHANCE_STEPS = ("deal", "awakening", "spawn", "spawn-draw", "die", "tile-draw", "rolloff", "lair", "goat", "protector",
                 wz.DEAL)
 PLAYER_STEPS = ("keep", "conjure", "resources", "spot", "count", "tile", "wander", "focus", "trot")
-AUTOMATIC_STEPS = ("event", "eye", "march")
+AUTOMATIC_STEPS = ("event", "eye", "march", "rampage")
 KINDS = CHANCE_STEPS + PLAYER_STEPS + AUTOMATIC_STEPS
 STEP_RULE = {"deal": "ce-conj-deck-draw", "keep": "ce-conj-one-resource", "conjure": "ce-phase-conjure",
              "resources": "ce-start-resources", "awakening": "ce-awaken-draw", "spawn": "ce-spawn-roll",
@@ -83,7 +84,7 @@ STEP_RULE = {"deal": "ce-conj-deck-draw", "keep": "ce-conj-one-resource", "conju
              "tile": "ce-event-tiles", "wander": "ce-event-wander", "eye": "ce-event-blood-eye",
              "rolloff": "ce-evil-roll-off", "lair": "ce-evil-emperor-lair", "focus": "ce-evil-emperor-control",
              "march": "ce-evil-emperor", "goat": "ce-evil-goat", "trot": "ce-evil-goat-decider",
-             "protector": "ce-protector-draw", wz.DEAL: "ce-necromancer-deal"}
+             "protector": "ce-protector-draw", wz.DEAL: "ce-necromancer-deal", "rampage": "ce-evil-goat"}
 NOTATION = re.compile(
     r"^(?:deal [1-4] [a-z]+ [a-z0-9-]+|keep|trade (?:metals|gore|shadowflame) \d{1,2}|conjure [a-z]+|take [a-z]+ [a-z0-9-]+"
     r"|start (?:metals|gore|shadowflame)(?: (?:metals|gore|shadowflame)){2}|evil [a-z0-9?-]+|spawn rolls \d"
@@ -166,7 +167,8 @@ def actions(state) -> list[str]:
     if kind == "trot":
         return ["trot " + ",".join(path) for path in step["paths"]]
     if kind == "tile":
-        return [f"lay {p.anchor} r{p.rotation}" for p in _event_tiles(state, step["tile"])] or ["lay nothing"]
+        tiles = evs.evil_placements(state, step) if "evil" in step else _event_tiles(state, step["tile"])
+        return [f"lay {p.anchor} r{p.rotation}" for p in tiles] or ["lay nothing"]
     if kind == "wander":
         sid = step["left"][0]
         return [f"wander {sid} {h}" for h in sorted(_wander_stops(state, step))] + [f"wander {sid} stay"]
@@ -195,7 +197,8 @@ def legal(state, action: str) -> bool:
 
 
 def rule(state, action: str | None = None) -> str:
-    return STEP_RULE[head(state)["do"]]
+    step = head(state)
+    return EVIL_RULE[step["evil"]] if "evil" in step else STEP_RULE[step["do"]]
 
 
 def status(state) -> str:
@@ -216,8 +219,11 @@ def step_text(step: dict) -> str:
         "spot": "Where does the spawned card go?",
         "die": f"An event rolls a D{step.get('sides')}.",
         "count": "Where does the count end?",
-        "tile-draw": "An event draws an excavation tile.",
-        "tile": "Where does the event's tile go?",
+        "tile-draw": ("An excavation tile is drawn for the Evil's way." if "evil" in step
+                      else "An event draws an excavation tile."),
+        "tile": (f"Player {step.get('player', 0) + 1} lays the tile in the Evil's way." if "evil" in step
+                 else "Where does the event's tile go?"),
+        "rampage": "The Goat rampages on.",
         "rolloff": "Tied players roll a D12 to settle who the Evil picks.",
         "lair": "A D4 over the Lairs names the Emperor's prey.",
         "focus": f"Player {step.get('player', 0) + 1} declares the Emperor's prey.",
@@ -262,6 +268,8 @@ def run_automatic(state) -> None:
             _expand_event(state, step)
         elif step["do"] == "march":
             eemp.march(state, step["left"])
+        elif step["do"] == "rampage":
+            egoat.rampage(state, [parse_hex(h) for h in step["path"]], step["player"])
         elif step["do"] == "eye":
             ak.advance_eye(state, step["spaces"], "ce-event-blood-eye")
         else:  # a draw from an empty deck (rule ce-conj-refill, ce-deck-draw)
@@ -482,6 +490,16 @@ class _Apply:
     def tile_draw(state, step, action):
         card_id = action.split()[1]
         card = state.deck.draw(card_id)
+        if "evil" in step:  # the Emperor's or the Goat's way (rules ce-evil-emperor, ce-evil-goat)
+            state.deck.put_in_discard(card_id)
+            if card.is_event:
+                state.note(EVIL_RULE[step["evil"]], "An event card comes up: it is discarded, and another is drawn.")
+                if state.deck.outcomes():
+                    push(state, step)
+                return
+            push(state, {"do": "tile", "player": step["player"], "tile": card.tile, "evil": step["evil"],
+                         "at": step["at"]})
+            return
         if card.is_event:  # ruling ce-event-redraw-where: discarded, and draw again
             state.deck.put_in_discard(card_id)
             state.note("ce-event-redraw-where", "An event card comes up while drawing a tile: it is discarded.")
@@ -493,6 +511,9 @@ class _Apply:
 
     @staticmethod
     def tile(state, step, action):
+        if "evil" in step:
+            evs.evil_lays(state, step, action)
+            return
         if action == "lay nothing":
             state.note("ce-event-tiles-where", f"The {step['tile']} fits nowhere: nothing is laid.")
             return
@@ -524,7 +545,7 @@ class _Apply:
     @staticmethod
     def trot(state, step, action):
         state.note("ce-evil-goat-decider", f"Player {step['player'] + 1} steers the Goat.")
-        egoat.rampage(state, [parse_hex(h) for h in action.split()[1].split(",")])
+        egoat.rampage(state, [parse_hex(h) for h in action.split()[1].split(",")], step["player"])
 
     @staticmethod
     def lair(state, step, action):

@@ -174,31 +174,44 @@ TURN_RULES = [
     Rule("ce-evil-emperor-how", "How the Emperor is played here",
          "Our choice: the Emperor rises on The Pit as a monster of his own that is fought, never hired or "
          "subdued. At the start of each later cycle his prey is declared, then he walks up to 4 spaces "
-         "by the shortest way to the hex next to the prey's squad N or onto its crystal, whichever is nearer. "
-         "He fights each player's squad he meets: the squad opens, without items or spells, and his second "
-         "attribute is picked as a Wandering Monster's. If he wins he walks on; on the crystal he crushes it. "
-         "Whoever kills him, on his march or by attacking him, wins. Two departures from the text remain: he "
-         "tramples Wandering Monsters in his way (the text has him fight them too), and he digs a single space "
-         "through rock where a tile may be laid, going round Lairs, their shells and spawn pits (the text draws "
-         "Excavation tiles, which he may lay over all three). Why: a fight between him and a Wandering Monster "
-         "has no player to pick either attribute, and this book's tile shapes are its own, with nobody named "
-         "to turn a drawn tile. Alternative (the text): draw Excavation tiles for his digging, laid over Lairs "
-         "and pits if need be, and fight the monsters in his way, both attributes picked as a Wandering "
-         "Monster's are.", "ruling"),
+         "by the shortest way (rock counted like open ground, since he digs it) to the hex next to the prey's "
+         "squad N or onto its crystal, whichever is nearer. He fights every squad standing on that way. A "
+         "player's squad opens, without items or spells, and his second attribute is picked as a Wandering "
+         "Monster's. A Wandering Monster is fought with him attacking: the player who moves him (whoever "
+         "declared his prey, or the cycle's first player when the Lair roll named it) opens for him, and the "
+         "monster, with no items or spells either, answers as Wandering Monsters do. A monster that loses dies "
+         "and nobody earns its kill points; if he loses to it he dies and nobody wins by it. If he wins he "
+         "walks on; on the crystal he crushes it. Whoever kills him, on his march or by attacking him, wins. "
+         "His tiles may cover spawn pits (which are then gone), Lair spaces and their shells (then open "
+         "ground), but never The Pit or a Chthonic Crystal. Alternative: the player his fight falls to is the "
+         "monster's side, or a neighbour picks for him.", "ruling"),
     Rule("ce-evil-goat-how", "How the Goat is played here",
          "Our choice: the revealed Goat sits on The Pit as a monster of his own. Asleep, nobody fights him and "
          "nobody stops beside him, and a Necromancer with 27 enemy kill points standing next to him may kneel "
          "(kneel N) and win. Awake, each later cycle's D4 sends him 3 spaces that way (the player with most kill "
          "points steering where the hex lines zigzag). He tears apart every squad that ends beside him, or that "
          "he comes beside: its cards go to the box, what it carried back to the stock, and a Necromancer alone "
-         "survives; then he walks on, as the text says. He stops only where he cannot go on: before a "
-         "Necromancer left standing, before a Chthonic Crystal, or before rock where no tile may be laid. He "
-         "blasts through rock a single space at a time (a Single tile from the box). Only squad N fights him "
-         "(slay N, its action): its companions are torn apart first, then the Necromancer attacks with no "
-         "items, his second attribute picked for him. Killing him wins. Why the Singles: the text draws "
-         "Excavation cards and lays the tile they name beside him, but this book's tile shapes are its own "
-         "invention and nobody is named to turn the tile. Alternative (the text): draw Excavation cards until "
-         "a tile comes and lay it beside him, the player with most kill points turning it.", "ruling"),
+         "survives; then he runs on, as the text says. He stops only where he cannot go on: before a "
+         "Necromancer left standing, before a Chthonic Crystal, or before rock he cannot dig (a Lair's shell, "
+         "or a tile that fits nowhere). Only squad N fights him (slay N, its action): its companions are torn "
+         "apart first, then the Necromancer attacks with no items, his second attribute picked for him. "
+         "Killing him wins. Alternative: let him go round a Necromancer or a crystal in his way.", "ruling"),
+    Rule("ce-evil-dig-who", "Who lays the Evil's tile",
+         "Our choice: when rock (undug or collapsed) is in the Emperor's or the Goat's way, the top Excavation "
+         "card is drawn, events discarded and drawn again, and the tile is laid with its first space on that "
+         "hex, turned as the player moving the Evil likes (the Emperor's mover; for the Goat whoever threw his "
+         "D4 or steered him): at most six ways. The card's spawn is ignored. The Goat's tile follows the "
+         "usual placement rules; the Emperor's may cover pits, Lairs and shells. A tile that fits nowhere "
+         "stops the Evil for this cycle, its card discarded. Why: the text says the tile goes down beside him "
+         "but not who turns it nor how; putting its first space in his way keeps him moving, as a dig puts its "
+         "first space beside the diggers. Alternative: any placement touching him, or the player with most "
+         "kill points laying it.", "ruling"),
+    Rule("ce-evil-dig-singles", "Option: the Evils dig a Single at a time",
+         "With the option evil_digging=\"singles\" the Emperor and the Goat dig through rock a single space at "
+         "a time with the Single tiles left in the box (with none left they keep to dug ground), going round "
+         "spawn pits, Lairs and their shells: no card is drawn and nobody turns a tile, which plays faster. "
+         "The default follows the text: Excavation tiles (ruling ce-evil-dig-who). Alternative: the default.",
+         "ruling"),
     Rule("ce-adv-abandon", "Advanced: abandoning creatures",
          "With advanced rule 5, a player tired of a creature or of a whole squad may abandon it on their turn: "
          "it becomes a Wandering Monster under a free marker, with what it carries. A single creature first "
