@@ -55,7 +55,7 @@ SCOPES: dict[str, tuple[Scope, ...]] = {
         # the full game: every option it reads (the cycle limit is the map game's)
         Scope({"game": "full"}, ("awakening", "black_diamond", "first_game", "discard", "sacrifice", "hire_one",
                                  "abandon", "battle_on", "protectors", "extended", "setup", "clearance", "extras",
-                                 "collapse_death", "flank", "necromancers", "bank"), ("heuristic", "random"), weight=3),
+                                 "collapse_death", "flank", "necromancers", "bank", "evil_digging"), ("heuristic", "random"), weight=3),
         # the map game: set-up, digging, moving and fighting to a cycle limit (one game in four)
         Scope({"game": "map"}, ("setup", "clearance", "extras", "collapse_death", "flank", "cycles", "hire_one", "bank"),
               ("digger", "random")),
