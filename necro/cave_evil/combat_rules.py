@@ -384,6 +384,20 @@ COMBAT_RULES = [
          "once a turn across the combats, as in any fights of a turn. The text gives the ability and one "
          "example, no order and no flanking case. Alternatives: the attacker picks the order, or may stop "
          "after any combat won.", "ruling"),
+    Rule("ce-stabbist", "The Stabbist picks every attribute",
+         "A black-diamond card. When its side defends, the Stabbist chooses the attribute of every round: "
+         "three different ones, any of the six, not necessarily neighbours, and the attacker fights with them. "
+         "This holds against a shot (the shooters' own opening gives way) and against a flank, and when the "
+         "Stabbist is in a squad that joins the defence, its choice counts for every defending squad."),
+    Rule("ce-stabbist-how", "How the Stabbist's choice is played here",
+         "Our choice: the defender picks round by round, as the normal combat does: first dodge before round "
+         "1, second armor before round 2, third weapon before round 3 (if one is fought), each from the "
+         "attributes not fought yet. Defending, a Wandering Monster's Stabbist picks for itself, each time "
+         "the attribute where the attacker is weakest. The attacker casts no spell with a first attribute it "
+         "does not pick (a defender's bomb still replaces the second pick). The text does not say whether "
+         "the three are named at once or one by one; since only the set of three decides who is likelier to "
+         "win, the timing changes little. Alternatives: all three named before the first die; the attacker "
+         "announcing its spells before the dice as the defender does.", "ruling"),
 ]
 
 COMBAT_RULE_IDS = frozenset(r.id for r in COMBAT_RULES)

@@ -562,7 +562,7 @@ def combat_of(record: dict) -> Combat:
     chosen = 0
     while True:
         step = combat.decision()
-        if step in ("first", "second"):
+        if step in ("first", "second", "third"):  # the third chosen only against a Stabbist (rule ce-stabbist)
             if chosen >= len(order):
                 break
             combat.choose(order[chosen])
@@ -763,7 +763,7 @@ def view(record: dict, finished: bool = False) -> dict:
                DEFENDER: _tally_json(r.defender)} for r in combat.rounds]
     out = {"phase": record["phase"], "kind": record.get("kind", "fight"), "attackers": record["attackers"], "defenders": record["defenders"],
            "sides": sides, "ring": list(ATTRIBUTES), "order": list(combat.order), "totals": totals,
-           "rounds": rounds, "decision": combat.decision(), "choices": list(combat.choices()),
+           "rounds": rounds, "decision": combat.decision(), "choices": list(combat.choices()), "stabbist": combat.stabbist,
            "wins": {ATTACKER: combat.wins(ATTACKER), DEFENDER: combat.wins(DEFENDER)}, "finished": finished}
     if combat.attribute is not None and combat.winner is None:
         a = combat.attribute

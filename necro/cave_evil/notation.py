@@ -36,7 +36,7 @@ GRAMMAR = [
     ("fight", re.compile(r"^fight ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) ([0-9w]:[A-Za-z0-9]{1,8})$")),
     ("fight-apart", re.compile(r"^fight " + _CARD + r" ([0-9w]:[A-Za-z0-9]{1,8}) apart$")),
     ("shoot", re.compile(r"^shoot ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) ([0-9w]:[A-Za-z0-9]{1,8})$")),
-    ("choose", re.compile(r"^(first|second) (" + "|".join(ATTRIBUTES) + r")(?: cast " + _CARD_IDS + ")?$")),
+    ("choose", re.compile(r"^(first|second|third) (" + "|".join(ATTRIBUTES) + r")(?: cast " + _CARD_IDS + ")?$")),
     ("die", re.compile(r"^(attacker|defender) rolls (\d{1,2})$")),
     ("subdue", re.compile(r"^subdue ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) (w:[A-Za-z0-9]{1,8})( by shot)?$")),
     ("hire", re.compile(r"^hire " + _CARD + r" (w:[A-Za-z0-9]{1,8})(?: " + _CARD_ID + " " + _HEX + ")?$")),
@@ -108,6 +108,8 @@ def action_rule(state, action) -> str:
     if kind == "shoot":
         return "ce-shoot"
     if kind == "choose":
+        if state.fight is not None and state.fight.stabbist:
+            return "ce-stabbist"
         return "ce-combat-first" if action.startswith("first") else "ce-combat-second"
     if kind == "pick":
         return "ce-pick-up" if action.split()[2] in RESOURCE_WORDS else "ce-pick-items"

@@ -185,10 +185,11 @@ def _procedure(state):
 
 
 def _fight_under_way(state):
-    """A fight waits for its decision; a defending Wandering Monster picks its second attribute."""
+    """A fight waits for its decision; a defending Wandering Monster picks its second attribute (every
+    attribute if it holds a Stabbist, ruling ce-stabbist-how)."""
     if state.combat is None:
         return None
-    if state.fight.decision() == "second" and state.combat["control"][DEFENDER] == "wandering":
+    while state.fight.chooser() == DEFENDER and state.combat["control"][DEFENDER] == "wandering":
         fg.monster_second(state)
     return STOP
 

@@ -49,7 +49,7 @@ SECTIONS = (
             ("ce-combat-attacker", "ce-combat-phase1", "ce-combat-must", "ce-combat-first", "ce-combat-second", "ce-combat-third",
              "ce-combat-round", "ce-combat-tie", "ce-combat-two-wins", "ce-item-once", "ce-combat-halts", "ce-wandering-second",
              "ce-crystal-attack", "ce-crystal-astral", "ce-crystal-fail", "ce-crystal-crushed",
-             "ce-attacktite", "ce-attacktite-how")),
+             "ce-attacktite", "ce-attacktite-how", "ce-stabbist", "ce-stabbist-how")),
     Section("F. Flanking Combat", ("fighting", "fights"),
             ("ce-flank", "ce-flank-defend", "ce-flank-wandering", "ce-flank-wandering-help")),
     Section("G. Ranged Combat", ("shooting", "fighting", "fights", "sight"),

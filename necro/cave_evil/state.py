@@ -31,7 +31,8 @@ adjacent enemy (``fight II 1:IV``, ``fight II,III 1:IV``; the defender by its sq
 for a Wandering Monster, ``1:crystal`` for a crystal) or shoots at one in sight (``shoot II w:A``:
 :mod:`.shooting`); the attacker picks ``first strength``, each die is a chance step (``attacker
 rolls 2``, ``defender rolls 12``), the defender picks ``second special`` (a Wandering Monster's is
-picked for it); the losers die (:mod:`.death`). A turn that starts with squads next to enemies
+picked for it); against a defending Stabbist the defender picks ``first dodge``, ``second armor`` and
+``third weapon`` itself (rule ce-stabbist); the losers die (:mod:`.death`). A turn that starts with squads next to enemies
 begins with those fights (Phase 1). Instead of fighting a Wandering Monster a squad may hire it
 (``hire II w:A``: :mod:`.hiring`; a monster on a spawn pit then steps off with ``move I +1-1``)
 or subdue it (``subdue II w:A``, ``... by shot``: :mod:`.subduing`). Free activities
@@ -98,6 +99,7 @@ from . import subduing as sb
 from . import turn as tn
 from . import views as vw
 from . import wizard as wz
+from .combat import DEFENDER
 from .basics import (
     FINISHING,
     OVER,
@@ -205,7 +207,7 @@ class CaveEvilState(State):
             step = self.fight.decision()
             if step == "roll":
                 return CHANCE
-            if step == "second":
+            if self.fight.chooser() == DEFENDER:  # the second attribute; every one against a Stabbist
                 return fg.defending_player(self)
             return self.turn
         if self.pending is not None:
@@ -232,6 +234,8 @@ class CaveEvilState(State):
         if self.phase == PLAY and self.combat is not None:
             step = self.fight.decision()
             n = len(self.fight.rounds) + 1
+            if step in ("first", "second", "third") and self.fight.stabbist:
+                return f"Combat: player {self.current_player() + 1}'s Stabbist side picks the {step} attribute."
             if step == "first":
                 return f"Combat: player {self.turn + 1} picks the first attribute."
             if step == "second":
@@ -267,7 +271,7 @@ class CaveEvilState(State):
             if sl.defender_to_answer(self):
                 return sl.answers(self)
             step = self.fight.decision()
-            if step not in ("first", "second"):
+            if step not in ("first", "second", "third"):
                 return []
             out = [f"{step} {a}" for a in self.fight.choices()] + sl.combat_choices(self, step, self.fight.choices())
             return out + bm.defence_options(self) if step == "second" else out

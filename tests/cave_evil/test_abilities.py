@@ -4,6 +4,7 @@ ce-attacktite, ce-attacktite-how)."""
 
 from necro.core.testing import random_playouts
 from necro.cave_evil import examples as ex
+from necro.cave_evil.creatures import ATTRIBUTES
 
 from .helpers import check_combat, refused
 
@@ -76,3 +77,66 @@ def test_only_an_attacktite_tears_apart_and_only_a_squad_of_several():
 def test_torn_apart_fights_keep_the_engine_contract():
     report = random_playouts(arena, range(4), invariants=[lambda s: check_combat(s, ids(arena()))], max_steps=400)
     assert report.games == 4
+
+
+# ------------------------------------------------------------------ the Stabbist (issue 28 audit 3 M8)
+def stab_arena(stabbist_owner=1):
+    """Player 1's Ghoul and Caveling (squad II) beside a squad IV holding a Stabbist: player 2's, or a
+    Wandering Monster's (``stabbist_owner`` None)."""
+    return ex.corridor([ex.squad(0, "II", at(3), card("ghoul"), card("caveling")),
+                        ex.squad(stabbist_owner, "IV" if stabbist_owner is not None else "A", at(4), card("stabbist"))])
+
+
+def test_a_defending_stabbist_picks_every_attribute():
+    s = stab_arena()
+    s.apply("fight II 1:IV")
+    assert s.current_player() == 1
+    assert sorted(s.legal_actions()) == sorted(f"first {a}" for a in ATTRIBUTES)
+    s.apply("first weapon")
+    assert s.steps[-1].rule == "ce-stabbist" and s.steps[-1].log[-1].rule == "ce-stabbist"
+    s.apply("attacker rolls 1")
+    s.apply("defender rolls 12")
+    assert s.current_player() == 1
+    assert sorted(s.legal_actions()) == sorted(f"second {a}" for a in ATTRIBUTES if a != "weapon")  # any, not only neighbours
+    s.apply("second dodge")
+    for a in ("attacker rolls 12", "defender rolls 1"):
+        s.apply(a)
+    assert s.current_player() == 1 and sorted(s.legal_actions()) == ["third armor", "third bloodthirst",
+                                                                     "third special", "third strength"]
+    refused(s, "third weapon", "ce-stabbist")
+    refused(s, "third dodge", "ce-stabbist")
+    s.apply("third strength")
+    assert s.fight.order == ["weapon", "dodge", "strength"]
+    loaded = s.game.state_from_position(s.position())
+    assert loaded.position() == s.position() and loaded.legal_actions() == s.legal_actions()
+    s.undo()
+    assert "third strength" in s.legal_actions() and s.fight.order == ["weapon", "dodge"]
+    s.apply("third strength")
+    for a in ("attacker rolls 12", "defender rolls 1"):
+        s.apply(a)
+    assert s.combat is None and "1:IV" not in s.squads
+
+
+def test_the_attacker_picks_nothing_against_a_stabbist():
+    s = stab_arena()
+    s.apply("fight II 1:IV")
+    refused(s, "second dodge", "ce-stabbist")
+    plain = ex.corridor([ex.squad(0, "II", at(3), card("ghoul")), ex.squad(1, "IV", at(4), card("caveling"))])
+    plain.apply("fight II 1:IV")
+    assert plain.current_player() == 0 and plain.legal_actions()[0] == "first strength"
+
+
+def test_a_wandering_stabbist_picks_where_the_attacker_is_weakest():
+    from necro.cave_evil.odds import round_odds
+
+    s = stab_arena(None)
+    s.apply("fight II w:A")
+    assert s.current_player() != 1 and s.fight.order  # picked for it at once
+    chances = round_odds(s.fight)
+    assert s.fight.order[0] == min(ATTRIBUTES, key=lambda a: (chances[a], ATTRIBUTES.index(a)))
+    assert any(e.rule == "ce-wandering-second" for e in s.steps[-1].log)
+
+
+def test_stabbist_fights_keep_the_engine_contract():
+    report = random_playouts(lambda seed: stab_arena(), range(6), invariants=[check_combat], max_steps=300)
+    assert report.games == 6
