@@ -471,7 +471,7 @@ class Combat:
     here stops it halfway.
     """
 
-    def __init__(self, attacker: Side, defender: Side, firsts: tuple[str, ...] | None = None):
+    def __init__(self, attacker: Side, defender: Side, firsts: tuple[str, ...] | None = None, single: bool = False):
         check_side(attacker, ATTACKER)
         check_side(defender, DEFENDER)
         if firsts is not None and (not firsts or not set(firsts) <= set(ATTRIBUTES)):
@@ -489,6 +489,8 @@ class Combat:
         self._wins = {ATTACKER: 0, DEFENDER: 0}
         self.winner: str | None = None
         """The side that has won two rounds, once one has (kept as rounds are won, not searched for)."""
+        self.single = single
+        """A single round decides it: the Astral Worm's strike (rule ce-astral-worm)."""
 
     # ------------------------------------------------------------ queries
     def tally(self, role: str, attribute: str) -> Tally:
@@ -595,7 +597,7 @@ class Combat:
         self._ties = []
         rounds.append(done)
         self._wins[winner] += 1
-        if self._wins[winner] == 2:
+        if self._wins[winner] == 2 or self.single:
             self.winner = winner
         elif number == 2 and not self.stabbist:  # against a Stabbist the defender picks the third (rule ce-stabbist)
             self.order.append(third(self.order[0], self.order[1]))

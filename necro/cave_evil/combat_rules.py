@@ -398,6 +398,24 @@ COMBAT_RULES = [
          "the three are named at once or one by one; since only the set of three decides who is likelier to "
          "win, the timing changes little. Alternatives: all three named before the first die; the attacker "
          "announcing its spells before the dice as the defender does.", "ruling"),
+    Rule("ce-astral-worm", "The Astral Worm strikes first",
+         "A black-diamond card. Before its main combat the Astral Worm may use its ability: a single round "
+         "in which only special is rolled. A squad of one creature it so subdues is dead. The Bitch (in her "
+         "fight with a Necromancer's squad) and the Emperor are immune to it."),
+    Rule("ce-astral-worm-how", "How the Astral Worm's strike is played here",
+         "Our choice: the attacking player chooses it as it starts the fight, fight II 2:III astral, beside "
+         "the plain fight. The Worm's squad attacks alone, and the target is a squad of one creature that no "
+         "other squad would join in defending, never a crystal, a Necromancer or an Awakened Evil. The Worm "
+         "alone fights the round, its special against the creature's (ties thrown again; items and spells "
+         "count as in any round). Won: the creature dies as if killed in the fight, its kill points to the "
+         "attacker, its gore and items on its hex. Lost: nothing happens to the Worm, and the main combat "
+         "follows at once, the Worm's whole squad against the creature, the attacker opening as usual. The "
+         "subdued creature dies at once: the text's other choice, serving first in a flanking attack, is not "
+         "offered. Why: the text gives the strike for a lone creature only and does not say what a bigger "
+         "squad subdued would do, nor how a dying creature would flank; a Necromancer is never taken over "
+         "(as it is never abandoned). Alternatives: the whole squad's special strikes; the subdued creature "
+         "first joins one flanking attack of the Worm's player, then dies; a bigger squad subdued comes under "
+         "the attacker's control.", "ruling"),
 ]
 
 COMBAT_RULE_IDS = frozenset(r.id for r in COMBAT_RULES)

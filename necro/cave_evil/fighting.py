@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from necro.core import IllegalAction
 
+from . import astral as worm
 from . import awakening as ak
 from . import death as de
 from . import digging as dg
@@ -295,6 +296,8 @@ def finish_fight(state) -> None:
     if record.get("subdue") and result.winner == ATTACKER:
         _subdued(state, record, score)
         return
+    if record.get("astral") and worm.struck(state, record, result.winner):
+        return  # the Astral Worm's strike failed: the main combat begins (rule ce-astral-worm)
     if record.get("apart") is not None and result.winner == ATTACKER and rp.torn(state, record, score):
         return  # one creature of a squad torn apart dies; the next is fought (rule ce-attacktite)
     end = _the_end(state, record, result)

@@ -142,6 +142,10 @@ def advise(attacker: Side | Combat, defender: Side | None = None) -> Advice:
     the attacker's chance of winning."""
     combat = attacker if isinstance(attacker, Combat) else Combat(attacker, defender)
     rounds = round_odds(combat)
+    if combat.single:  # the Astral Worm's strike: one round decides (rule ce-astral-worm)
+        firsts = tuple(combat.order[:1]) or combat.firsts
+        openings = tuple(FirstOdds(a, rounds[a], a, (), ()) for a in firsts)
+        return Advice(max(openings, key=lambda o: o.win).first, openings, tuple(rounds.items()))
     if combat.stabbist:
         openings = tuple(stabbed_odds(rounds, a) for a in ATTRIBUTES)
         return Advice(min(openings, key=lambda o: o.win).first, openings, tuple(rounds.items()))
@@ -155,7 +159,7 @@ def chance_now(combat: Combat) -> Fraction:
     if combat.winner is not None:
         return Fraction(int(combat.winner == ATTACKER))
     rounds = round_odds(combat)
-    if not combat.order:
+    if not combat.order or combat.single:
         return advise(combat).win()
     wins, losses = combat.wins(ATTACKER), combat.wins(DEFENDER)
     if combat.stabbist:  # the defender picks what is left where the attacker is weakest (rule ce-stabbist)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from necro.core import CHANCE, IllegalAction, NotationError
 
+from . import astral as worm
 from . import bank as bk
 from . import bombs as bm
 from . import digging as dg
@@ -150,6 +151,9 @@ def explain_turn(state, kind, g):
         return fg.explain_fight(state, g)
     if kind == "fight-apart":
         refusal = rp.apart_refusal(state, [squad_id(state.turn, g[0])], g[1])
+        return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
+    if kind == "fight-astral":
+        refusal = worm.astral_refusal(state, [squad_id(state.turn, g[0])], g[1])
         return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
     if kind == "shoot":
         return sh.explain_shoot(state, g)

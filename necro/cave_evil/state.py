@@ -63,6 +63,7 @@ from fractions import Fraction
 from necro.core import CHANCE, TERMINAL, IllegalAction, State
 
 from . import advanced as adv
+from . import astral as worm
 from . import awaken as aw
 from . import awakening as ak
 from . import bank as bk
@@ -307,7 +308,7 @@ class CaveEvilState(State):
                 return [f"step {h}" for h in ex.step_options(self.ground, self.squads, dig)] + ["stay"]
             return []
         fights = [fight_notation(self, att, did) for att, did in fight_options(self)]
-        fights += rp.apart_options(self) + hi.hire_options(self) + sb.subdue_options(self)
+        fights += rp.apart_options(self) + hi.hire_options(self) + sb.subdue_options(self) + worm.astral_options(self)
         if self.guard is not None:  # the Protector attacks: it is the one fought (ruling ce-protector-attack)
             return [a for a in fights if a.split()[2] == self.guard]
         if self.must_fight:
@@ -643,6 +644,14 @@ def _fight_apart(state, kind, g, action) -> None:
     rp.tear(state, sids, g[1])
 
 
+def _fight_astral(state, kind, g, action) -> None:
+    """``fight II 2:III astral``: an Astral Worm strikes the lone defender's mind before the fight (:mod:`.astral`)."""
+    sids = _squads(state, g[0])
+    worm.check_astral(state, sids, g[1])
+    fg.apply_fight(state, sids, g[1])
+    worm.strike(state, sids, g[1])
+
+
 APPLY = {
     # set-up
     "first": lambda s, k, g, a: sp_.apply_first(s, int(g[0]) - 1),
@@ -671,6 +680,7 @@ APPLY = {
     "fight": lambda s, k, g, a: fg.apply_fight(s, _squads(s, g[0]), g[1]),
     "shoot": lambda s, k, g, a: sh.apply_shoot(s, _squads(s, g[0]), g[1]),
     "fight-apart": _fight_apart,
+    "fight-astral": _fight_astral,
     "choose": lambda s, k, g, a: (sl.before_choose(s, g, a), fg.apply_choose(s, g[0], g[1]), sl.after_choose(s, g)),
     "answer": sl.apply_answer,
     # C. Cast Spells, and what a cast leaves pending (a permanent effect's creature, Mind Control's D4)

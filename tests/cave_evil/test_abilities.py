@@ -140,3 +140,61 @@ def test_a_wandering_stabbist_picks_where_the_attacker_is_weakest():
 def test_stabbist_fights_keep_the_engine_contract():
     report = random_playouts(lambda seed: stab_arena(), range(6), invariants=[check_combat], max_steps=300)
     assert report.games == 6
+
+
+# ------------------------------------------------------------------ the Astral Worm (issue 28 audit 3 M8)
+def worm_arena(*target, owner=1):
+    """Player 1's Astral Worm and Ghoul (squad II) beside squad IV (player 2's, or a Wandering Monster's)."""
+    target = target or (card("caveling"),)
+    return ex.corridor([ex.squad(0, "II", at(3), card("astral-worm"), card("ghoul")),
+                        ex.squad(owner, "IV" if owner is not None else "A", at(4), *target)])
+
+
+def test_an_astral_worm_strikes_a_lone_creature_with_special_and_kills_it():
+    s = worm_arena()
+    assert "fight II 1:IV astral" in s.legal_actions()
+    s.apply("fight II 1:IV astral")
+    assert s.steps[-1].rule == "ce-astral-worm"
+    assert [m["card"] for m in s.combat["sides"]["attacker"][0]] == ["astral-worm"]
+    assert s.fight.order == ["special"] and s.current_player() != 0  # the dice, no choice
+    loaded = s.game.state_from_position(s.position())
+    assert loaded.position() == s.position() and loaded.legal_actions() == s.legal_actions()
+    play(s, ["attacker rolls 12", "defender rolls 1"])  # one round decides it
+    assert s.combat is None and "1:IV" not in s.squads and s.kill_points[0] > 0
+    assert any(e.rule == "ce-astral-worm" and "dies" in e.text for e in s.steps[-1].log)
+    check_combat(s, ids(worm_arena()))
+    s.undo()
+    assert s.combat is not None and "1:IV" in s.squads
+
+
+def test_a_failed_strike_leads_to_the_main_combat_of_the_whole_squad():
+    s = play(worm_arena(), ["fight II 1:IV astral", "attacker rolls 1", "defender rolls 12"])
+    assert "1:IV" in s.squads and "0:II" in s.squads and s.combat is not None
+    assert [m["card"] for m in s.combat["sides"]["attacker"][0]] == ["astral-worm", "ghoul"]
+    assert s.current_player() == 0 and "first strength" in s.legal_actions()
+    loaded = s.game.state_from_position(s.position())
+    assert loaded.position() == s.position() and loaded.legal_actions() == s.legal_actions()
+    play(s, WIN)
+    assert "1:IV" not in s.squads and s.combat is None
+
+
+def test_the_strike_is_only_for_a_worm_against_a_lone_mortal_creature():
+    refused(worm_arena(card("caveling"), card("ghoul", 2)), "fight II 1:IV astral", "ce-astral-worm")
+    plain = ex.corridor([ex.squad(0, "II", at(3), card("ghoul")), ex.squad(1, "IV", at(4), card("caveling"))])
+    refused(plain, "fight II 1:IV astral", "ce-astral-worm")
+    assert not any(a.endswith("astral") for a in plain.legal_actions())
+    emperor = worm_arena(card("eternal-evil-emperor"), owner=None)
+    assert "fight II w:A" in emperor.legal_actions()
+    assert not any(a.endswith("astral") for a in emperor.legal_actions())
+    refused(emperor, "fight II w:A astral", "ce-evil-emperor")
+    lone_necromancer = ex.corridor([ex.squad(0, "II", at(3), card("astral-worm")), ex.necromancer(1, at(4), monk=False)])
+    assert "fight II 1:N" in lone_necromancer.legal_actions()
+    refused(lone_necromancer, "fight II 1:N astral", "ce-astral-worm-how")
+    monster = worm_arena(owner=None)
+    assert "fight II w:A astral" in monster.legal_actions()
+
+
+def test_astral_strikes_keep_the_engine_contract():
+    report = random_playouts(lambda seed: worm_arena(), range(6), invariants=[lambda s: check_combat(s, ids(worm_arena()))],
+                             max_steps=300)
+    assert report.games == 6

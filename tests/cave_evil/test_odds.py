@@ -237,3 +237,12 @@ def test_fight_random_against_a_stabbist_uses_three_different_attributes():
         res = fight_random(attacker, defender, rng)
         names = [r.attribute for r in res.rounds]
         assert len(set(names)) == len(names)
+
+
+def test_the_astral_worms_strike_is_one_round_of_special():
+    attacker, defender = side(["astral-worm"]), side(["caveling"])
+    c = Combat(attacker, defender, single=True)
+    c.choose("special")
+    assert chance_now(c) == advise(c).win() == round_odds(c)["special"]
+    c.roll(1, 12)
+    assert c.decision() == "over" and c.winner == "defender" and chance_now(c) == 0
