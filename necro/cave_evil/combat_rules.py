@@ -416,6 +416,13 @@ COMBAT_RULES = [
          "(as it is never abandoned). Alternatives: the whole squad's special strikes; the subdued creature "
          "first joins one flanking attack of the Worm's player, then dies; a bigger squad subdued comes under "
          "the attacker's control.", "ruling"),
+    Rule("ce-mind-abilities", "The Mind Chanter's and Brain Sentry's minds are not played",
+         "Our choice: the Mind Chanter and the Brain Sentry fight with their numbers only. The text names "
+         "their abilities just once, as mind abilities the Bitch and the Emperor are immune to, beside the "
+         "Astral Worm's, and never says what they do; a guess would be a rule of our own on a card an owner "
+         "can read. Their card notes say so, to be filled in from the real cards. Alternative: play them as "
+         "the Astral Worm's strike (a round of special before the fight), the one mind ability the text "
+         "explains.", "ruling"),
 ]
 
 COMBAT_RULE_IDS = frozenset(r.id for r in COMBAT_RULES)

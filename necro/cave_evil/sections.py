@@ -50,7 +50,7 @@ SECTIONS = (
              "ce-combat-round", "ce-combat-tie", "ce-combat-two-wins", "ce-item-once", "ce-combat-halts", "ce-wandering-second",
              "ce-crystal-attack", "ce-crystal-astral", "ce-crystal-fail", "ce-crystal-crushed",
              "ce-attacktite", "ce-attacktite-how", "ce-stabbist", "ce-stabbist-how",
-             "ce-astral-worm", "ce-astral-worm-how")),
+             "ce-astral-worm", "ce-astral-worm-how", "ce-mind-abilities")),
     Section("F. Flanking Combat", ("fighting", "fights"),
             ("ce-flank", "ce-flank-defend", "ce-flank-wandering", "ce-flank-wandering-help")),
     Section("G. Ranged Combat", ("shooting", "fighting", "fights", "sight"),

@@ -198,3 +198,16 @@ def test_astral_strikes_keep_the_engine_contract():
     report = random_playouts(lambda seed: worm_arena(), range(6), invariants=[lambda s: check_combat(s, ids(worm_arena()))],
                              max_steps=300)
     assert report.games == 6
+
+
+# ------------------------------------------------------------------ Mind Chanter, Brain Sentry (issue 28 audit 3 M8)
+def test_the_mind_chanter_and_brain_sentry_are_marked_not_played_with_a_ruling():
+    from necro.cave_evil.creatures import catalogue
+    from necro.cave_evil.rules import RULES
+
+    ruling = next(r for r in RULES if r.id == "ce-mind-abilities")
+    assert ruling.kind == "ruling"
+    for cid in ("mind-chanter", "brain-sentry"):
+        c = catalogue().creature(cid)
+        assert c.effects == () or not c.effects
+        assert "not played (ruling ce-mind-abilities)" in c.notes
