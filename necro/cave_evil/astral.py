@@ -8,6 +8,9 @@ creature dies as if killed in the fight (its kill points to the attacker, its go
 hex) and the fight is over; lost, the main combat follows at once, the Worm's whole squad against
 the creature, as the plain ``fight II 2:III`` would have been. Awakened Evils and Necromancers are
 immune (rules ce-evil-emperor, ce-evil-bitch; ruling ce-astral-worm-how).
+
+The two other mind abilities the text names, the Mind Chanter's and the Brain Sentry's, are not
+played: the text never says what they do (ruling ce-mind-abilities).
 """
 
 from __future__ import annotations
