@@ -423,6 +423,21 @@ COMBAT_RULES = [
          "can read. Their card notes say so, to be filled in from the real cards. Alternative: play them as "
          "the Astral Worm's strike (a round of special before the fight), the one mind ability the text "
          "explains.", "ruling"),
+    Rule("ce-necrotic-devil", "The Necrotic Devil's dread",
+         "A black-diamond card. When a Necrotic Devil appears near a player's creatures that are not of the "
+         "Necro, Demon or Undead species, that player must move those squads out of the Devil's range on "
+         "their next turn."),
+    Rule("ce-necrotic-devil-how", "How the Devil's dread is played here",
+         "Our choice: the text gives no range; the card says 2 hexes, counted straight across the map. The "
+         "Devil appears when it comes onto the map (invoked or spawned); every squad of another player "
+         "within its range holding a creature of none of the three species owes it a move out (a squad of "
+         "spared creatures only, and the Devil's own player's squads, owe nothing). The duty falls due at "
+         "the start of that player's next turn (for the player whose turn it is, the following one), and "
+         "that turn cannot end while such a squad stands within range and a move of its own could take it "
+         "out; it may act and fight first. A squad that cannot get out, hemmed in or halted by a fight, is "
+         "excused and suffers nothing; the duty ends with that turn, or when the Devil or the squad is gone. "
+         "Alternatives: range as walked over open ground; a squad that cannot leave dies or must fight the "
+         "Devil; the Devil's own player's squads must leave too.", "ruling"),
 ]
 
 COMBAT_RULE_IDS = frozenset(r.id for r in COMBAT_RULES)

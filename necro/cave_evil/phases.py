@@ -16,6 +16,7 @@ from . import awaken as aw
 from . import awakening as ak
 from . import conjuration as cj
 from . import digging as dg
+from . import dread as dr
 from . import effects as ef
 from . import evil_goat as egoat
 from . import evil_statue as estatue
@@ -60,7 +61,11 @@ def end_turn(state) -> None:
         state.track, turned = aw.end_of_turn(state.track)
         if turned:
             ak.reveal(state)
+    if state.dread["must"]:
+        dr.turn_passes(state, player)
     next_turn(state)
+    if state.dread["must"]:
+        dr.turn_begins(state)
 
 
 def next_turn(state) -> None:
@@ -339,6 +344,7 @@ def apply_end(state, kind, g, action) -> None:
     """``end``: the turn player ends Phase 3. In the full game a Protector it woke may attack first
     (ruling ce-protector-attack), then Phase 4 resolves the turn's events; the map-and-combat game
     has no Phase 4."""
+    dr.check_end(state)  # squads owing the Necrotic Devil a move go first (rule ce-necrotic-devil)
     if state.full and gd.protector_attacks(state):
         pass
     elif state.full:

@@ -11,6 +11,7 @@ from . import astral as worm
 from . import bank as bk
 from . import bombs as bm
 from . import digging as dg
+from . import dread as dr
 from . import evil_statue as estatue
 from . import excavation as ex
 from . import fighting as fg
@@ -163,6 +164,8 @@ def explain_turn(state, kind, g):
     owed = fg.owed_refusal(state, kind, g)
     if owed:
         return owed
+    if kind == "end" and dr.end_refusal(state):
+        return dr.end_refusal(state)
     if kind == "setup":
         return "ce-setup-order", "set-up is over"
     if kind in LOOT_KINDS:

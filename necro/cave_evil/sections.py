@@ -92,6 +92,7 @@ SECTIONS = (
     Section("Item symbols, Bombs", ("bombs", "fighting", "fights", "picking", "spawn"),
             ("ce-bomb", "ce-bomb-when", "ce-bomb-how", "ce-bomb-spares", "ce-bomb-defence", "ce-item-pay",
              "ce-item-pay-how", "ce-wandering-items", "ce-wandering-pick")),
+    Section("7. Black Diamond Cards (the Necrotic Devil)", ("dread",), ("ce-necrotic-devil", "ce-necrotic-devil-how")),
 )
 """The rulebook's parts, in the text's order (the contents list, set-up, game play, the squad actions A-K, the extra
 activities, death, spawns and events, the Awakening and each Evil, the Necromancers, Protectors)."""

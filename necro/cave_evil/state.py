@@ -71,6 +71,7 @@ from . import bombs as bm
 from . import conjuration as cj
 from . import death as de
 from . import digging as dg
+from . import dread as dr
 from . import effects as ef
 from . import evil_emperor as eemp
 from . import evil_goat as egoat
@@ -157,6 +158,7 @@ class CaveEvilState(State):
         self.ledger: Counter = Counter()       # what the rules have put in play (loot.holdings must equal it)
         self._fight = None
         self._cache = None
+        self.dread: dict = dr.empty()          # the Necrotic Devil's dread (black-diamond cards: dread.py)
         # the full game (option game="full", turn.py): hands, decks, the Blood Eye, queued procedures
         self.queue: list[dict] = []            # steps of a procedure under way (turn.py), head first
         self.piles = cj.Piles.new(opts["black_diamond"], opts["first_game"]) if self.full else None
@@ -316,7 +318,7 @@ class CaveEvilState(State):
         fights += [fight_notation(self, att, did, "shoot") for att, did in
                    fx.shoot_options(self.ground, self.squads, self.turn, order=lambda sid: card_key(self, sid), crystals=self.crystals(),
                                     large=lt.large_hexes(self.loot))]
-        out = ["end"]
+        out = [] if self.dread["must"] and dr.end_refusal(self) else ["end"]
         if self.full:
             out += (inv.invoke_options(self) + med.meditate_options(self) + adv.sacrifice_options(self)
                     + adv.discard_options(self) + pw.power_options(self) + egoat.goat_options(self)
@@ -419,6 +421,8 @@ class CaveEvilState(State):
         if self.effects:  # lasting effects end with their creature, and fights set up now count them
             ef.prune(self)
             ef.stamp(self)
+        if self.game.options["black_diamond"]:  # a Necrotic Devil new on the map (rule ce-necrotic-devil)
+            dr.watch(self)
 
     def _legal_actions_fresh(self) -> list[str]:
         self._cache = None
@@ -495,6 +499,7 @@ class CaveEvilState(State):
             "must_fight": list(self.must_fight),
             **({"items_used": list(self.items_used)} if self.items_used else {}),  # absent in older saves
             **ef.to_json(self),
+            **dr.to_json(self),
             **({"spells_cast": list(self.spells_cast)} if self.spells_cast else {}),
             "dead": [dict(d) for d in self.dead],
             "kill_points": list(self.kill_points),
@@ -544,6 +549,7 @@ class CaveEvilState(State):
         self.must_fight = list(other.must_fight)
         self.items_used = list(other.items_used)
         self.effects = [dict(e) for e in other.effects]
+        self.dread = dr.copy(other.dread)
         self.spells_cast = list(other.spells_cast)
         self.dead = [dict(d) for d in other.dead]
         self.kill_points = list(other.kill_points)

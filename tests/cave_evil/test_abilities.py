@@ -211,3 +211,69 @@ def test_the_mind_chanter_and_brain_sentry_are_marked_not_played_with_a_ruling()
         c = catalogue().creature(cid)
         assert c.effects == () or not c.effects
         assert "not played (ruling ce-mind-abilities)" in c.notes
+
+
+# ------------------------------------------------------------------ the Necrotic Devil (issue 28 audit 3 M8)
+def devil_table():
+    """Full game with the black-diamond cards, player 1 in Phase 3 holding a Necrotic Devil and 8
+    shadowflame in squad N (+0+9); player 2's Caveling (squad IV, +0+6) and Ghoul (squad III, -2+9), each
+    2 hexes from +0+8, where the Devil may be invoked."""
+    import json
+
+    sq = ex.squad
+    s = ex.full_table([sq(0, "N", "+0+9", ex.creature("necromancer-1", necromancer=True, card="rotten-magi"),
+                          resources={"shadowflame": 8}),
+                       sq(1, "IV", "+0+6", card("caveling", 1)), sq(1, "III", "-2+9", card("ghoul", 1))],
+                      black_diamond=True)
+    pos = json.loads(json.dumps(s.position()))
+    mine, theirs = pos["hands"]
+    mine.remove("summon:elder-shadow")
+    theirs.remove("summon:necrotic-devil")
+    mine.append("summon:necrotic-devil")
+    theirs.append("summon:elder-shadow")
+    mine.sort()
+    theirs.sort()
+    return s.game.state_from_position(pos, 1)
+
+
+def to_player(s, player):
+    s.apply("end")
+    while s.turn != player or s.queue or s.is_chance_node() or s.part != "actions":
+        if s.is_chance_node():
+            s.play_chance()
+            continue
+        legal = s.legal_actions()
+        s.apply(next((a for a in legal if a.startswith(("keep", "conjure"))), "end" if "end" in legal else legal[0]))
+    return s
+
+
+def test_a_necrotic_devil_appearing_drives_other_species_out_of_its_range():
+    s = devil_table()
+    s.apply("invoke necrotic-devil new +0+8")
+    assert any(e.rule == "ce-necrotic-devil" for e in s.steps[-1].log)
+    assert sorted(s.dread["must"]) == ["1:IV"]  # the Ghoul is undead: spared
+    assert "end" in s.legal_actions()  # player 1's own turn: nothing owed
+    loaded = s.game.state_from_position(s.position())
+    assert loaded.position() == s.position() and loaded.dread == s.dread
+    s.undo()
+    assert s.dread["must"] == {} and s.dread["seen"] == []
+    s.apply("invoke necrotic-devil new +0+8")
+    to_player(s, 1)
+    assert "end" not in s.legal_actions() and "move IV" in s.legal_actions()
+    refused(s, "end", "ce-necrotic-devil")
+    loaded = s.game.state_from_position(s.position())
+    assert loaded.legal_actions() == s.legal_actions()
+    s.apply("move IV")
+    far = [a for a in s.legal_actions() if a in ("move IV +0+5", "move IV +1+4", "move IV +0+4")]
+    assert far, s.legal_actions()
+    s.apply(far[0])
+    assert "end" in s.legal_actions()
+    s.apply("end")
+    while s.turn == 1:  # Phase 4, if any, then the turn passes: the duty is over
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    assert s.dread["must"] == {}
+
+
+def test_without_the_black_diamond_cards_no_devil_is_watched():
+    plain = ex.full_table([])
+    assert not plain.game.options["black_diamond"] and plain.dread == {"seen": [], "must": {}}

@@ -233,10 +233,13 @@ def test_a_stabbist_picks_the_three_weakest_attributes_for_the_attacker_and_over
 def test_fight_random_against_a_stabbist_uses_three_different_attributes():
     attacker, defender = side(["ghoul"]), side(["stabbist"])
     rng = Rng(7)
+    apart = 0
     for _ in range(200):
         res = fight_random(attacker, defender, rng)
         names = [r.attribute for r in res.rounds]
         assert len(set(names)) == len(names)
+        apart += names[1] not in neighbours(names[0])
+    assert apart > 0  # the Stabbist's picks need not be neighbours
 
 
 def test_the_astral_worms_strike_is_one_round_of_special():
