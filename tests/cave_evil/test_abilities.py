@@ -277,3 +277,17 @@ def test_a_necrotic_devil_appearing_drives_other_species_out_of_its_range():
 def test_without_the_black_diamond_cards_no_devil_is_watched():
     plain = ex.full_table([])
     assert not plain.game.options["black_diamond"] and plain.dread == {"seen": [], "must": {}}
+
+
+def test_a_squad_that_cannot_leave_the_devils_range_is_excused():
+    import json
+
+    s = devil_table()
+    s.apply("invoke necrotic-devil new +0+8")
+    to_player(s, 1)
+    pos = json.loads(json.dumps(s.position()))
+    squad = next(q for q in pos["squads"] if q["id"] == "1:IV")
+    squad["creatures"][0].update(acted=True, halted=True)  # as after a fight this turn: it moves no more
+    halted = s.game.state_from_position(pos, 1)
+    assert halted.dread["must"] and "move IV" not in halted.legal_actions()
+    assert "end" in halted.legal_actions()
