@@ -455,7 +455,10 @@ STEPS = ("first", "second", "third")
 def stabbing(defender: Side) -> bool:
     """Whether the defending side holds a Stabbist, in any of its squads (rule ce-stabbist: its choice
     applies to the whole side, a flank included)."""
-    return any(f.card.id == STABBIST for f in defender.fighters)
+    for f in defender.fighters:
+        if f.card.id == STABBIST:
+            return True
+    return False
 
 
 class Combat:
@@ -687,13 +690,16 @@ def fight_random(attacker: Side, defender: Side, rng: Rng, first: Choice | None 
     randbelow, throw = rng.randbelow, combat._roll
     while throw(randbelow(DIE) + 1, randbelow(DIE) + 1) is None:  # round 1, thrown until not a tie
         pass
-    if second is None:  # a random reply is one of the neighbours (against a Stabbist any other): no check
+    stabbist = combat.stabbist
+    if second is None and not stabbist:  # a random reply is one of the neighbours: no check
+        combat.order.append(neighbours(combat.order[0])[randbelow(2)])
+    elif second is None:  # against a Stabbist any attribute not fought yet (rule ce-stabbist)
         choices = combat.choices()
         combat.order.append(choices[randbelow(len(choices))])
     else:
         combat.choose(_pick(second, combat))
     while combat.winner is None:
-        if combat.decision() == "third":  # only against a Stabbist (rule ce-stabbist)
+        if stabbist and len(combat.order) == 2 == len(combat.rounds):  # the third, picked (rule ce-stabbist)
             if second is None:
                 choices = combat.choices()
                 combat.order.append(choices[randbelow(len(choices))])
