@@ -15,7 +15,8 @@ defender a player's squad or a Wandering Monster): ``play(seed)`` fights match-u
 (``randbelow(6)``), the defender replies with a random neighbour (``randbelow(2)``), each round
 throws the attacker's D12 then the defender's (``randbelow(12) + 1``) until the scores differ; two
 round wins kill the whole other side, which gives kill points (to a player only) and gore, and
-drops its items and spells but those spent by use.
+drops its items and spells but those spent by use. A defending Stabbist (rule ce-stabbist) replies
+with any attribute not fought yet (``randbelow(5)``) and picks the third as well (``randbelow(4)``).
 
 The match-ups are turned into plain tuples once, outside the timed part (a creature's printed
 attributes in ring order, its size, its card's effects; an item's effects, what it cancels, how it
@@ -61,14 +62,15 @@ def _plain_effects(effects) -> tuple:
 
 
 def plain(side) -> tuple:
-    """``(player?, fighters, cards)`` of an engine ``Side``: each fighter ``(squad, attributes,
+    """``(player?, fighters, cards, stabbist?)`` of an engine ``Side``: each fighter ``(squad, attributes,
     size, effects)``, each item or spell ``(id, effects, cancels, dropped?)`` (abilities given by
     hand come last, as cards that cancel nothing and are never dropped)."""
     fighters = tuple((i, f.card.attributes, f.card.size, _plain_effects(f.card.effects))
                      for i, squad in enumerate(side.squads) for f in squad)
     cards = tuple((c.id, _plain_effects(c.effects), c.cancels, c.use != "discard") for c in side.items + side.spells)
     cards += tuple((source, _plain_effects((e,)), (), False) for source, e in side.extra)
-    return side.control == "player", fighters, cards
+    stabbist = any(f.card.id == "stabbist" for squad in side.squads for f in squad)
+    return side.control == "player", fighters, cards, stabbist
 
 
 @lru_cache(maxsize=1)
@@ -147,7 +149,10 @@ def fight(att: tuple, dfd: tuple, rng: Rng) -> tuple:
                 break
         wins[ta + x < td + y] += 1
         rounds.append((RING[a], ta, td))
-        if len(rounds) == 1:
+        if dfd[3] and len(rounds) < 3:  # a defending Stabbist picks any attribute not fought yet (rule ce-stabbist)
+            left = [i for i in range(6) if i not in order]
+            order.append(left[randbelow(len(left))])
+        elif len(rounds) == 1:
             order.append((first - 1) % 6 if randbelow(2) == 0 else (first + 1) % 6)
         elif len(rounds) == 2:
             order.append((2 * first - order[1]) % 6)  # the neighbour left over

@@ -17,7 +17,7 @@ A. Invoke                                             :mod:`.invoking`
 B. Meditation                                         :mod:`.meditation`
 C. Cast Spells (items and spells carried)             :mod:`.spells`; :mod:`.effects`, :mod:`.loot`
 D. Excavation / Collapse                              :mod:`.digging`; :mod:`.excavation`, :mod:`.deck`
-E. Combat                                             :mod:`.fighting`; :mod:`.fights`, :mod:`.combat`, :mod:`.ripping`
+E. Combat                                             :mod:`.fighting`; :mod:`.fights`, :mod:`.combat`, :mod:`.ripping`, :mod:`.astral`
 F. Flanking Combat                                    :mod:`.fighting`; :mod:`.fights`
 G. Ranged Combat                                      :mod:`.shooting`; :mod:`.fights`, :mod:`.sight`
 H. Hire                                               :mod:`.hiring`
@@ -39,6 +39,7 @@ The Evil Black Old Goat                               :mod:`.evil_goat`
 Necromancer abilities                                 :mod:`.powers`; :mod:`.wizard` (the Black Wizard)
 Protectors                                            :mod:`.guarding`; :mod:`.protectors`
 Item symbols, Bombs                                   :mod:`.bombs`; :mod:`.fighting`, :mod:`.fights`, :mod:`.picking`, :mod:`.spawn`
+7. Black Diamond Cards (the Necrotic Devil)           :mod:`.dread`
 ====================================================  ================================================
 
 Around them: the ground floor (:mod:`.hexes`, :mod:`.tiles`, :mod:`.ground`, :mod:`.creatures`),

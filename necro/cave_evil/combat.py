@@ -446,6 +446,19 @@ def gore(fighters: Iterable[Fighter]) -> int:
 
 _CHOOSERS = {1: ATTACKER, 2: DEFENDER, 3: "forced"}
 """Who chose the attribute of each round."""
+STABBIST = "stabbist"
+"""The black-diamond card whose side, defending, picks every attribute (rules ce-stabbist, ce-stabbist-how)."""
+STEPS = ("first", "second", "third")
+"""The choosing decisions, round by round; ``third`` only against a Stabbist (rule ce-stabbist)."""
+
+
+def stabbing(defender: Side) -> bool:
+    """Whether the defending side holds a Stabbist, in any of its squads (rule ce-stabbist: its choice
+    applies to the whole side, a flank included)."""
+    for f in defender.fighters:
+        if f.card.id == STABBIST:
+            return True
+    return False
 
 
 class Combat:
@@ -453,20 +466,24 @@ class Combat:
 
     ``decision()`` says what comes next: ``"first"`` (the attacker picks an
     attribute), ``"second"`` (the defender picks one of its neighbours),
-    ``"roll"`` (chance: both D12s) or ``"over"``. Wrong choices and dice are
+    ``"roll"`` (chance: both D12s) or ``"over"``. Against a defending Stabbist
+    (``stabbist``, rule ce-stabbist) the defender picks ``"first"``, ``"second"``
+    and ``"third"`` itself, any three different attributes (:meth:`chooser`). Wrong choices and dice are
     refused with :class:`IllegalAction` naming the rule, and change nothing.
     Once begun a combat runs to its end (rule ce-combat-to-the-end): nothing
     here stops it halfway.
     """
 
-    def __init__(self, attacker: Side, defender: Side, firsts: tuple[str, ...] | None = None):
+    def __init__(self, attacker: Side, defender: Side, firsts: tuple[str, ...] | None = None, single: bool = False):
         check_side(attacker, ATTACKER)
         check_side(defender, DEFENDER)
         if firsts is not None and (not firsts or not set(firsts) <= set(ATTRIBUTES)):
             raise ValueError(f"the first attribute must come from the ring, not {firsts!r}")
         self.sides = {ATTACKER: attacker, DEFENDER: defender}
-        self.firsts = ATTRIBUTES if firsts is None else tuple(a for a in ATTRIBUTES if a in firsts)
-        """The attributes the attacker may open with: all six, or those its ranged creatures require (rule ce-shoot-first)."""
+        self.stabbist = stabbing(defender)
+        """The defender picks every attribute, a shooter's fixed opening too (rules ce-stabbist, ce-stabbist-how)."""
+        self.firsts = ATTRIBUTES if firsts is None or self.stabbist else tuple(a for a in ATTRIBUTES if a in firsts)
+        """The attributes the first round may use: all six, or those the attacker's ranged creatures require (rule ce-shoot-first)."""
         self._bonuses = (bonuses(attacker, ATTACKER, defender), bonuses(defender, DEFENDER, attacker))
         self._tallies: dict[str, tuple[Tally, Tally]] = {}
         self.order: list[str] = []
@@ -475,6 +492,8 @@ class Combat:
         self._wins = {ATTACKER: 0, DEFENDER: 0}
         self.winner: str | None = None
         """The side that has won two rounds, once one has (kept as rounds are won, not searched for)."""
+        self.single = single
+        """A single round decides it: the Astral Worm's strike (rule ce-astral-worm)."""
 
     # ------------------------------------------------------------ queries
     def tally(self, role: str, attribute: str) -> Tally:
@@ -504,16 +523,26 @@ class Combat:
             return "over"
         if len(self.order) > len(self.rounds):
             return "roll"
-        return "first" if not self.rounds else "second"
+        return STEPS[len(self.rounds)]
+
+    def chooser(self) -> str | None:
+        """The side choosing now: the attacker the first attribute, the defender the second, or the
+        defender all three against a Stabbist (rule ce-stabbist); None when nobody chooses."""
+        step = self.decision()
+        if step not in STEPS:
+            return None
+        return DEFENDER if self.stabbist or step != "first" else ATTACKER
 
     def choices(self) -> tuple[str, ...]:
         """The attributes the side deciding now may choose (empty when no one chooses)."""
         step = self.decision()
         if step == "first":
             return self.firsts
-        if step == "second":
-            return neighbours(self.order[0])
-        return ()
+        if step not in STEPS:
+            return ()
+        if self.stabbist:  # any attribute not fought yet (rule ce-stabbist)
+            return tuple(a for a in ATTRIBUTES if a not in self.order)
+        return neighbours(self.order[0])
 
     @property
     def attribute(self) -> str | None:
@@ -524,11 +553,14 @@ class Combat:
     def choose(self, attribute: str) -> None:
         """The attacker's first attribute, or the defender's second (rules ce-combat-first, ce-combat-second)."""
         step = self.decision()
-        if step not in ("first", "second"):
+        if step not in STEPS:
             rule = "ce-combat-two-wins" if step == "over" else "ce-combat-third"
             raise IllegalAction(attribute, rule, "no attribute is to be chosen now" +
                                 (": the combat is over" if step == "over" else ": the dice are to be rolled"))
         if attribute not in self.choices():
+            if self.stabbist:
+                raise IllegalAction(attribute, "ce-stabbist", "the Stabbist's side picks an attribute not fought yet: "
+                                                              + ", ".join(self.choices()))
             if step == "first":
                 if attribute in ATTRIBUTES:
                     raise IllegalAction(attribute, "ce-shoot-first" if len(self.firsts) == 1 else "ce-shoot-first-mixed",
@@ -544,7 +576,8 @@ class Combat:
         """Both sides' D12s for the current round; the finished :class:`Round`, or None on a tie (re-roll)."""
         step = self.decision()
         if step != "roll":
-            rule = {"over": "ce-combat-two-wins", "first": "ce-combat-first", "second": "ce-combat-second"}[step]
+            rule = {"over": "ce-combat-two-wins", "first": "ce-combat-first", "second": "ce-combat-second",
+                    "third": "ce-stabbist"}[step]
             raise IllegalAction((attacker_die, defender_die), rule,
                                 "the combat is over" if step == "over" else "an attribute must be chosen first")
         for die in (attacker_die, defender_die):
@@ -563,14 +596,14 @@ class Combat:
         rounds = self.rounds
         number = len(rounds) + 1
         winner = ATTACKER if a > d else DEFENDER
-        done = Round(number, attribute, _CHOOSERS[number], att, dfd, (*self._ties, (attacker_die, defender_die)),
+        done = Round(number, attribute, DEFENDER if self.stabbist else _CHOOSERS[number], att, dfd, (*self._ties, (attacker_die, defender_die)),
                      winner)
         self._ties = []
         rounds.append(done)
         self._wins[winner] += 1
-        if self._wins[winner] == 2:
+        if self._wins[winner] == 2 or self.single:
             self.winner = winner
-        elif number == 2:
+        elif number == 2 and not self.stabbist:  # against a Stabbist the defender picks the third (rule ce-stabbist)
             self.order.append(third(self.order[0], self.order[1]))
         return done
 
@@ -624,14 +657,15 @@ def resolve(attacker: Side, defender: Side, first: str, second: Choice,
     """Fight a whole combat with the given attribute choices and dice.
 
     ``second`` is the defender's attribute, or a function of the combat after
-    round 1 returning it; ``rolls`` are ``(attacker, defender)`` D12 pairs used
+    round 1 returning it (against a Stabbist, which picks the third too, a function
+    called again after round 2); ``rolls`` are ``(attacker, defender)`` D12 pairs used
     in order, ties included. Raises ValueError when they run out too soon.
     """
     combat = Combat(attacker, defender)
     combat.choose(first)
     dice = iter(rolls)
     while (step := combat.decision()) != "over":
-        if step == "second":
+        if step in ("second", "third"):  # the third is chosen only against a Stabbist (rule ce-stabbist)
             combat.choose(_pick(second, combat))
             continue
         pair = next(dice, None)
@@ -657,10 +691,20 @@ def fight_random(attacker: Side, defender: Side, rng: Rng, first: Choice | None 
     randbelow, throw = rng.randbelow, combat._roll
     while throw(randbelow(DIE) + 1, randbelow(DIE) + 1) is None:  # round 1, thrown until not a tie
         pass
-    if second is None:  # a random reply is one of the neighbours: no check
+    stabbist = combat.stabbist
+    if second is None and not stabbist:  # a random reply is one of the neighbours: no check
         combat.order.append(neighbours(combat.order[0])[randbelow(2)])
+    elif second is None:  # against a Stabbist any attribute not fought yet (rule ce-stabbist)
+        choices = combat.choices()
+        combat.order.append(choices[randbelow(len(choices))])
     else:
         combat.choose(_pick(second, combat))
     while combat.winner is None:
+        if stabbist and len(combat.order) == 2 == len(combat.rounds):  # the third, picked (rule ce-stabbist)
+            if second is None:
+                choices = combat.choices()
+                combat.order.append(choices[randbelow(len(choices))])
+            else:
+                combat.choose(_pick(second, combat))
         throw(randbelow(DIE) + 1, randbelow(DIE) + 1)
     return combat.result()

@@ -403,6 +403,60 @@ COMBAT_RULES = [
          "once a turn across the combats, as in any fights of a turn. The text gives the ability and one "
          "example, no order and no flanking case. Alternatives: the attacker picks the order, or may stop "
          "after any combat won.", "ruling"),
+    Rule("ce-stabbist", "The Stabbist picks every attribute",
+         "A black-diamond card. When its side defends, the Stabbist chooses the attribute of every round: "
+         "three different ones, any of the six, not necessarily neighbours, and the attacker fights with them. "
+         "This holds against a shot (the shooters' own opening gives way) and against a flank, and when the "
+         "Stabbist is in a squad that joins the defence, its choice counts for every defending squad."),
+    Rule("ce-stabbist-how", "How the Stabbist's choice is played here",
+         "Our choice: the defender picks round by round, as the normal combat does: first dodge before round "
+         "1, second armor before round 2, third weapon before round 3 (if one is fought), each from the "
+         "attributes not fought yet. Defending, a Wandering Monster's Stabbist picks for itself, each time "
+         "the attribute where the attacker is weakest. The attacker casts no spell with a first attribute it "
+         "does not pick (a defender's bomb still replaces the second pick). The text does not say whether "
+         "the three are named at once or one by one; since only the set of three decides who is likelier to "
+         "win, the timing changes little. Alternatives: all three named before the first die; the attacker "
+         "announcing its spells before the dice as the defender does.", "ruling"),
+    Rule("ce-astral-worm", "The Astral Worm strikes first",
+         "A black-diamond card. Before its main combat the Astral Worm may use its ability: a single round "
+         "in which only special is rolled. A squad of one creature it so subdues is dead. The Bitch (in her "
+         "fight with a Necromancer's squad) and the Emperor are immune to it."),
+    Rule("ce-astral-worm-how", "How the Astral Worm's strike is played here",
+         "Our choice: the attacking player chooses it as it starts the fight, fight II 2:III astral, beside "
+         "the plain fight. The Worm's squad attacks alone, and the target is a squad of one creature that no "
+         "other squad would join in defending, never a crystal, a Necromancer or an Awakened Evil. The Worm "
+         "alone fights the round, its special against the creature's (ties thrown again; items and spells "
+         "count as in any round). Won: the creature dies as if killed in the fight, its kill points to the "
+         "attacker, its gore and items on its hex. Lost: nothing happens to the Worm, and the main combat "
+         "follows at once, the Worm's whole squad against the creature, the attacker opening as usual. The "
+         "subdued creature dies at once: the text's other choice, serving first in a flanking attack, is not "
+         "offered. Why: the text gives the strike for a lone creature only and does not say what a bigger "
+         "squad subdued would do, nor how a dying creature would flank; a Necromancer is never taken over "
+         "(as it is never abandoned). Alternatives: the whole squad's special strikes; the subdued creature "
+         "first joins one flanking attack of the Worm's player, then dies; a bigger squad subdued comes under "
+         "the attacker's control.", "ruling"),
+    Rule("ce-mind-abilities", "The Mind Chanter's and Brain Sentry's minds are not played",
+         "Our choice: the Mind Chanter and the Brain Sentry fight with their numbers only. The text names "
+         "their abilities just once, as mind abilities the Bitch and the Emperor are immune to, beside the "
+         "Astral Worm's, and never says what they do; a guess would be a rule of our own on a card an owner "
+         "can read. Their card notes say so, to be filled in from the real cards. Alternative: play them as "
+         "the Astral Worm's strike (a round of special before the fight), the one mind ability the text "
+         "explains.", "ruling"),
+    Rule("ce-necrotic-devil", "The Necrotic Devil's dread",
+         "A black-diamond card. When a Necrotic Devil appears near a player's creatures that are not of the "
+         "Necro, Demon or Undead species, that player must move those squads out of the Devil's range on "
+         "their next turn."),
+    Rule("ce-necrotic-devil-how", "How the Devil's dread is played here",
+         "Our choice: the text gives no range; the card says 2 hexes, counted straight across the map. The "
+         "Devil appears when it comes onto the map (invoked or spawned); every squad of another player "
+         "within its range holding a creature of none of the three species owes it a move out (a squad of "
+         "spared creatures only, and the Devil's own player's squads, owe nothing). The duty falls due at "
+         "the start of that player's next turn (for the player whose turn it is, the following one), and "
+         "that turn cannot end while such a squad stands within range and a move of its own could take it "
+         "out; it may act and fight first. A squad that cannot get out, hemmed in or halted by a fight, is "
+         "excused and suffers nothing; the duty ends with that turn, or when the Devil or the squad is gone. "
+         "Alternatives: range as walked over open ground; a squad that cannot leave dies or must fight the "
+         "Devil; the Devil's own player's squads must leave too.", "ruling"),
 ]
 
 COMBAT_RULE_IDS = frozenset(r.id for r in COMBAT_RULES)

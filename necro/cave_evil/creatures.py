@@ -92,7 +92,7 @@ MAX_ITEMS = 8
 CREATURE_GROUPS = ("size", "movement", "pick", "items", "spellcaster", "attributes", "ranged",
                    "effects", "cost", "deck", "species")
 ITEM_GROUPS = ("kind", "size", "use", "effects", "cost", "deck", "cancels")
-CREATURE_EXTRAS = ("bomb_immune",)
+CREATURE_EXTRAS = ("bomb_immune", "dread")
 """Card fields only some creature cards have; a card that has one says where it comes from."""
 ITEM_EXTRAS = ("pick", "pay", "bomb")
 """Card fields only some items have (a pick-axe, a price for each use, a bomb's blast); each
@@ -157,6 +157,7 @@ class CreatureCard:
     why: str = ""
     notes: str = ""
     bomb_immune: bool = False   # one of the few creatures a bomb's blast spares (rule ce-bomb)
+    dread: int = 0              # the range other species' squads must leave when it appears (rule ce-necrotic-devil)
 
     def attribute(self, name: str) -> int:
         return self.attributes[ATTRIBUTES.index(name)]
@@ -352,11 +353,13 @@ def _creature(r: Reader) -> CreatureCard:
             r["items"].fail("every Necromancer casts spells and uses at least two items (rule ce-creature-necromancer)")
     black_diamond = r.get("black_diamond", False).bool()
     bomb_immune = r.get("bomb_immune", False).bool()
+    dread = r.get("dread", 0).int(0, MAX_SPEED)
     provenance = _provenance(r["provenance"], CREATURE_GROUPS, CREATURE_EXTRAS, [g for g in CREATURE_EXTRAS if r.has(g)])
     why = _one_line(r["why"])
     notes = _one_line(r.get("notes", ""), required=False)
     return CreatureCard(card_id, name, kind, size, movement, pick, count, use, spellcaster, attributes, ranged,
-                        effects, cost, deck, species, expansion, black_diamond, provenance, why, notes, bomb_immune)
+                        effects, cost, deck, species, expansion, black_diamond, provenance, why, notes, bomb_immune,
+                        dread)
 
 
 def _item(r: Reader) -> ItemCard:

@@ -177,16 +177,17 @@ def tile_png(dpi: int = 80) -> bytes:
     return buf.getvalue()
 
 
-def full_table(squads=(), seed: int = 1, loot=None):
+def full_table(squads=(), seed: int = 1, loot=None, **options):
     """Player 1 in Phase 3 of the full game's first turn (two players, the quick layout, seed ``seed``),
     with ``squads`` (JSON: :func:`squad`) added to, or replacing, the Necromancer squads: the cards
     their creatures are and hold (items, spells) are taken out of the Conjuration Decks, so every card
-    is accounted for. For the casting examples (:mod:`~necro.cave_evil.spells`)."""
+    is accounted for. For the casting examples (:mod:`~necro.cave_evil.spells`); ``options``: the game's
+    options (``black_diamond=True``)."""
     import json
 
     from .conjuration import DECKS
 
-    state = CaveEvil(2, setup="quick", game="full").new_initial_state(seed)
+    state = CaveEvil(2, setup="quick", game="full", **options).new_initial_state(seed)
     state.apply("first 1")
     while state.queue and state.queue[0]["do"] != "conjure" or state.phase == "setup":
         state.play_chance() if state.is_chance_node() else state.apply(state.legal_actions()[0])

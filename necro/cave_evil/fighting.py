@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from necro.core import IllegalAction
 
+from . import astral as worm
 from . import awakening as ak
 from . import death as de
 from . import digging as dg
@@ -60,6 +61,8 @@ def explain_combat(state, kind, g) -> tuple[str, str]:
     if g[0] != step:
         if step == "roll":
             return "ce-combat-round", "the attribute is chosen: the dice are to be rolled"
+        if combat.stabbist and step in ("first", "second", "third"):
+            return "ce-stabbist", f"the Stabbist's side picks the {step} attribute now"
         rule = "ce-combat-first" if step == "first" else "ce-combat-second"
         return rule, f"the {'attacker picks the first' if step == 'first' else 'defender picks the second'} attribute now"
     try:
@@ -227,14 +230,18 @@ def note_sides(state, helpers, defenders) -> None:
 
 def apply_choose(state, which: str, attribute: str) -> None:
     """``first strength`` / ``second special``: the attacker's or the defender's attribute (rules
-    ce-combat-first, ce-combat-second)."""
+    ce-combat-first, ce-combat-second); ``third armor`` too against a Stabbist, whose side picks all three
+    (rule ce-stabbist)."""
     combat = state.fight
     if combat.decision() != which:
-        raise IllegalAction(f"{which} {attribute}", "ce-combat-first" if which == "first" else "ce-combat-second",
-                            f"no {which} attribute is to be chosen now")
+        rule = "ce-stabbist" if combat.stabbist or which == "third" else (
+            "ce-combat-first" if which == "first" else "ce-combat-second")
+        raise IllegalAction(f"{which} {attribute}", rule, f"no {which} attribute is to be chosen now")
     combat.choose(attribute)
     state.combat["order"] = list(combat.order)
-    if which == "first":
+    if combat.stabbist:
+        state.note("ce-stabbist", f"The defending Stabbist's side picks {attribute} for round {len(combat.order)}.")
+    elif which == "first":
         state.note("ce-combat-first", f"The attacker opens with {attribute}.")
     else:
         state.note("ce-combat-second", f"The defender picks {attribute} for round 2.")
@@ -260,7 +267,7 @@ def apply_die(state, who: str, n: int) -> None:
     for rule, text in fx.fight_lines(combat, done):
         state.note(rule, text)
     state.combat["order"] = list(combat.order)
-    if combat.winner is None and len(combat.rounds) == 2:
+    if combat.winner is None and len(combat.rounds) == 2 and not combat.stabbist:
         state.note("ce-combat-third", f"One round each: a third round is fought with {combat.order[2]}.")
     if combat.winner is not None:
         finish_fight(state)
@@ -294,6 +301,8 @@ def finish_fight(state) -> None:
     if record.get("subdue") and result.winner == ATTACKER:
         _subdued(state, record, score)
         return
+    if record.get("astral") and worm.struck(state, record, result.winner):
+        return  # the Astral Worm's strike failed: the main combat begins (rule ce-astral-worm)
     if record.get("apart") is not None and result.winner == ATTACKER and rp.torn(state, record, score):
         return  # one creature of a squad torn apart dies; the next is fought (rule ce-attacktite)
     end = _the_end(state, record, result)
@@ -412,4 +421,4 @@ def monster_second(state) -> None:
     pick = min(combat.choices(), key=lambda a: (chances[a], ATTRIBUTES.index(a)))
     combat.choose(pick)
     state.combat["order"] = list(combat.order)
-    state.note("ce-wandering-second", f"The Wandering Monster picks {pick} for round 2.")
+    state.note("ce-wandering-second", f"The Wandering Monster picks {pick} for round {len(combat.order)}.")

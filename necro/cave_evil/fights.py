@@ -567,12 +567,13 @@ def side_of(record: dict, role: str) -> Side:
 
 def combat_of(record: dict) -> Combat:
     """The :class:`Combat` the record describes, replayed choice by choice and die by die."""
-    combat = Combat(side_of(record, ATTACKER), side_of(record, DEFENDER), firsts_of(record))
+    combat = Combat(side_of(record, ATTACKER), side_of(record, DEFENDER), firsts_of(record),
+                    single=bool(record.get("astral")))
     order, dice = list(record["order"]), list(record["dice"])
     chosen = 0
     while True:
         step = combat.decision()
-        if step in ("first", "second"):
+        if step in ("first", "second", "third"):  # the third chosen only against a Stabbist (rule ce-stabbist)
             if chosen >= len(order):
                 break
             combat.choose(order[chosen])
@@ -618,7 +619,7 @@ def _fighter_from_json(f: Reader, role: str) -> dict:
 def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
     """A validated fight record; ``squads`` (a live fight): its squads must be on the map as recorded."""
     r.obj(allowed=("phase", "kind", "subdue", "defence", "attackers", "defenders", "sides", "control", "order", "dice",
-                   "evil", "cast", "effects", "apart", "stare"))
+                   "evil", "cast", "effects", "apart", "stare", "astral"))
     phase = r["phase"].int(1, 3)
     kind = r.get("kind", "fight").str(choices=KINDS + ("subdue",))
     subdue = r.get("subdue", False).bool() or kind == "subdue"  # "kind": "subdue" is how positions said it before shots could subdue
@@ -673,6 +674,11 @@ def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
         record["apart"] = [x.str(max_length=40) for x in apart_r.list(max_length=5)]
         if len(attackers) != 1 or len(defenders) != 1 or len(sides[DEFENDER][0]) != 1 or subdue or kind != "fight":
             r["apart"].fail("a squad torn apart fights one creature at a time, one squad against it (rule ce-attacktite)")
+    if r.get("astral", False).bool():  # the Astral Worm's strike before the fight (rule ce-astral-worm)
+        if len(attackers) != 1 or len(defenders) != 1 or len(sides[DEFENDER][0]) != 1 or subdue or kind != "fight" \
+                or [f["card"] for f in sides[ATTACKER][0]] != ["astral-worm"] or order[:1] != ["special"]:
+            r["astral"].fail("the Astral Worm strikes alone, with special, at a squad of one creature (rule ce-astral-worm)")
+        record["astral"] = True
     for sid in attackers:
         if is_crystal(sid):
             r["attackers"].fail("a crystal only defends (rule ce-crystal-astral)")
@@ -775,7 +781,7 @@ def view(record: dict, finished: bool = False) -> dict:
                DEFENDER: _tally_json(r.defender)} for r in combat.rounds]
     out = {"phase": record["phase"], "kind": record.get("kind", "fight"), "attackers": record["attackers"], "defenders": record["defenders"],
            "sides": sides, "ring": list(ATTRIBUTES), "order": list(combat.order), "totals": totals,
-           "rounds": rounds, "decision": combat.decision(), "choices": list(combat.choices()),
+           "rounds": rounds, "decision": combat.decision(), "choices": list(combat.choices()), "stabbist": combat.stabbist,
            "wins": {ATTACKER: combat.wins(ATTACKER), DEFENDER: combat.wins(DEFENDER)}, "finished": finished}
     if combat.attribute is not None and combat.winner is None:
         a = combat.attribute

@@ -39,6 +39,7 @@ from collections import Counter
 
 from . import awaken as aw
 from . import conjuration as cj
+from . import dread as dr
 from . import effects as ef
 from . import excavation as ex
 from . import fights as fx
@@ -56,7 +57,7 @@ from .hexes import parse_hex
 from .movement import SIZES, Squads, destinations, move_refusal
 
 KEYS = ("phase", "setup", "ground", "squads", "deck", "digs", "events", "boxed", "turn", "cycle", "pending", "out",
-        "combat", "last_combat", "must_fight", "items_used", "dead", "kill_points", "loot", "effects", "spells_cast")
+        "combat", "last_combat", "must_fight", "items_used", "dead", "kill_points", "loot", "effects", "spells_cast", "dread")
 FULL_KEYS = ("piles", "hands", "track", "evil", "part", "queue", "invoking", "sacrificing", "abandoned", "invoked_into", "cycle_invoked",
              "conj_box", "winner", "awake_cycle", "after_evil", "powers_used", "power_turn",
              "focus", "focus_holder", "march_left", "dead_to_box", "fallen")
@@ -109,6 +110,7 @@ def load_into(state, r) -> None:
     state.combat, state.last_combat, state.must_fight = combat, last, must
     state.items_used = _read_items_used(r)
     state.effects = ef.read(r, squads, n)
+    state.dread = dr.from_json(r, squads)
     state.spells_cast = [x.str(max_length=40) for x in r.get("spells_cast", []).list(max_length=16)]
     if any(not x.startswith(f"{turn}:") for x in state.spells_cast):  # the squad may have merged or died since
         r["spells_cast"].fail("spells cast this turn are the turn player's squads' (rule ce-cast)")

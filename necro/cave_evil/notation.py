@@ -35,8 +35,9 @@ GRAMMAR = [
     ("d12", re.compile(r"^d12 (\d{1,2})$")),
     ("fight", re.compile(r"^fight ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) ([0-9w]:[A-Za-z0-9]{1,8})$")),
     ("fight-apart", re.compile(r"^fight " + _CARD + r" ([0-9w]:[A-Za-z0-9]{1,8}) apart$")),
+    ("fight-astral", re.compile(r"^fight " + _CARD + r" ([0-9w]:[A-Za-z0-9]{1,8}) astral$")),
     ("shoot", re.compile(r"^shoot ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) ([0-9w]:[A-Za-z0-9]{1,8})$")),
-    ("choose", re.compile(r"^(first|second) (" + "|".join(ATTRIBUTES) + r")(?: cast " + _CARD_IDS + ")?$")),
+    ("choose", re.compile(r"^(first|second|third) (" + "|".join(ATTRIBUTES) + r")(?: cast " + _CARD_IDS + ")?$")),
     ("die", re.compile(r"^(attacker|defender) rolls (\d{1,2})$")),
     ("subdue", re.compile(r"^subdue ((?:" + _CARD[1:-1] + r")(?:,(?:" + _CARD[1:-1] + r"))*) (w:[A-Za-z0-9]{1,8})( by shot)?$")),
     ("hire", re.compile(r"^hire " + _CARD + r" (w:[A-Za-z0-9]{1,8})(?: " + _CARD_ID + " " + _HEX + ")?$")),
@@ -105,9 +106,13 @@ def action_rule(state, action) -> str:
         return "ce-flank" if "," in action.split()[1] else ("ce-combat-phase1" if state.must_fight else "ce-combat-attacker")
     if kind == "fight-apart":
         return "ce-attacktite"
+    if kind == "fight-astral":
+        return "ce-astral-worm"
     if kind == "shoot":
         return "ce-shoot"
     if kind == "choose":
+        if state.fight is not None and state.fight.stabbist:
+            return "ce-stabbist"
         return "ce-combat-first" if action.startswith("first") else "ce-combat-second"
     if kind == "pick":
         return "ce-pick-up" if action.split()[2] in RESOURCE_WORDS else "ce-pick-items"

@@ -16,6 +16,12 @@ asks, and reports both replies; the tests check that they always agree
 (without effects that change from round to round, which the engine does not
 model yet).
 
+Against a defending Stabbist (rule ce-stabbist) the defender picks all three
+attributes, any three different ones: by the same argument only the set counts,
+so it picks the three where the attacker's round chances are lowest
+(:func:`stabbed_odds`), and :func:`advise` reports the openings *it* may choose,
+its best (the attacker's lowest chance) as ``best``.
+
 All probabilities are :class:`fractions.Fraction`.
 """
 
@@ -94,6 +100,27 @@ def first_odds(rounds: dict[str, Fraction], first: str) -> FirstOdds:
     return FirstOdds(first, win, reply, tuple(replies), tuple(short))
 
 
+def _lowest(rounds: dict[str, Fraction], used, k: int) -> list[str]:
+    """The ``k`` attributes not in ``used`` where the attacker's round chance is lowest (the earlier on the ring first)."""
+    return sorted((a for a in ATTRIBUTES if a not in used), key=lambda a: (rounds[a], ATTRIBUTES.index(a)))[:k]
+
+
+def stabbed_odds(rounds: dict[str, Fraction], first: str) -> FirstOdds:
+    """:func:`first_odds` against a Stabbist (rule ce-stabbist): the defender opened with ``first`` and
+    replies with any other attribute, then picks the lowest of those left for the third."""
+    replies, short = [], []
+    p1 = rounds[first]
+    for second in ATTRIBUTES:
+        if second == first:
+            continue
+        last = _lowest(rounds, (first, second), 1)[0]
+        win, two = _reply(p1, rounds[second], rounds[last])
+        replies.append((second, win))
+        short.append((second, two))
+    reply, win = min(replies, key=lambda x: x[1])
+    return FirstOdds(first, win, reply, tuple(replies), tuple(short))
+
+
 @dataclass(frozen=True)
 class Advice:
     """Which attribute the attacker should open with: ``best``, and every opening's :class:`FirstOdds`."""
@@ -108,10 +135,21 @@ class Advice:
 
 
 def advise(attacker: Side | Combat, defender: Side | None = None) -> Advice:
-    """The best first attribute for the attacker, with the chance of winning for all six openings."""
-    rounds = round_odds(attacker, defender)
-    firsts = attacker.firsts if isinstance(attacker, Combat) else ATTRIBUTES  # a shot may fix the opening
-    openings = tuple(first_odds(rounds, a) for a in firsts)
+    """The best first attribute for the attacker, with the chance of winning for all six openings.
+
+    Against a defending Stabbist the defender opens (rule ce-stabbist): ``best`` is then the opening
+    the defender should pick, the one with the attacker's lowest chance, so :meth:`Advice.win` is still
+    the attacker's chance of winning."""
+    combat = attacker if isinstance(attacker, Combat) else Combat(attacker, defender)
+    rounds = round_odds(combat)
+    if combat.single:  # the Astral Worm's strike: one round decides (rule ce-astral-worm)
+        firsts = tuple(combat.order[:1]) or combat.firsts
+        openings = tuple(FirstOdds(a, rounds[a], a, (), ()) for a in firsts)
+        return Advice(max(openings, key=lambda o: o.win).first, openings, tuple(rounds.items()))
+    if combat.stabbist:
+        openings = tuple(stabbed_odds(rounds, a) for a in ATTRIBUTES)
+        return Advice(min(openings, key=lambda o: o.win).first, openings, tuple(rounds.items()))
+    openings = tuple(first_odds(rounds, a) for a in combat.firsts)  # a shot may fix the opening
     best = max(openings, key=lambda o: o.win).first  # the earliest on the ring among equals
     return Advice(best, openings, tuple(rounds.items()))
 
@@ -121,12 +159,15 @@ def chance_now(combat: Combat) -> Fraction:
     if combat.winner is not None:
         return Fraction(int(combat.winner == ATTACKER))
     rounds = round_odds(combat)
-    if not combat.order:
+    if not combat.order or combat.single:
         return advise(combat).win()
+    wins, losses = combat.wins(ATTACKER), combat.wins(DEFENDER)
+    if combat.stabbist:  # the defender picks what is left where the attacker is weakest (rule ce-stabbist)
+        left = combat.order[len(combat.rounds):] + _lowest(rounds, combat.order, 3 - len(combat.order))
+        return _from(rounds, left, wins, losses)
     first = combat.order[0]
     if len(combat.order) == 1 and not combat.rounds:
         return first_odds(rounds, first).win
-    wins, losses = combat.wins(ATTACKER), combat.wins(DEFENDER)
     if len(combat.order) == 1:  # round 1 fought, the defender about to choose
         return min(_from(rounds, [s, third(first, s)], wins, losses) for s in neighbours(first))
     planned = combat.order[:2] + [third(combat.order[0], combat.order[1])]

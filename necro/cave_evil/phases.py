@@ -16,6 +16,7 @@ from . import awaken as aw
 from . import awakening as ak
 from . import conjuration as cj
 from . import digging as dg
+from . import dread as dr
 from . import effects as ef
 from . import evil_goat as egoat
 from . import evil_statue as estatue
@@ -61,7 +62,11 @@ def end_turn(state) -> None:
         state.track, turned = aw.end_of_turn(state.track)
         if turned:
             ak.reveal(state)
+    if state.dread["must"]:
+        dr.turn_passes(state, player)
     next_turn(state)
+    if state.dread["must"]:
+        dr.turn_begins(state)
 
 
 def next_turn(state) -> None:
@@ -186,10 +191,11 @@ def _procedure(state):
 
 
 def _fight_under_way(state):
-    """A fight waits for its decision; a defending Wandering Monster picks its second attribute."""
+    """A fight waits for its decision; a defending Wandering Monster picks its second attribute (every
+    attribute if it holds a Stabbist, ruling ce-stabbist-how)."""
     if state.combat is None:
         return None
-    if state.fight.decision() == "second" and state.combat["control"][DEFENDER] == "wandering":
+    while state.fight.chooser() == DEFENDER and state.combat["control"][DEFENDER] == "wandering":
         fg.monster_second(state)
     return STOP
 
@@ -339,6 +345,7 @@ def apply_end(state, kind, g, action) -> None:
     """``end``: the turn player ends Phase 3. In the full game a Protector it woke may attack first
     (ruling ce-protector-attack), then Phase 4 resolves the turn's events; the map-and-combat game
     has no Phase 4."""
+    dr.check_end(state)  # squads owing the Necrotic Devil a move go first (rule ce-necrotic-devil)
     if state.full and gd.protector_attacks(state):
         pass
     elif state.full:

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from necro.core import CHANCE, IllegalAction, NotationError
 
+from . import astral as worm
 from . import bank as bk
 from . import bombs as bm
 from . import digging as dg
+from . import dread as dr
 from . import evil_statue as estatue
 from . import excavation as ex
 from . import fighting as fg
@@ -158,6 +160,9 @@ def explain_turn(state, kind, g):
     if kind == "fight-apart":
         refusal = rp.apart_refusal(state, [squad_id(state.turn, g[0])], g[1])
         return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
+    if kind == "fight-astral":
+        refusal = worm.astral_refusal(state, [squad_id(state.turn, g[0])], g[1])
+        return (refusal.rule, refusal.reason) if refusal else ("core-legal", "not now")
     if kind == "shoot":
         return sh.explain_shoot(state, g)
     if state.must_fight:
@@ -166,6 +171,8 @@ def explain_turn(state, kind, g):
     owed = fg.owed_refusal(state, kind, g)
     if owed:
         return owed
+    if kind == "end" and dr.end_refusal(state):
+        return dr.end_refusal(state)
     if kind == "setup":
         return "ce-setup-order", "set-up is over"
     if kind in LOOT_KINDS:

@@ -45,11 +45,12 @@ SECTIONS = (
             ("ce-dig-declare", "ce-dig-continue", "ce-dig-finish", "ce-dig-step", "ce-dig-immediate", "ce-dig-ride",
              "ce-excavate-start", "ce-collapse-start", "ce-excavate-fails", "ce-dig-no-tile", "ce-collapse-trapped",
              "ce-dig-spawn", "ce-spawn-excavation", "ce-dig-leave")),
-    Section("E. Combat", ("fighting", "fights", "combat", "odds", "ripping"),
+    Section("E. Combat", ("fighting", "fights", "combat", "odds", "ripping", "astral"),
             ("ce-combat-attacker", "ce-combat-phase1", "ce-combat-must", "ce-combat-first", "ce-combat-second", "ce-combat-third",
              "ce-combat-round", "ce-combat-tie", "ce-combat-two-wins", "ce-item-once", "ce-combat-halts", "ce-wandering-second",
              "ce-crystal-attack", "ce-crystal-astral", "ce-crystal-fail", "ce-crystal-crushed",
-             "ce-attacktite", "ce-attacktite-how")),
+             "ce-attacktite", "ce-attacktite-how", "ce-stabbist", "ce-stabbist-how",
+             "ce-astral-worm", "ce-astral-worm-how", "ce-mind-abilities")),
     Section("F. Flanking Combat", ("fighting", "fights"),
             ("ce-flank", "ce-flank-defend", "ce-flank-wandering", "ce-flank-wandering-help")),
     Section("G. Ranged Combat", ("shooting", "fighting", "fights", "sight"),
@@ -91,6 +92,7 @@ SECTIONS = (
     Section("Item symbols, Bombs", ("bombs", "fighting", "fights", "picking", "spawn"),
             ("ce-bomb", "ce-bomb-when", "ce-bomb-how", "ce-bomb-spares", "ce-bomb-defence", "ce-item-pay",
              "ce-item-pay-how", "ce-wandering-items", "ce-wandering-pick")),
+    Section("7. Black Diamond Cards (the Necrotic Devil)", ("dread",), ("ce-necrotic-devil", "ce-necrotic-devil-how")),
 )
 """The rulebook's parts, in the text's order (the contents list, set-up, game play, the squad actions A-K, the extra
 activities, death, spawns and events, the Awakening and each Evil, the Necromancers, Protectors)."""

@@ -68,7 +68,9 @@ def apply_shoot(state, shooters: list[str], did: str, subdue: bool = False) -> N
     state.note("ce-subdue" if subdue else "ce-shoot", f"{who} {verb} {squad_name(state, did)} at {where}: "
                                                       f"only {aim} fight{'s' if ',' not in aim else ''}.")
     firsts = fx.firsts_of(state.combat)
-    if firsts:
+    if firsts and state.fight.stabbist:
+        state.note("ce-stabbist", "The target's Stabbist picks every attribute: the shooters must follow its choice.")
+    elif firsts:
         state.note("ce-shoot-first", f"The shooters' cards fix the first attribute: {' or '.join(firsts)}.")
     if state.combat.get("defence") == "ranged":
         back = ", ".join(f["id"] for f in state.combat["sides"][DEFENDER][0])

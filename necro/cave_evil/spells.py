@@ -349,8 +349,8 @@ def castable(record: dict, role: str) -> list[tuple[str, ...]]:
 def combat_choices(state, step: str, choices) -> list[str]:
     """``first strength cast blinding-prism``: the attacker's first attribute with the spells it casts
     (ruling ce-cast-combat)."""
-    if step != "first" or state.combat["control"][ATTACKER] != "player":
-        return []
+    if step != "first" or state.combat["control"][ATTACKER] != "player" or state.fight.stabbist:
+        return []  # against a Stabbist the defender opens: the attacker casts nothing (ruling ce-stabbist-how)
     return [f"first {a} cast {','.join(combo)}" for combo in castable(state.combat, ATTACKER) for a in choices]
 
 

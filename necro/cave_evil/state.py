@@ -31,7 +31,8 @@ adjacent enemy (``fight II 1:IV``, ``fight II,III 1:IV``; the defender by its sq
 for a Wandering Monster, ``1:crystal`` for a crystal) or shoots at one in sight (``shoot II w:A``:
 :mod:`.shooting`); the attacker picks ``first strength``, each die is a chance step (``attacker
 rolls 2``, ``defender rolls 12``), the defender picks ``second special`` (a Wandering Monster's is
-picked for it); the losers die (:mod:`.death`). A turn that starts with squads next to enemies
+picked for it); against a defending Stabbist the defender picks ``first dodge``, ``second armor`` and
+``third weapon`` itself (rule ce-stabbist); the losers die (:mod:`.death`). A turn that starts with squads next to enemies
 begins with those fights (Phase 1). Instead of fighting a Wandering Monster a squad may hire it
 (``hire II w:A``: :mod:`.hiring`; a monster on a spawn pit then steps off with ``move I +1-1``)
 or subdue it (``subdue II w:A``, ``... by shot``: :mod:`.subduing`). Free activities
@@ -63,6 +64,7 @@ from fractions import Fraction
 from necro.core import CHANCE, TERMINAL, IllegalAction, State
 
 from . import advanced as adv
+from . import astral as worm
 from . import awaken as aw
 from . import awakening as ak
 from . import bank as bk
@@ -70,6 +72,7 @@ from . import bombs as bm
 from . import conjuration as cj
 from . import death as de
 from . import digging as dg
+from . import dread as dr
 from . import effects as ef
 from . import evil_emperor as eemp
 from . import evil_goat as egoat
@@ -99,6 +102,7 @@ from . import subduing as sb
 from . import turn as tn
 from . import views as vw
 from . import wizard as wz
+from .combat import DEFENDER
 from .basics import (
     FINISHING,
     OVER,
@@ -156,6 +160,7 @@ class CaveEvilState(State):
         self.ledger: Counter = Counter()       # what the rules have put in play (loot.holdings must equal it)
         self._fight = None
         self._cache = None
+        self.dread: dict = dr.empty()          # the Necrotic Devil's dread (black-diamond cards: dread.py)
         # the full game (option game="full", turn.py): hands, decks, the Blood Eye, queued procedures
         self.queue: list[dict] = []            # steps of a procedure under way (turn.py), head first
         self.piles = cj.Piles.new(opts["black_diamond"], opts["first_game"]) if self.full else None
@@ -208,7 +213,7 @@ class CaveEvilState(State):
             step = self.fight.decision()
             if step == "roll":
                 return CHANCE
-            if step == "second":
+            if self.fight.chooser() == DEFENDER:  # the second attribute; every one against a Stabbist
                 return fg.defending_player(self)
             return self.turn
         if self.pending is not None:
@@ -235,6 +240,8 @@ class CaveEvilState(State):
         if self.phase == PLAY and self.combat is not None:
             step = self.fight.decision()
             n = len(self.fight.rounds) + 1
+            if step in ("first", "second", "third") and self.fight.stabbist:
+                return f"Combat: player {self.current_player() + 1}'s Stabbist side picks the {step} attribute."
             if step == "first":
                 return f"Combat: player {self.turn + 1} picks the first attribute."
             if step == "second":
@@ -270,7 +277,7 @@ class CaveEvilState(State):
             if pw.defender_answers(self):
                 return pw.answers(self)
             step = self.fight.decision()
-            if step not in ("first", "second"):
+            if step not in ("first", "second", "third"):
                 return []
             out = [f"{step} {a}" for a in self.fight.choices()] + sl.combat_choices(self, step, self.fight.choices())
             return out + bm.defence_options(self) if step == "second" else out
@@ -306,7 +313,7 @@ class CaveEvilState(State):
                 return [f"step {h}" for h in ex.step_options(self.ground, self.squads, dig)] + ["stay"]
             return []
         fights = [fight_notation(self, att, did) for att, did in fight_options(self)]
-        fights += rp.apart_options(self) + hi.hire_options(self) + sb.subdue_options(self)
+        fights += rp.apart_options(self) + hi.hire_options(self) + sb.subdue_options(self) + worm.astral_options(self)
         if self.guard is not None:  # the Protector attacks: it is the one fought (ruling ce-protector-attack)
             return [a for a in fights if a.split()[2] == self.guard]
         if self.must_fight:
@@ -315,7 +322,7 @@ class CaveEvilState(State):
                    fx.shoot_options(self.ground, self.squads, self.turn, order=lambda sid: card_key(self, sid), crystals=self.crystals(),
                                     large=lt.large_hexes(self.loot))
                    if not (self.power_turn and is_emperor(self, did))]  # rule ce-power
-        out = ["end"]
+        out = [] if self.dread["must"] and dr.end_refusal(self) else ["end"]
         if self.full:
             out += (inv.invoke_options(self) + med.meditate_options(self) + adv.sacrifice_options(self)
                     + adv.discard_options(self) + pw.power_options(self) + egoat.goat_options(self)
@@ -418,6 +425,8 @@ class CaveEvilState(State):
         if self.effects:  # lasting effects end with their creature, and fights set up now count them
             ef.prune(self)
             ef.stamp(self)
+        if self.game.options["black_diamond"]:  # a Necrotic Devil new on the map (rule ce-necrotic-devil)
+            dr.watch(self)
 
     def _legal_actions_fresh(self) -> list[str]:
         self._cache = None
@@ -494,6 +503,7 @@ class CaveEvilState(State):
             "must_fight": list(self.must_fight),
             **({"items_used": list(self.items_used)} if self.items_used else {}),  # absent in older saves
             **ef.to_json(self),
+            **dr.to_json(self),
             **({"spells_cast": list(self.spells_cast)} if self.spells_cast else {}),
             "dead": [dict(d) for d in self.dead],
             "kill_points": list(self.kill_points),
@@ -544,6 +554,7 @@ class CaveEvilState(State):
         self.must_fight = list(other.must_fight)
         self.items_used = list(other.items_used)
         self.effects = [dict(e) for e in other.effects]
+        self.dread = dr.copy(other.dread)
         self.spells_cast = list(other.spells_cast)
         self.dead = [dict(d) for d in other.dead]
         self.kill_points = list(other.kill_points)
@@ -645,6 +656,14 @@ def _fight_apart(state, kind, g, action) -> None:
     rp.tear(state, sids, g[1])
 
 
+def _fight_astral(state, kind, g, action) -> None:
+    """``fight II 2:III astral``: an Astral Worm strikes the lone defender's mind before the fight (:mod:`.astral`)."""
+    sids = _squads(state, g[0])
+    worm.check_astral(state, sids, g[1])
+    fg.apply_fight(state, sids, g[1])
+    worm.strike(state, sids, g[1])
+
+
 APPLY = {
     # set-up
     "first": lambda s, k, g, a: sp_.apply_first(s, int(g[0]) - 1),
@@ -673,6 +692,7 @@ APPLY = {
     "fight": lambda s, k, g, a: fg.apply_fight(s, _squads(s, g[0]), g[1]),
     "shoot": lambda s, k, g, a: sh.apply_shoot(s, _squads(s, g[0]), g[1]),
     "fight-apart": _fight_apart,
+    "fight-astral": _fight_astral,
     "choose": lambda s, k, g, a: (sl.before_choose(s, g, a), fg.apply_choose(s, g[0], g[1]), sl.after_choose(s, g)),
     "answer": pw.apply_defence_answer,
     # C. Cast Spells, and what a cast leaves pending (a permanent effect's creature, Mind Control's D4)

@@ -183,3 +183,69 @@ def test_third_is_consistent_with_odds_replies():
         o = first_odds(rounds, first)
         for second, win in o.replies:
             assert win == win_in_order(rounds[first], rounds[second], rounds[third(first, second)])
+
+
+# ------------------------------------------------------------------ against a Stabbist (rule ce-stabbist)
+def _minimax(c: Combat) -> Fraction:
+    """The attacker's chance by brute force: the Stabbist's side minimising at every pick, the dice averaged."""
+    step = c.decision()
+    if step == "over":
+        return Fraction(int(c.winner == ATTACKER))
+    if step in ("first", "second", "third"):
+        best = None
+        for a in c.choices():
+            child = copy.deepcopy(c)
+            child.choose(a)
+            p = _minimax(child)
+            best = p if best is None else min(best, p)
+        return best
+    rounds = round_odds(c)
+    p = rounds[c.attribute]
+    won, lost = copy.deepcopy(c), copy.deepcopy(c)
+    won.roll(12, 1) if won.tally(ATTACKER, c.attribute).total + 12 > won.tally("defender", c.attribute).total + 1 \
+        else pytest.skip("a margin no die overcomes")
+    lost.roll(1, 12) if lost.tally(ATTACKER, c.attribute).total + 1 < lost.tally("defender", c.attribute).total + 12 \
+        else pytest.skip("a margin no die overcomes")
+    return p * _minimax(won) + (1 - p) * _minimax(lost)
+
+
+def test_a_stabbist_picks_the_three_weakest_attributes_for_the_attacker_and_overrides_a_shot():
+    attacker, defender = side(["ghoul", "ratman"]), side(["caveling"], ["stabbist"])  # a flank: two squads
+    c = Combat(attacker, defender, firsts=("weapon",))
+    assert c.stabbist and c.chooser() == "defender" and c.choices() == ATTRIBUTES
+    rounds = round_odds(c)
+    assert advise(c).win() == chance_now(c) == _minimax(c)
+    weakest = sorted(ATTRIBUTES, key=lambda a: (rounds[a], ATTRIBUTES.index(a)))[:3]
+    assert advise(c).best in weakest
+    c.choose("strength")
+    assert chance_now(c) == _minimax(c)
+    c.roll(12, 1)
+    assert c.chooser() == "defender" and len(c.choices()) == 5  # any attribute left, not only neighbours
+    assert chance_now(c) == _minimax(c)
+    c.choose("armor")
+    c.roll(1, 12)
+    assert c.decision() == "third" and set(c.choices()) == set(ATTRIBUTES) - {"strength", "armor"}
+    assert chance_now(c) == _minimax(c)
+    c.choose("special")
+    assert [r.chosen_by for r in c.rounds] == ["defender", "defender"]
+
+
+def test_fight_random_against_a_stabbist_uses_three_different_attributes():
+    attacker, defender = side(["ghoul"]), side(["stabbist"])
+    rng = Rng(7)
+    apart = 0
+    for _ in range(200):
+        res = fight_random(attacker, defender, rng)
+        names = [r.attribute for r in res.rounds]
+        assert len(set(names)) == len(names)
+        apart += names[1] not in neighbours(names[0])
+    assert apart > 0  # the Stabbist's picks need not be neighbours
+
+
+def test_the_astral_worms_strike_is_one_round_of_special():
+    attacker, defender = side(["astral-worm"]), side(["caveling"])
+    c = Combat(attacker, defender, single=True)
+    c.choose("special")
+    assert chance_now(c) == advise(c).win() == round_odds(c)["special"]
+    c.roll(1, 12)
+    assert c.decision() == "over" and c.winner == "defender" and chance_now(c) == 0

@@ -101,8 +101,10 @@ function combatPanel(ui, f, actions, nameOf, showCard) {
     el("table", { style: "border-collapse:collapse;font-size:12px" },
       el("tr", {}, el("th", {}, "first"), el("th", {}, "round 1"), el("th", {}, "fight"), el("th", {}, "")), ...oddsRows),
     el("div", {}, `attacker's chance now: ${pct(f.odds.now)}`));
-  const choices = f.decision === "second" && f.choices.length ?
-    el("div", { class: "ce-fight-choices" }, "Defender, pick round 2: ", ...f.choices.map((a) => choiceButton(a, a))) : "";
+  // the defender picks round 2, and against a Stabbist rounds 1 and 3 too (rule ce-stabbist)
+  const round = { first: 1, second: 2, third: 3 }[f.decision];
+  const choices = round && (f.decision !== "first" || f.stabbist) && f.choices.length ?
+    el("div", { class: "ce-fight-choices" }, `Defender, pick round ${round}: `, ...f.choices.map((a) => choiceButton(a, a))) : "";
   const result = f.result ? el("div", { class: "ce-fight-result", style: "font-weight:700" },
     `The ${f.result.winner} wins. Dead: ${f.result.dead.join(", ")}; ${f.result.gore} gore; ` +
     `${f.result.kill_points} kill points${f.result.dropped.length ? `; left behind: ${f.result.dropped.join(", ")}` : ""}.`) : "";
