@@ -141,3 +141,18 @@ def test_the_bot_defending_with_the_sorceress_enthralls_its_attacker():
 
     s = attacked("ice-dead-sorceress")
     assert cb.HeuristicBot(0).choose(s) == "enthrall N 0:I"
+
+
+def test_the_bots_stabbist_picks_each_round_where_the_attacker_is_weakest():
+    """Against a Stabbist the defender picks every round (rule ce-stabbist): the bot picks, of the
+    attributes left, the one whose round the attacker is least likely to win."""
+    from necro.cave_evil.odds import round_odds
+
+    from .test_abilities import stab_arena
+
+    s = stab_arena()
+    s.apply("fight II 1:IV").apply("first armor").apply("attacker rolls 1").apply("defender rolls 12")
+    rounds = round_odds(s.fight)
+    pick = cb.HeuristicBot(0).choose(s)
+    left = [a.split()[1] for a in s.legal_actions()]
+    assert pick.startswith("second ") and rounds[pick.split()[1]] == min(rounds[a] for a in left)

@@ -135,6 +135,9 @@ class Steps:
         answer = sp.most_spells(actions, "defender casts")
         if answer is not None:  # every spell the side may cast helps it (ruling ce-cast-combat)
             return answer
+        if combat.stabbist and step in ("second", "third"):  # our Stabbist picks every round (rule ce-stabbist)
+            rounds = round_odds(combat)
+            return self._best([a for a in actions if a.split()[0] == step], lambda a: -rounds.get(a.split()[1], 1))
         if step == "first":
             return sp.most_spells(actions, f"first {advise(combat).best}")
         if step == "second":
