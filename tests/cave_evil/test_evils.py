@@ -177,3 +177,29 @@ def test_the_bath_and_the_stare_keep_the_engine_contract():
             s.redo()
             assert s.position() == after
         check_combat(s)
+
+
+def test_ce_evil_statue_the_eyes_fall_where_their_carrier_dies():
+    """Audit 3 (untested): the Statue slain, player 1's Ghoul carries its Glowing Eyes (+0+6) and loses a
+    fight with player 2's Dracor: the eyes lie on the Ghoul's hex, not back on The Pit, still in play."""
+    from .helpers import check_combat
+
+    eyes = dict(ex.of_card("ghoul", 1), items=["glowing-eyes"])
+    s = ex.full_table([ex.squad(0, "I", "+0+6", eyes), ex.squad(1, "I", "+0+5", ex.of_card("dracor", 1))])
+    pos = json.loads(json.dumps(s.position()))
+    pos["evil"] = "darkest-statue-of-death"
+    pos["track"] = dict(pos["track"], position=48, revealed=True, awakened=True)
+    s = s.game.state_from_position(pos, 7)
+    pit = str(s.ground.pit())
+    s.apply("fight I 1:I")
+    while s.combat is not None:  # the attacker rolls 1s, the defender 12s
+        if s.is_chance_node():
+            outcomes = [o for o, _ in s.chance_outcomes()]
+            s.force(outcomes[0] if outcomes[0].startswith("attacker") else outcomes[-1])
+            s.play_chance()
+        else:
+            s.apply(s.legal_actions()[0])
+    assert "0:I" not in s.squads and "1:I" in s.squads
+    assert s.loot["+0+6"]["items"] == ["glowing-eyes"] and "glowing-eyes" not in s.loot.get(pit, {}).get("items", [])
+    assert s.ledger["item:glowing-eyes"] == 1
+    check_combat(s)
