@@ -203,3 +203,37 @@ def test_ce_evil_statue_the_eyes_fall_where_their_carrier_dies():
     assert s.loot["+0+6"]["items"] == ["glowing-eyes"] and "glowing-eyes" not in s.loot.get(pit, {}).get("items", [])
     assert s.ledger["item:glowing-eyes"] == 1
     check_combat(s)
+
+
+def test_ce_evil_emperor_a_new_prey_is_named_when_his_prey_dies():
+    """Audit 3 (untested), rule ce-evil-emperor: three players, the Emperor hunting player 2 for player 1
+    (most enemy kill points). Player 1's Dracor kills player 2's Necromancer; at the start of the next
+    cycle player 1, still with most enemy kill points, names a new prey among the living, and he marches
+    on it (were the dead prey kept, he would hunt nobody and stand still)."""
+    from .test_full_game import at_actions, attacker_wins, conserved
+
+    s = at_actions(players=3)
+    pos = json.loads(json.dumps(s.position()))
+    pos["evil"] = "eternal-evil-emperor"
+    pos["track"] = dict(pos["track"], position=60, revealed=True, awakened=True, stopped=True)
+    pos["awake_cycle"], pos["focus"], pos["focus_holder"] = 1, 1, 0
+    pos["dead"] = [{"id": "ratman-x", "card": None, "size": "small", "owner": 2, "by": 0}]
+    pos["kill_points"] = [3.0, 0.0, 0.0]
+    emperor = ex.creature("eternal-evil-emperor-1", "large", 4, card="eternal-evil-emperor")
+    pos["squads"] += [ex.squad(None, "E", "+2+3", emperor), ex.squad(0, "I", "-9+5", ex.of_card("dracor", 1))]
+    pos["piles"]["piles"]["summon"]["dracor"] -= 1
+    s = CaveEvil(3, setup="quick", game="full", awakening="all").state_from_position(pos, 7)
+    conserved(s)
+    s.apply("fight I 1:N")
+    attacker_wins(s)
+    assert s.out == [1] and s.emperor().hex == parse_hex("+2+3")
+    s = end_cycle(s, stop=lambda s: bool(s.queue) and s.queue[0].get("do") in ("focus", "march", "lair"))
+    assert s.cycle == 2 and s.queue[0] == {"do": "focus", "player": 0}
+    assert s.current_player() == 0 and s.legal_actions() == ["focus 1", "focus 3"]
+    s.apply("focus 3")
+    assert s.focus == 2 and s.focus_holder == 0
+    while s.queue and s.combat is None:
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    prey = s.squads["2:N"].hex
+    assert distance(s.emperor().hex, prey) < distance(parse_hex("+2+3"), prey)  # he marched on player 3
+    conserved(s)
