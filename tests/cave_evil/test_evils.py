@@ -177,3 +177,63 @@ def test_the_bath_and_the_stare_keep_the_engine_contract():
             s.redo()
             assert s.position() == after
         check_combat(s)
+
+
+def test_ce_evil_statue_the_eyes_fall_where_their_carrier_dies():
+    """Audit 3 (untested): the Statue slain, player 1's Ghoul carries its Glowing Eyes (+0+6) and loses a
+    fight with player 2's Dracor: the eyes lie on the Ghoul's hex, not back on The Pit, still in play."""
+    from .helpers import check_combat
+
+    eyes = dict(ex.of_card("ghoul", 1), items=["glowing-eyes"])
+    s = ex.full_table([ex.squad(0, "I", "+0+6", eyes), ex.squad(1, "I", "+0+5", ex.of_card("dracor", 1))])
+    pos = json.loads(json.dumps(s.position()))
+    pos["evil"] = "darkest-statue-of-death"
+    pos["track"] = dict(pos["track"], position=48, revealed=True, awakened=True)
+    s = s.game.state_from_position(pos, 7)
+    pit = str(s.ground.pit())
+    s.apply("fight I 1:I")
+    while s.combat is not None:  # the attacker rolls 1s, the defender 12s
+        if s.is_chance_node():
+            outcomes = [o for o, _ in s.chance_outcomes()]
+            s.force(outcomes[0] if outcomes[0].startswith("attacker") else outcomes[-1])
+            s.play_chance()
+        else:
+            s.apply(s.legal_actions()[0])
+    assert "0:I" not in s.squads and "1:I" in s.squads
+    assert s.loot["+0+6"]["items"] == ["glowing-eyes"] and "glowing-eyes" not in s.loot.get(pit, {}).get("items", [])
+    assert s.ledger["item:glowing-eyes"] == 1
+    check_combat(s)
+
+
+def test_ce_evil_emperor_a_new_prey_is_named_when_his_prey_dies():
+    """Audit 3 (untested), rule ce-evil-emperor: three players, the Emperor hunting player 2 for player 1
+    (most enemy kill points). Player 1's Dracor kills player 2's Necromancer; at the start of the next
+    cycle player 1, still with most enemy kill points, names a new prey among the living, and he marches
+    on it (were the dead prey kept, he would hunt nobody and stand still)."""
+    from .test_full_game import at_actions, attacker_wins, conserved
+
+    s = at_actions(players=3)
+    pos = json.loads(json.dumps(s.position()))
+    pos["evil"] = "eternal-evil-emperor"
+    pos["track"] = dict(pos["track"], position=60, revealed=True, awakened=True, stopped=True)
+    pos["awake_cycle"], pos["focus"], pos["focus_holder"] = 1, 1, 0
+    pos["dead"] = [{"id": "ratman-x", "card": None, "size": "small", "owner": 2, "by": 0}]
+    pos["kill_points"] = [3.0, 0.0, 0.0]
+    emperor = ex.creature("eternal-evil-emperor-1", "large", 4, card="eternal-evil-emperor")
+    pos["squads"] += [ex.squad(None, "E", "+2+3", emperor), ex.squad(0, "I", "-9+5", ex.of_card("dracor", 1))]
+    pos["piles"]["piles"]["summon"]["dracor"] -= 1
+    s = CaveEvil(3, setup="quick", game="full", awakening="all").state_from_position(pos, 7)
+    conserved(s)
+    s.apply("fight I 1:N")
+    attacker_wins(s)
+    assert s.out == [1] and s.emperor().hex == parse_hex("+2+3")
+    s = end_cycle(s, stop=lambda s: bool(s.queue) and s.queue[0].get("do") in ("focus", "march", "lair"))
+    assert s.cycle == 2 and s.queue[0] == {"do": "focus", "player": 0}
+    assert s.current_player() == 0 and s.legal_actions() == ["focus 1", "focus 3"]
+    s.apply("focus 3")
+    assert s.focus == 2 and s.focus_holder == 0
+    while s.queue and s.combat is None:
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    prey = s.squads["2:N"].hex
+    assert distance(s.emperor().hex, prey) < distance(parse_hex("+2+3"), prey)  # he marched on player 3
+    conserved(s)

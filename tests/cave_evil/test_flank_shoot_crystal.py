@@ -3,6 +3,7 @@ and attacks on a Chthonic Crystal: each rule with the text's cases, in play on t
 
 import json
 
+import pytest
 
 from necro.core import RandomBot, Rng, play
 from necro.core.testing import random_playouts
@@ -177,6 +178,27 @@ def test_a_target_with_a_ranged_creature_shoots_back_and_can_kill_the_shooters()
     win(s, attacker=False)
     assert "0:II" not in s.squads and s.kill_points == [0.0, 9.0]  # the whole shooting squad dies
     check_combat(s)
+
+
+@pytest.mark.parametrize("verb", ["shoot II w:A", "subdue II w:A by shot"])
+def test_ce_shoot_defence_a_ranged_wandering_monster_always_shoots_back(verb):
+    """Audit 2 T2 (rule text: a Wandering Monster shot at, or subdued by a shot, that has a ranged
+    ability automatically uses it): nobody is asked; only its Caveling defends, and when it wins
+    the shooters die. The same monster without a ranged creature merely makes the shot miss."""
+    s = ex.corridor([shooter(), sq(None, "A", at(6), card("caveling", 2), card("ratman"))])
+    s.apply(verb)
+    assert s.combat["defence"] == "ranged" and s.combat["control"]["defender"] == "wandering"
+    assert [f["id"] for f in s.combat["sides"]["defender"][0]] == ["caveling-2"]
+    assert s.legal_actions() == ["first weapon"]  # the shooter opens; the monster's side decides nothing
+    win(s, attacker=False)
+    assert "0:II" not in s.squads and "w:A" in s.squads and s.kill_points == [0.0, 0.0]
+    assert "ce-shoot-defence" in rules_logged(s)
+    check_combat(s)
+    plain = ex.corridor([shooter(), sq(None, "A", at(6), card("ghoul", 2), card("ratman"))])
+    plain.apply(verb)
+    assert "defence" not in plain.combat
+    win(plain, attacker=False)
+    assert "0:II" in plain.squads and "w:A" in plain.squads  # a plain miss (rule ce-shoot-miss)
 
 
 def test_the_first_squad_on_the_line_is_the_target_and_range_counts():

@@ -364,3 +364,22 @@ def test_the_map_and_combat_game_has_no_powers_in_its_fights():
     s.apply("fight I 1:N")
     s.apply("first strength")
     assert s.is_chance_node()
+
+
+def test_ce_power_when_an_enthralled_squad_fights_its_former_master_in_phase_1():
+    """Audit 3 (untested), ruling ce-power-when: player 1's squad I attacks the Sorceress, who enthralls it;
+    beside player 1's squad II it is now an enemy, which player 1 may attack first but need not; if it
+    does not, the squad must fight squad II in Phase 1 of player 2's next turn (rule ce-combat-phase1)."""
+    from necro.cave_evil import examples as ex
+    s = attacked("ice-dead-sorceress", extra=[ex.squad(0, "II", "+0+7", ex.of_card("ratman", 1))])
+    s.apply("enthrall N 0:I")
+    assert s.squads["1:I"].hex == parse_hex("+0+6") and s.squads["1:I"].owner == 1
+    assert s.turn == 0 and {"fight II 1:I", "end"} <= set(s.legal_actions())
+    s.apply("end")
+    while s.turn == 0 or s.is_chance_node() or s.queue:
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    assert s.turn == 1 and s.must_fight == ["1:I"]
+    assert s.legal_actions() == ["fight I 0:II"]
+    assert s.explain_illegal("end")[0] == "ce-combat-phase1"
+    s.apply("fight I 0:II")
+    assert s.combat["attackers"] == ["1:I"] and s.combat["defenders"] == ["0:II"]

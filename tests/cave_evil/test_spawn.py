@@ -15,7 +15,7 @@ from necro.cave_evil import loot as lt
 from necro.cave_evil import spawn as sp
 from necro.cave_evil.deck import Deck
 from necro.cave_evil.ground import Ground
-from necro.cave_evil.hexes import ORIGIN, Hex, neighbours
+from necro.cave_evil.hexes import ORIGIN, Hex, neighbours, parse_hex
 from necro.cave_evil.movement import Creature, Squad, Squads, squad_id
 from necro.cave_evil.spawn_rules import SPAWN_RULE_IDS, SPAWN_RULES
 
@@ -533,3 +533,44 @@ def test_ce_wandering_pick_a_monster_that_stops_on_an_item_after_a_wander_takes_
     t = _with(s, {to: ["dagger"]}, [lich], [{"do": "wander", "player": p, "roll": 3, "left": ["w:Q"]}])
     t.apply(f"wander w:Q {to}")
     assert t.squads["w:Q"].creatures[0].items == ("dagger",) and str(to) in t.loot
+
+
+def test_ce_spawn_frozen_a_monster_off_its_pit_never_stops_on_one_again():
+    """Audit 3 (untested), rules ce-spawn-frozen, ce-event-wander-frozen: a Ratman waits on the spawn pit
+    -4+6; a wander event takes it off to -4+5 (it might also have stayed, frozen); at the next wander its
+    own pit, one space away, is no longer a place it may stop, though it may cross it to -5+6."""
+    import json
+
+    from necro.cave_evil import examples as ex
+
+    from .test_full_game import at_actions, conserved, with_events
+
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    pos["squads"].append(ex.squad(None, "A", "-4+6", ex.of_card("ratman", 9)))
+    pos["piles"]["piles"]["bribe"]["ratman"] -= 1
+    s = with_events(s.game.state_from_position(pos, 7), "monsters-roam")
+    pit = S(-4, 6)
+    assert pit in s.ground.spawn_pits and sp.frozen(s.ground, s.squads["w:A"])
+
+    def roam(state):
+        state.apply("end")
+        state.force("d12 4")
+        state.play_chance()
+        assert state.queue[0]["do"] == "wander"
+        return [a for a in state.legal_actions() if a.startswith("wander w:A ")]
+
+    first = roam(s)
+    assert "wander w:A stay" in first and "wander w:A -4+5" in first
+    s.apply("wander w:A -4+5")
+    while s.queue or s.is_chance_node():
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    s = with_events(s, "monsters-roam")  # player 2's turn: another wander
+    while s.part != "actions" or s.queue or s.is_chance_node():
+        s.play_chance() if s.is_chance_node() else s.apply(s.legal_actions()[0])
+    again = roam(s)
+    assert s.squads["w:A"].hex == S(-4, 5) and not sp.frozen(s.ground, s.squads["w:A"])
+    assert "wander w:A -4+6" not in again and {"wander w:A -5+6", "wander w:A stay"} <= set(again)
+    assert not any(parse_hex(a.split()[2]) in s.ground.spawn_pits for a in again if not a.endswith(" stay"))
+    assert s.explain_illegal("wander w:A -4+6")[0] == "ce-event-wander"
+    conserved(s)
