@@ -246,3 +246,25 @@ def test_the_current_player_moves_what_stood_on_the_pit_as_the_statue_wakes():
     s = CaveEvil(2, setup="quick", game="full", awakening="all").state_from_position(pos, 7)
     s = _pick_far_hex(_pushed_off(_on_the_pit(s)))
     assert s.squads.at(s.ground.pit()).creatures[0].card == "darkest-statue-of-death"
+
+
+def test_a_squad_holding_an_item_that_attacks_the_emperor_keeps_a_loadable_position():
+    """Found by the soak (game 21 of the sample): nothing is used on the Emperor, so the fight records
+    its attackers without their items; the loader must read that record back."""
+    from necro.core.testing import check_round_trip
+
+    from .test_full_game import at_actions
+    pos = json.loads(json.dumps(at_actions().position()))
+    pos["evil"] = "eternal-evil-emperor"
+    pos["track"] = dict(pos["track"], position=48, revealed=True, awakened=True, stopped=True)
+    pos["squads"].append({"id": "w:A", "owner": None, "at": "+0+0", "card": "A", "creatures": [
+        {"id": "eternal-evil-emperor-1", "card": "eternal-evil-emperor", "size": "large", "speed": 4}]})
+    pos["squads"].append({"id": "0:I", "owner": 0, "at": "+1-1", "card": "I", "creatures": [
+        {"id": "ghoul-1-1", "card": "ghoul", "size": "small", "speed": 3, "items": ["dagger"]}]})
+    pos["piles"]["piles"]["construct"]["ghoul"] -= 1
+    pos["piles"]["piles"]["bribe"]["dagger"] -= 1
+    pos["loot"].pop("+0+0", None)
+    s = CaveEvil(2, setup="quick", game="full", awakening="all").state_from_position(pos, 7)
+    s.apply("fight I w:A")
+    assert s.combat["sides"]["attacker"] == [[{"id": "ghoul-1-1", "card": "ghoul", "size": "small"}]]
+    check_round_trip(s, history=False)

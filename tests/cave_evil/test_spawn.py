@@ -533,3 +533,17 @@ def test_ce_wandering_pick_a_monster_that_stops_on_an_item_after_a_wander_takes_
     t = _with(s, {to: ["dagger"]}, [lich], [{"do": "wander", "player": p, "roll": 3, "left": ["w:Q"]}])
     t.apply(f"wander w:Q {to}")
     assert t.squads["w:Q"].creatures[0].items == ("dagger",) and str(to) in t.loot
+
+
+def test_a_wandering_monster_under_marker_n_is_a_loadable_position():
+    """Found by the soak (game 17 of the sample): N is one of the box's marker letters (ruling
+    ce-spawn-marker-letters), so a Wandering Monster under it is no Necromancer's squad N."""
+    import json
+
+    from .test_full_game import at_actions
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    pos["squads"].append({"id": "w:N", "owner": None, "at": "+2-1", "card": "N", "creatures": [
+        {"id": "ghoul-1-1", "card": "ghoul", "size": "small", "speed": 3}]})
+    pos["piles"]["piles"]["construct"]["ghoul"] -= 1
+    assert s.game.state_from_position(pos, 7).squads["w:N"].owner is None
