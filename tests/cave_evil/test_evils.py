@@ -268,3 +268,15 @@ def test_a_squad_holding_an_item_that_attacks_the_emperor_keeps_a_loadable_posit
     s.apply("fight I w:A")
     assert s.combat["sides"]["attacker"] == [[{"id": "ghoul-1-1", "card": "ghoul", "size": "small"}]]
     check_round_trip(s, history=False)
+
+
+def test_the_computer_player_pushes_a_monster_off_the_pit_far_from_its_necromancer():
+    """The heuristic bot answers the choice: a monster pushed off The Pit goes as far from its own
+    Necromancer as the spaces beside The Pit allow."""
+    from .test_full_game import emperor_game
+    s = _pushed_off(_on_the_pit(emperor_game()))
+    p = s.current_player()
+    n = s.squads[f"{p}:N"].hex
+    choice = s.game.bots()["heuristic"](seed=0).choose(s)
+    far = max(distance(parse_hex(a.split()[1]), n) for a in s.legal_actions())
+    assert choice in s.legal_actions() and distance(parse_hex(choice.split()[1]), n) == far
