@@ -418,6 +418,8 @@ def _step_view(step: dict, name_of, turn) -> dict:
         text = f"Chance: a {_ROLL.get(step.get('roll'), step.get('roll'))} Spawn Roll at {where}"
     elif kind == "spawn-draw":
         text = f"Chance: the spawn draws from the {deck} deck (events are skipped)"
+    elif kind == "spot" and "off" in step:
+        text = f"{p} moves what was pushed off The Pit to one of {len(step.get('hexes') or [])} spaces beside it"
     elif kind == "spot":
         text = f"{p} puts {card or 'the spawned card'} on one of {len(step.get('hexes') or [])} spaces"
     elif kind == "die":

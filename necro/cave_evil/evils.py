@@ -15,8 +15,10 @@ from .spawn import next_marker
 
 def clear_pit(state) -> None:
     """Whatever stands or lies on The Pit moves beside it (the text; ruling ce-evil-statue-how): a
-    squad to the first free hex beside it (with none free, the nearest free open hex), what lay on
-    The Pit with it."""
+    squad to a free hex beside it (with none free, the nearest free open hex), what lay on The Pit
+    with it. It goes at once to the first such hex; where there is more than one, the current player
+    (between turns, the player who just ended the turn or the cycle) then picks the hex, a ``spot``
+    step at the head of the queue (:func:`move_off_pit`)."""
     pit = state.ground.pit()
     there = state.squads.at(pit)
     pile = state.loot.get(str(pit))
@@ -25,18 +27,47 @@ def clear_pit(state) -> None:
     free = sorted((d, h) for h, d in state.ground.distances_from(pit).items()
                   if d > 0 and h not in state.ground.spawn_pits and (there is None or state.squads.at(h) is None))
     to = free[0][1]
+    nearest = [str(h) for d, h in free if d == free[0][0]]
+    step = {"do": "spot", "player": state.turn, "hexes": nearest, "off": str(to)}
     if there is not None:
         state.squads.remove(there.id)
         there.hex = to
         state.squads.add(there)
+        step["pushed"] = there.id
         state.note(EVIL_RULE.get(state.evil, "ce-evil-statue"),
                    f"{squad_title(state, there.id)} is pushed off The Pit to {to}.")
     if pile:
         del state.loot[str(pit)]
         heap = {k: v for k, v in pile.items() if k != "items" and v}
         lt.put(state.loot, str(to), heap, pile.get("items", ()))
+        step["pile"] = {**heap, "items": list(pile.get("items", ()))}
         what = ", ".join([amounts(heap)] * bool(heap) + list(pile.get("items", ())))
         state.note(EVIL_RULE.get(state.evil, "ce-evil-statue"), f"What lay on The Pit ({what}) is moved off The Pit to {to}.")
+    if len(nearest) > 1 and state.turn is not None:
+        state.queue.insert(0, step)
+
+
+def move_off_pit(state, step: dict, to: str) -> None:
+    """The player picks where what was pushed off The Pit goes (ruling ce-evil-statue-how): the squad
+    (if it is still there: the waking Goat may have torn it apart) and the pile move from the hex they
+    were first put on, ``step["off"]``, to ``to``."""
+    if to == step["off"]:
+        state.note("ce-evil-statue-how", f"Player {step['player'] + 1} leaves what left The Pit on {to}.")
+        return
+    sid = step.get("pushed")
+    if sid in state.squads and state.squads[sid].hex == parse_hex(step["off"]):
+        state.squads.relocate(sid, parse_hex(to))
+        state.note("ce-evil-statue-how", f"Player {step['player'] + 1} moves {squad_title(state, sid)} off The Pit "
+                                         f"to {to}.")
+    pile = step.get("pile")
+    if pile:
+        heap = {k: v for k, v in pile.items() if k != "items"}
+        for r, n in heap.items():
+            lt.remove(state.loot, step["off"], r, n)
+        for item in pile["items"]:
+            lt.remove(state.loot, step["off"], item=item)
+        lt.put(state.loot, to, heap, pile["items"])
+        state.note("ce-evil-statue-how", f"Player {step['player'] + 1} lays what lay on The Pit on {to}.")
 
 
 def raise_on_pit(state, card: str, speed: int, text: str) -> None:

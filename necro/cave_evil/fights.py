@@ -700,7 +700,9 @@ def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
                 if is_crystal(sid) or is_evil(sid):
                     continue
                 there = snapshot(squads[sid]) if sid in squads else []
-                if record.get("evil"):  # an Evil's foe fights without items (evil_record)
+                if record.get("evil") or (role == ATTACKER and any(  # an Evil's foe fights without items
+                        d in squads and any(c.card == "eternal-evil-emperor" for c in squads[d].creatures)
+                        for d in defenders)):  # (evil_record; the Emperor attacked: fighting.apply_fight)
                     there = [{k: v for k, v in m.items() if k != "items"} for m in there]
                 if sid not in squads or any(m not in there for m in members):
                     r["sides"][role].fail(f"squad {sid} is not on the map as the fight records it")

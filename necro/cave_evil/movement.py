@@ -297,7 +297,7 @@ class Squads:
                 item["at"].fail(f"two squads on {h} (rule ce-move-occupied)")
             if not fits(creatures):
                 item["creatures"].fail("these creatures do not fit in one squad (rule ce-squad-size)")
-            if card == "N" and not any(c.necromancer for c in creatures):
+            if card == "N" and owner is not None and not any(c.necromancer for c in creatures):  # N: a marker too
                 item["card"].fail("only the Necromancer's squad sits on the N card")
             res_r = item.get("resources", {}).obj(allowed=RESOURCE_NAMES)
             resources = {k: res_r[k].int(1, 999) for k in RESOURCE_NAMES if k in res_r.value}

@@ -60,6 +60,7 @@ from . import evil_bitch as ebitch
 from . import evil_emperor as eemp
 from . import evil_goat as egoat
 from . import evils as evs
+from . import fights as fx
 from . import loot as lt
 from . import picking as pk
 from . import protectors as px
@@ -198,6 +199,8 @@ def legal(state, action: str) -> bool:
 
 def rule(state, action: str | None = None) -> str:
     step = head(state)
+    if "off" in step:
+        return "ce-evil-statue-how"
     return EVIL_RULE[step["evil"]] if "evil" in step else STEP_RULE[step["do"]]
 
 
@@ -216,7 +219,8 @@ def step_text(step: dict) -> str:
         "awakening": "Set-up: the Awakening Evil card is drawn face down.",
         "spawn": f"A spawn roll at {step.get('at') or step.get('digger')}.",
         "spawn-draw": f"A spawn draws from the {step.get('deck')} deck.",
-        "spot": "Where does the spawned card go?",
+        "spot": ("Where does what was pushed off The Pit go?" if "off" in step
+                 else "Where does the spawned card go?"),
         "die": f"An event rolls a D{step.get('sides')}.",
         "count": "Where does the count end?",
         "tile-draw": ("An excavation tile is drawn for the Evil's way." if "evil" in step
@@ -440,6 +444,16 @@ class _Apply:
 
     @staticmethod
     def spot(state, step, action):
+        if "off" in step:  # what an Awakened Evil pushed off The Pit (ruling ce-evil-statue-how)
+            evs.move_off_pit(state, step, action.split()[1])
+            if state.part == "conjure" and state.turn is not None and not state.queue:  # the turn just began:
+                fight = fx.must_fight(state.ground, state.squads, state.turn)  # Phase 1 from where they stand now
+                if fight != state.must_fight:
+                    state.must_fight = fight
+                    state.note("ce-combat-phase1", "Phase 1: " + (", ".join(
+                        f"squad {state.squads[s].card}" for s in fight) + " must fight first." if fight else
+                        "no squad must fight now."))
+            return
         if "card" not in step:  # resources spawned where an Evil sits (rules ce-evil-goat, ce-evil-statue)
             (resource, amount), = step["resources"].items()
             lt.put(state.loot, action.split()[1], {resource: amount})

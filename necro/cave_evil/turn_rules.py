@@ -81,12 +81,15 @@ TURN_RULES = [
          "beside it at the start of a turn must fight it (as a Wandering Monster), it cannot be hired or "
          "subdued, it shoots back at range 8, and killing it earns wandering kill points. Its Glowing Eyes lie "
          "on The Pit with its gore, any creature may carry them (a move crossing The Pit picks them up), and "
-         "the first squad standing on its own crystal with them wins. When an Evil takes The Pit (the Statue, "
-         "the Goat, the Emperor), a squad standing there goes to the first free hex beside it, and whatever "
-         "lay there goes with it (to the nearest hex beside it if no squad was there). Why: the text moves "
-         "everything off The Pit but names who chooses only for the Goat (the current player), and the Evil "
-         "takes The Pit as the Blood Eye passes its icon, at the end of a cycle, when no player's turn is "
-         "under way. Alternative: let the player who ended the cycle choose the space.", "ruling"),
+         "the first squad standing on its own crystal with them wins. When an Evil takes The Pit (the Goat when "
+         "revealed, the Statue, the Emperor), a squad standing there and whatever lay there move together to a "
+         "free hex beside it (if none is free, to one of the nearest free open hexes), and the current player "
+         "picks which: the player whose turn it is, or, when the Evil takes The Pit between turns (a card "
+         "turned at the end of a turn, the Blood Eye passing its icon at the end of a cycle), the player who "
+         "just ended that turn or cycle. Why: the Goat's text has the current player move everything off The "
+         "Pit, and the same words serve for the Statue and the Emperor, which name nobody; between turns the "
+         "player who ended the turn is still the current player, the next one's turn not yet begun. "
+         "Alternative: the first free hex beside The Pit, chosen by nobody (the engine's earlier reading).", "ruling"),
     Rule("ce-power", "Once per game",
          "Each Necromancer has a power it may use once in the game, but never on the turn an Awakened Evil is "
          "conquered: a turn in which it was used cannot also win by the Evil (the Pit leap, the Statue's eyes "

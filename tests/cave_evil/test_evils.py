@@ -237,3 +237,106 @@ def test_ce_evil_emperor_a_new_prey_is_named_when_his_prey_dies():
     prey = s.squads["2:N"].hex
     assert distance(s.emperor().hex, prey) < distance(parse_hex("+2+3"), prey)  # he marched on player 3
     conserved(s)
+
+
+# ------------------------------------------------------------------ what stood on The Pit (issue 28 D8)
+def _on_the_pit(s):
+    """``s`` with a Ghoul (Wandering Monster A) on The Pit, beside the gore already lying there."""
+    from necro.cave_evil import conjuration as cj
+    pos = json.loads(json.dumps(s.position()))
+    pos["squads"].append({"id": "w:A", "owner": None, "at": str(s.ground.pit()), "card": "A", "creatures": [
+        {"id": "ghoul-1-1", "card": "ghoul", "size": "small", "speed": 3}]})
+    pos["piles"]["piles"][next(d for d in cj.DECKS if pos["piles"]["piles"][d].get("ghoul"))]["ghoul"] -= 1
+    return s.game.state_from_position(pos, 7)
+
+
+def _pushed_off(s):
+    """Play on to the step where the player picks the hex for what was pushed off The Pit."""
+    s = end_cycle(s, stop=lambda s: bool(s.queue) and "off" in s.queue[0])
+    assert s.queue and "off" in s.queue[0], "no choice of hex for what left The Pit"
+    return s
+
+
+def _pick_far_hex(s):
+    """The player who ended the cycle (player 2: state.turn there) picks among the free hexes beside
+    The Pit; the squad and the gore end on the chosen hex, not the provisional one; the step survives
+    a JSON round trip and undo."""
+    from necro.core.testing import check_round_trip
+    pit = s.ground.pit()
+    step = s.queue[0]
+    assert s.current_player() == 1 and step["player"] == 1
+    free = sorted(str(h) for h in neighbours(pit) if s.ground.is_open(h) and h not in s.ground.spawn_pits
+                  and (s.squads.at(h) is None or s.squads.at(h).id == "w:A"))
+    assert sorted(a.split()[1] for a in s.legal_actions()) == free and len(free) > 1
+    check_round_trip(s, history=True)
+    gore = s.loot[step["off"]]["gore"]
+    to = next(h for h in free if h != step["off"])
+    before = s.position()
+    s.apply(f"spot {to}")
+    assert s.squads["w:A"].hex == parse_hex(to) and s.loot[to]["gore"] == gore and step["off"] not in s.loot
+    assert any(e.rule == "ce-evil-statue-how" and to in e.text for e in s.log)
+    after = s.position()
+    s.undo()
+    assert s.position() == before
+    s.redo()
+    assert s.position() == after
+    return s
+
+
+def test_the_current_player_moves_what_stood_on_the_pit_as_the_goat_is_revealed():
+    from .test_full_game import goat_game
+    _pick_far_hex(_pushed_off(_on_the_pit(goat_game(eye=23))))
+
+
+def test_the_current_player_moves_what_stood_on_the_pit_as_the_emperor_rises():
+    from .test_full_game import emperor_game
+    s = _pick_far_hex(_pushed_off(_on_the_pit(emperor_game())))
+    assert s.queue[:1] == [{"do": "lair"}]  # his march goes on after the choice
+
+
+def test_the_current_player_moves_what_stood_on_the_pit_as_the_statue_is_revealed():
+    _pick_far_hex(_pushed_off(_on_the_pit(statue_game())))
+
+
+def test_the_current_player_moves_what_stood_on_the_pit_as_the_statue_wakes():
+    from .test_full_game import at_actions
+    pos = json.loads(json.dumps(at_actions().position()))
+    pos["evil"] = "darkest-statue-of-death"
+    pos["track"] = dict(pos["track"], position=47, revealed=True)
+    s = CaveEvil(2, setup="quick", game="full", awakening="all").state_from_position(pos, 7)
+    s = _pick_far_hex(_pushed_off(_on_the_pit(s)))
+    assert s.squads.at(s.ground.pit()).creatures[0].card == "darkest-statue-of-death"
+
+
+def test_a_squad_holding_an_item_that_attacks_the_emperor_keeps_a_loadable_position():
+    """Found by the soak (game 21 of the sample): nothing is used on the Emperor, so the fight records
+    its attackers without their items; the loader must read that record back."""
+    from necro.core.testing import check_round_trip
+
+    from .test_full_game import at_actions
+    pos = json.loads(json.dumps(at_actions().position()))
+    pos["evil"] = "eternal-evil-emperor"
+    pos["track"] = dict(pos["track"], position=48, revealed=True, awakened=True, stopped=True)
+    pos["squads"].append({"id": "w:A", "owner": None, "at": "+0+0", "card": "A", "creatures": [
+        {"id": "eternal-evil-emperor-1", "card": "eternal-evil-emperor", "size": "large", "speed": 4}]})
+    pos["squads"].append({"id": "0:I", "owner": 0, "at": "+1-1", "card": "I", "creatures": [
+        {"id": "ghoul-1-1", "card": "ghoul", "size": "small", "speed": 3, "items": ["dagger"]}]})
+    pos["piles"]["piles"]["construct"]["ghoul"] -= 1
+    pos["piles"]["piles"]["bribe"]["dagger"] -= 1
+    pos["loot"].pop("+0+0", None)
+    s = CaveEvil(2, setup="quick", game="full", awakening="all").state_from_position(pos, 7)
+    s.apply("fight I w:A")
+    assert s.combat["sides"]["attacker"] == [[{"id": "ghoul-1-1", "card": "ghoul", "size": "small"}]]
+    check_round_trip(s, history=False)
+
+
+def test_the_computer_player_pushes_a_monster_off_the_pit_far_from_its_necromancer():
+    """The heuristic bot answers the choice: a monster pushed off The Pit goes as far from its own
+    Necromancer as the spaces beside The Pit allow."""
+    from .test_full_game import emperor_game
+    s = _pushed_off(_on_the_pit(emperor_game()))
+    p = s.current_player()
+    n = s.squads[f"{p}:N"].hex
+    choice = s.game.bots()["heuristic"](seed=0).choose(s)
+    far = max(distance(parse_hex(a.split()[1]), n) for a in s.legal_actions())
+    assert choice in s.legal_actions() and distance(parse_hex(choice.split()[1]), n) == far

@@ -408,16 +408,24 @@ def bitch_game(dead, eye=47):
 
 
 def end_cycle(s, stop=lambda s: False):
-    """End turns (resolving queued steps) until the cycle changes (or ``stop`` says so)."""
+    """End turns (resolving queued steps) until the cycle changes (or ``stop`` says so); what an Evil
+    pushed off The Pit stays on the first free hex beside it (ruling ce-evil-statue-how)."""
     cycle = s.cycle
     while s.cycle == cycle and not s.is_terminal() and s.combat is None and not stop(s):
         if s.is_chance_node():
             s.play_chance()
         elif s.queue:
-            s.apply(s.legal_actions()[0])
+            s.apply(_first_choice(s))
         else:
             s.apply("end")
+    while s.queue and "off" in s.queue[0] and not stop(s):
+        s.apply(_first_choice(s))
     return s
+
+
+def _first_choice(s):
+    """The first legal choice of a queued step; for what left The Pit, the hex it was first put on."""
+    return f"spot {s.queue[0]['off']}" if "off" in s.queue[0] else s.legal_actions()[0]
 
 
 def test_the_bitch_wakes_and_every_necromancer_without_enemy_kill_points_dies():

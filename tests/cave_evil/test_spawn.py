@@ -574,3 +574,17 @@ def test_ce_spawn_frozen_a_monster_off_its_pit_never_stops_on_one_again():
     assert not any(parse_hex(a.split()[2]) in s.ground.spawn_pits for a in again if not a.endswith(" stay"))
     assert s.explain_illegal("wander w:A -4+6")[0] == "ce-event-wander"
     conserved(s)
+
+
+def test_a_wandering_monster_under_marker_n_is_a_loadable_position():
+    """Found by the soak (game 17 of the sample): N is one of the box's marker letters (ruling
+    ce-spawn-marker-letters), so a Wandering Monster under it is no Necromancer's squad N."""
+    import json
+
+    from .test_full_game import at_actions
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    pos["squads"].append({"id": "w:N", "owner": None, "at": "+2-1", "card": "N", "creatures": [
+        {"id": "ghoul-1-1", "card": "ghoul", "size": "small", "speed": 3}]})
+    pos["piles"]["piles"]["construct"]["ghoul"] -= 1
+    assert s.game.state_from_position(pos, 7).squads["w:N"].owner is None

@@ -68,10 +68,16 @@ class Steps:
 
     def _place(self, state, p: int, step: dict, actions: list[str]) -> str:
         """Spawned and wandering monsters as far from our Necromancer as may be and near the others';
-        a spawned item near ours."""
+        a spawned item near ours; what an Evil pushed off The Pit near ours if it is ours or only
+        loot, else as far from ours as may be."""
         mine = state.squads.by_id.get(squad_id(p, "N"))
         theirs = [s.hex for s in state.squads if s.has_necromancer and s.owner not in (None, p)]
         item = step["do"] == "spot" and ("card" not in step or _kind(step["card"]) != "creature")
+        if step["do"] == "spot" and "off" in step:
+            pushed = state.squads.by_id.get(step.get("pushed"))
+            near = pushed is None or pushed.owner == p
+            return self._best(actions, lambda a: (-1 if near else 1) * (
+                distance(parse_hex(a.split()[1]), mine.hex) if mine else 0))
         if step["do"] == "wander":
             here = state.squads[step["left"][0]].hex
 
