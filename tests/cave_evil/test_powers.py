@@ -54,6 +54,28 @@ def goat_beside_n(eye=47):
     return s.game.state_from_position(pos, 7)
 
 
+def test_the_psychomancers_blast_is_never_used_against_the_goat():
+    """Audit 3 W1: player 1's Necromancer, now the Psychomancer of Fire, stands beside the awake Goat.
+    Him alone it may not blast; beside a monster as well, the blast burns the monster and spares him
+    (rule ce-power-blast)."""
+    s = goat_beside_n()
+    pos = json.loads(json.dumps(s.position()))
+    n = next(q for q in pos["squads"] if q["id"] == "0:N")
+    n["creatures"][0]["card"] = "psychomancer-of-fire"
+    t = s.game.state_from_position(pos, 7)
+    assert "blast N" not in t.legal_actions() and t.explain_illegal("blast N")[0] == "ce-power-blast"
+    free = next(str(h) for h in sorted(t.ground.graph.neighbors(t.squads["0:N"].hex))
+                if t.squads.at(h) is None and h not in t.ground.spawn_pits)
+    pos["squads"].append({"id": "w:Z", "owner": None, "at": free, "card": "Z", "creatures": [RATMAN]})
+    deck = next(d for d in cj.DECKS if pos["piles"]["piles"][d].get("ratman"))
+    pos["piles"]["piles"][deck]["ratman"] -= 1
+    t = s.game.state_from_position(pos, 7)
+    goat = t.goat()
+    t.apply("blast N")
+    assert "w:Z" not in t.squads and t.goat() is not None and t.goat().hex == goat.hex
+    assert not t.is_terminal() and t.winner_player is None
+
+
 def test_a_turn_that_used_a_power_does_not_slay_the_goat():
     s = goat_beside_n()
     goat = s.goat()
