@@ -47,9 +47,9 @@ COMBAT_RULES = [
          "A squad that has not yet taken its action and moves next to an enemy squad must fight it this "
          "turn; beside a Wandering Monster, hiring or subduing it may take the fight's place. Until then "
          "the turn does not end and that squad neither digs, collapses nor (squad N) invokes, meditates or "
-         "sacrifices (our reading: a Necromancer's power, such as a blast, may take the fight's place); "
-         "picking up and passing stay open, and the player's other squads may act first, for instance "
-         "to come up and flank. A squad that has already acted may walk up and wait (the fight comes in "
+         "sacrifices (a Necromancer's power, such as a blast, may take the fight's place: ruling "
+         "ce-power-when); picking up and passing stay open, and the player's other squads may act first, "
+         "for instance to come up and flank. A squad that has already acted may walk up and wait (the fight comes in "
          "the next Phase 1)."),
     Rule("ce-combat-phase1-order", "The order of Phase 1 fights",
          "Our choice: when several squads must fight at the start of a turn, their player picks the order, "

@@ -7,7 +7,9 @@ from collections import Counter
 import pytest
 
 from necro.core import FormatError, IllegalAction, Rng
+from necro.cave_evil import examples
 from necro.cave_evil import excavation as ex
+from necro.cave_evil import scenarios as sc
 from necro.cave_evil.deck import Deck
 from necro.cave_evil.ground import COLLAPSED, OPEN, UNDUG, Ground
 from necro.cave_evil.hexes import ORIGIN, Hex, neighbours
@@ -78,10 +80,20 @@ def test_ce_dig_add_wendys_example():
 
 
 def test_ce_dig_declare_defaults_to_excavating():
+    """Saying nothing means excavating (rule ce-dig-declare): the bare ``dig N`` declares an
+    excavation (only ``collapse N`` names the other kind), and a declaration with no word is
+    judged as an excavation, so inside the Pit Room, where only a collapse is possible, it is refused."""
     g = tunnel_ground()
-    squads = Squads([sq(0, "I", S(0, 6), cr("a", pick=1))])
-    assert ex.declare_options(g, squads, "0:I") == ["excavate", "collapse"]
+    squads = Squads([sq(0, "I", S(0, 6), cr("a", pick=1)), sq(0, "III", S(1, 0), cr("c", pick=1))])
     assert ex.declare_refusal(g, squads, "0:I") is None
+    assert ex.declare_refusal(g, squads, "0:III", "collapse") is None
+    assert ex.declare_refusal(g, squads, "0:III").rule == "ce-dig-declare"
+    for word, mode, said in (("dig", "excavate", "an excavation"), ("collapse", "collapse", "a collapse")):
+        s = sc.digger()
+        assert word + " N" in s.legal_actions()
+        s.apply(word + " N").play_chance()
+        assert s.digs["0:N"].mode == mode
+        assert ("ce-dig-declare", f"Squad N declares {said}.") in [(e.rule, e.text) for e in s.log]
 
 
 def test_declare_refusals_name_their_rules():
@@ -165,13 +177,23 @@ def test_ce_dig_leave_one_digger_must_stay():
 
 
 def test_an_attacked_digging_squad_that_survives_digs_on():
-    """Defending is not the squad's action, so nothing about the dig changes."""
-    g, deck = tunnel_ground(), Deck.new()
-    squads = Squads([sq(0, "I", S(0, 6), cr("a", pick=1))])
-    dig = ex.declare(g, squads, "0:I", "excavate", deck, "crook")
-    [dig] = next_turn(squads, [dig])
-    squads.add(sq(1, "I", S(0, 5), cr("enemy")))
-    assert ex.continue_refusal(g, squads, dig) is None
+    """Defending is not the squad's action, so nothing about the dig changes (rule ce-dig-continue):
+    player 1's squad II, digging on the corridor, is attacked on player 2's turn and wins the fight;
+    its dig stands, rocks and card untouched, and on its own turn it digs on."""
+    digger = examples.squad(0, "II", examples.at(3), examples.of_card("hunched-one"),
+                            examples.of_card("caveling"), examples.of_card("ghoul"))
+    foe = examples.squad(1, "IV", examples.at(4), examples.of_card("necromonk", 5), examples.of_card("horned-hellion"))
+    s = examples.corridor([digger, foe], turn=1, digs=[examples.dig("0:II", examples.at(3), "crook")])
+    s.apply("fight IV 0:II")
+    while s.combat is not None:  # the attacker throws 1s, the defender 12s
+        legal = s.legal_actions()
+        s.apply({"attacker": "attacker rolls 1", "defender": "defender rolls 12"}.get(legal[0].split()[0], legal[0]))
+    assert "1:IV" not in s.squads and "0:II" in s.squads        # a fight was fought, and the digger won it
+    assert (s.digs["0:II"].card, s.digs["0:II"].rocks, s.digs["0:II"].stage) == ("crook", 3, "digging")
+    s.apply("end")
+    assert s.current_player() == 0 and "continue II" in s.legal_actions()
+    s.apply("continue II")
+    assert s.digs["0:II"].rocks == 2 and "ce-dig-continue" in [e.rule for e in s.steps[-1].log]
 
 
 # ------------------------------------------------------------------- finish

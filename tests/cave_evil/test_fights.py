@@ -185,8 +185,16 @@ def test_a_squad_attacks_only_an_adjacent_enemy_once_a_turn():
     assert not [a for a in s.legal_actions() if a.startswith("fight")]
     refused(s, "fight II 1:IV", "ce-combat-attacker")
     refused(s, "fight V 1:IV", "ce-control-cards")
-    s = ex.corridor([jason(3, acted=True), joanna(4)])
-    refused(s, "fight II 1:IV", "ce-one-action")
+    # once a turn: squad II, between player 2's IV and player 3's V (who does not flank player 2's
+    # squad), fights IV, wins, and may not then fight V as well
+    s = ex.corridor([jason(3), joanna(4), ex.squad(2, "V", at(2), card("ratman", 2))], players=3)
+    assert {"fight II 1:IV", "fight II 2:V"} <= set(s.legal_actions())
+    s.apply("fight II 1:IV")
+    assert s.combat["defenders"] == ["1:IV"]
+    _win_fight(s)
+    assert "1:IV" not in s.squads and "0:II" in s.squads and "2:V" in s.squads
+    assert not [a for a in s.legal_actions() if a.startswith("fight")]
+    refused(s, "fight II 2:V", "ce-one-action")
 
 
 def test_a_trapped_squad_neither_fights_nor_is_fought():

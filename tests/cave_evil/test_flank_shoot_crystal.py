@@ -298,6 +298,8 @@ def test_a_crystal_does_not_force_a_phase_1_fight():
 
 
 def test_no_enemy_stops_on_a_crystal_but_its_own_squads_may():
+    """Rule ce-crystal-attack: an enemy squad never stops on a player's crystal, nor is loaded there;
+    its owner's squads may walk onto it. Ruling ce-crystal-cross: an enemy may walk across it."""
     s = raiders()
     pos = s.position()
     pos["squads"] = [x for x in pos["squads"] if x["id"] != "1:N"]
@@ -306,17 +308,24 @@ def test_no_enemy_stops_on_a_crystal_but_its_own_squads_may():
     s = s.game.state_from_position(pos)
     crystal = s.crystals()[1]
     assert str(crystal) == "+0-9" and s.squads.at(crystal) is None
-    s.apply("move II")
-    assert f"move II {crystal}" not in s.legal_actions()
-    refused(s, f"move II {crystal}", "ce-crystal-attack")
-    pos["squads"] = [x if x["id"] != "0:II" else dict(x, at=str(crystal)) for x in pos["squads"]]
-    try:
-        s.game.state_from_position(pos)
-    except ValueError as exc:
-        assert "Chthonic Crystal" in str(exc) and "ce-crystal-attack" in str(exc)
-    else:
-        raise AssertionError("an enemy squad on a crystal was loaded")
-    assert s.ground.crystals == {v: k for k, v in s.crystals().items()}  # its owner's squads may stand there
+    assert f"move II {crystal}" not in s.copy().apply("move II").legal_actions()
+    refused(s.copy().apply("move II"), f"move II {crystal}", "ce-crystal-attack")
+    enemy_on_it = dict(pos, squads=[x if x["id"] != "0:II" else dict(x, at=str(crystal)) for x in pos["squads"]])
+    with pytest.raises(ValueError, match="Chthonic Crystal") as exc:
+        s.game.state_from_position(enemy_on_it)
+    assert "ce-crystal-attack" in str(exc.value)
+    # player 2's squad IV, two steps off, walks onto its own crystal on its player's turn
+    own = s.game.state_from_position(dict(pos, turn=1, squads=pos["squads"] + [sq(1, "IV", "-2-8", card("ghoul", 4))]))
+    own.apply("move IV")
+    assert f"move IV {crystal}" in own.legal_actions()
+    own.apply(f"move IV {crystal}")
+    assert own.squads.at(crystal).id == "1:IV" and own.crystals()[1] == crystal
+    # an enemy crosses it: from +1-9, squad II reaches -1-9 over the crystal in 2 steps (3 round it)
+    across = s.game.state_from_position(dict(pos, squads=[x if x["id"] != "0:II" else dict(x, at="+1-9")
+                                                           for x in pos["squads"]]))
+    speed = across.squads["0:II"].left
+    across.apply("move II").apply("move II -1-9")
+    assert str(across.squads["0:II"].hex) == "-1-9" and across.squads["0:II"].left == speed - 2
 
 
 # ------------------------------------------------------------------ seeded random play

@@ -54,6 +54,28 @@ def goat_beside_n(eye=47):
     return s.game.state_from_position(pos, 7)
 
 
+def test_the_psychomancers_blast_is_never_used_against_the_goat():
+    """Audit 3 W1: player 1's Necromancer, now the Psychomancer of Fire, stands beside the awake Goat.
+    Him alone it may not blast; beside a monster as well, the blast burns the monster and spares him
+    (rule ce-power-blast)."""
+    s = goat_beside_n()
+    pos = json.loads(json.dumps(s.position()))
+    n = next(q for q in pos["squads"] if q["id"] == "0:N")
+    n["creatures"][0]["card"] = "psychomancer-of-fire"
+    t = s.game.state_from_position(pos, 7)
+    assert "blast N" not in t.legal_actions() and t.explain_illegal("blast N")[0] == "ce-power-blast"
+    free = next(str(h) for h in sorted(t.ground.graph.neighbors(t.squads["0:N"].hex))
+                if t.squads.at(h) is None and h not in t.ground.spawn_pits)
+    pos["squads"].append({"id": "w:Z", "owner": None, "at": free, "card": "Z", "creatures": [RATMAN]})
+    deck = next(d for d in cj.DECKS if pos["piles"]["piles"][d].get("ratman"))
+    pos["piles"]["piles"][deck]["ratman"] -= 1
+    t = s.game.state_from_position(pos, 7)
+    goat = t.goat()
+    t.apply("blast N")
+    assert "w:Z" not in t.squads and t.goat() is not None and t.goat().hex == goat.hex
+    assert not t.is_terminal() and t.winner_player is None
+
+
 def test_a_turn_that_used_a_power_does_not_slay_the_goat():
     s = goat_beside_n()
     goat = s.goat()
@@ -383,3 +405,25 @@ def test_ce_power_when_an_enthralled_squad_fights_its_former_master_in_phase_1()
     assert s.explain_illegal("end")[0] == "ce-combat-phase1"
     s.apply("fight I 0:II")
     assert s.combat["attackers"] == ["1:I"] and s.combat["defenders"] == ["0:II"]
+
+
+def test_a_power_may_stand_in_for_the_fight_a_squad_owes():
+    """Ruling ce-power-when (rule ce-combat-must): player 1's Rotten Magi walks up to a monster and owes
+    it a fight, so the turn may not end; teleporting away settles it."""
+    from .test_full_game import at_actions
+    s = at_actions()
+    pos = json.loads(json.dumps(s.position()))
+    n = s.squads["0:N"].hex
+    two_off = next(h for h, d in sorted(s.ground.distances_from(n).items()) if d == 2 and s.squads.at(h) is None
+                   and h not in s.ground.spawn_pits)
+    pos["squads"].append({"id": "w:Z", "owner": None, "at": str(two_off), "card": "Z", "creatures": [RATMAN]})
+    deck = next(d for d in cj.DECKS if pos["piles"]["piles"][d].get("ratman"))
+    pos["piles"]["piles"][deck]["ratman"] -= 1
+    s = s.game.state_from_position(pos, 7)
+    s.apply("move N")
+    s.apply(next(a for a in s.legal_actions() if a.startswith("move N ") and parse_hex(a.split()[2]) in neighbours(two_off)))
+    assert "end" not in s.legal_actions() and s.explain_illegal("end")[0] == "ce-combat-must"
+    away = next(a for a in s.legal_actions() if a.startswith("teleport N ")
+                and not any(s.squads.at(h) for h in neighbours(parse_hex(a.split()[2]))))
+    s.apply(away)
+    assert "end" in s.legal_actions() and s.powers_used == [0]

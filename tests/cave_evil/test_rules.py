@@ -31,11 +31,20 @@ def test_rule_book_ids_and_chapter():
     assert len(RULES.own()) >= 30
 
 
+DECIDED = re.compile(r"\b(our (choice|reading|bookkeeping|ruling)|alternative)\b", re.IGNORECASE)
+"""How a summary says that the engine decided something the text leaves open."""
+
+
 def test_every_ruling_says_what_it_decided_and_the_alternative():
+    """A ruling names its alternative, and a decision is never passed off as the text's: a rule of
+    kind "rule" that says "Our choice", "Our reading" or "Alternative" is a ruling mislabelled
+    (its id may still point at a ruling by name: "ruling ce-items-used")."""
     rulings = [r for r in RULES.own() if r.kind == "ruling"]
     assert len(rulings) >= 15
     for r in rulings:
         assert "lternative" in r.summary, r.id
+    mislabelled = [r.id for r in RULES.own() if r.kind == "rule" and DECIDED.search(r.summary)]
+    assert not mislabelled, mislabelled
 
 
 def test_every_rule_id_the_engine_names_is_in_the_rule_book():
