@@ -18,7 +18,7 @@ from __future__ import annotations
 from necro.core import IllegalAction
 
 from . import fights as fx
-from .basics import fight_options, squad_name
+from .basics import fight_options, lone_fight, squad_name
 from .combat import ATTACKER
 from .creatures import catalogue
 from .ground import Refusal
@@ -56,9 +56,7 @@ def astral_refusal(state, attackers, did: str):
             return Refusal("ce-astral-worm-how", "a Necromancer is immune to the Astral Worm's strike")
     if len(target.creatures) != 1:
         return Refusal("ce-astral-worm", "the Astral Worm's strike kills only a squad of one creature")
-    phase = 1 if state.must_fight else 3
-    side, defenders = fx.engagement(state.ground, state.squads, state.turn, attackers, did, phase, state.crystals())
-    if len(side) != 1 or len(defenders) != 1:
+    if not lone_fight(state, attackers, did):
         return Refusal("ce-astral-worm-how", "other squads would join this fight: the Worm strikes a lone squad only")
     return None
 

@@ -91,6 +91,15 @@ def meets_emperor(state, attackers, did: str) -> bool:
     return any(is_emperor(state, d) for d in defenders)
 
 
+def lone_fight(state, attackers, did: str) -> bool:
+    """Whether a fight of ``attackers`` on ``did`` is one squad against one, nobody flanking or
+    helping to defend (the Attacktite tears apart, and the Astral Worm strikes, only such a fight:
+    rulings ce-attacktite-how, ce-astral-worm-how)."""
+    side, defenders = fx.engagement(state.ground, state.squads, state.turn, attackers, did,
+                                    1 if state.must_fight else 3, state.crystals())
+    return len(side) == 1 and len(defenders) == 1
+
+
 def is_emperor(state, sid: str) -> bool:
     """Whether ``sid`` is the Eternal Evil Emperor's squad on the map."""
     return sid in state.squads and any(c.card == EMPEROR for c in state.squads[sid].creatures)

@@ -184,11 +184,7 @@ def blast(state, player: int, center: Hex, radius: int) -> None:
             outs.append(squad.owner)
         squad.creatures = [c for c in squad.creatures if c not in doomed]
         if not squad.creatures:
-            state.squads.remove(squad.id)
-            for r, k in squad.resources.items():
-                state.ledger[r] -= k
-            if squad.id in state.digs:
-                dg.drop_dig(state, squad.id, "ce-dig-leave")
+            de.destroyed(state, squad)
     lost = []
     for key in sorted(state.loot):
         if parse_hex(key) in hit:

@@ -54,6 +54,16 @@ def leave_things(state, squad: Squad) -> None:
 
 
 # ------------------------------------------------------------------ death of a Necromancer
+def destroyed(state, squad: Squad) -> None:
+    """A squad whose last creature a bomb or the Goat destroyed leaves the map with what it held:
+    its resources go out of play (the ledger forgets them) and its dig is dropped (rule ce-dig-leave)."""
+    state.squads.remove(squad.id)
+    for r, k in squad.resources.items():
+        state.ledger[r] -= k
+    if squad.id in state.digs:
+        dg.drop_dig(state, squad.id, "ce-dig-leave")
+
+
 def battles_on(state, owner: int) -> bool:
     """Under the Battle On!!! variant a player whose Necromancer dies plays on while it has squads."""
     return state.full and state.game.options["battle_on"] and any(s.card != "N" for s in state.squads.of(owner))

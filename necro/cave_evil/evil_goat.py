@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from . import awaken as aw
 from . import death as de
-from . import digging as dg
 from . import evils as evs
 from . import fights as fx
 from . import spells as sl
@@ -89,11 +88,7 @@ def eviscerate(state, squad: Squad) -> None:
         state.dead_to_box.append(c.id)
     squad.creatures = [c for c in squad.creatures if c.necromancer]
     if not squad.creatures:
-        state.squads.remove(squad.id)
-        for r, k in squad.resources.items():
-            state.ledger[r] -= k
-        if squad.id in state.digs:
-            dg.drop_dig(state, squad.id, "ce-dig-leave")
+        de.destroyed(state, squad)
     state.note("ce-evil-goat", f"The Goat eviscerates {', '.join(c.id for c in doomed)}: to the box.")
 
 

@@ -17,7 +17,7 @@ from necro.core import IllegalAction
 from . import death as de
 from . import fights as fx
 from . import spells as sl
-from .basics import fight_options, squad_name
+from .basics import fight_options, lone_fight, squad_name
 from .combat import ATTACKER, DEFENDER
 from .ground import Refusal
 from .movement import Squad
@@ -45,9 +45,7 @@ def apart_refusal(state, attackers, did: str):
         return Refusal("ce-attacktite", "only a squad holding an Attacktite tears a squad apart, and it attacks alone")
     if fx.is_crystal(did) or len(state.squads[did].creatures) < 2:
         return Refusal("ce-attacktite", "only a squad of two or more creatures can be torn apart")
-    phase = 1 if state.must_fight else 3
-    side, defenders = fx.engagement(state.ground, state.squads, state.turn, attackers, did, phase, state.crystals())
-    if len(side) != 1 or len(defenders) != 1:
+    if not lone_fight(state, attackers, did):
         return Refusal("ce-attacktite-how", "other squads would join this fight: a flanked fight is not torn apart")
     return None
 
