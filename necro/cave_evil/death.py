@@ -74,9 +74,9 @@ def player_out(state, owner: int) -> None:
     Monsters where they stand (rule ce-last-standing); under
     Battle On!!! it plays on with them instead, its crystal dark (rule ce-battle-on). A split Black
     Wizard lives on while one of its halves does (rule ce-power-split-death)."""
-    if wz.survives(state, owner):
+    if wz.survives(state, owner) or owner in state.out:  # a player already out is not put out twice
         return
-    if owner not in state.fallen and owner not in state.out and battles_on(state, owner):
+    if owner not in state.fallen and battles_on(state, owner):
         state.fallen.append(owner)
         state.fallen.sort()
         mark_crystals(state)

@@ -37,6 +37,10 @@ FIGHT_SQUAD_GONE = ("issue 28 (found by the soak): at a cycle's end (games 8 and
                     "loader refuses ('squad 2:N is not on the map as the fight records it')",
                     "is not on the map as the fight records it")
 
+PLAYER_OUT_TWICE = ("issue 28 (found by the soak after the session's merges, seed 0 game 66): a player already out "
+                    "was put out again, a position its loader refuses ('a player is listed twice')",
+                    "a player is listed twice")
+
 KNOWN = {
     # games of SAMPLE that fail today (fast path: the loader probe every 25 steps), with the fault and the words
     # its failure shows today; a game that fails otherwise is a plain failure. None since the faults below were fixed
@@ -58,6 +62,8 @@ REPRODUCTIONS = [
                                "extended": True, "setup": "quick", "clearance": "gap", "extras": "turns",
                                "necromancers": "random"},
               5000058, ("random", "random"), checked=True), BATTLE_ON_NECROMANCER),
+    # the soak's seed-0 run at 22fea3c, game 66 (4 players, Battle On!!!, abandoning), fast path: refused at step 525
+    (soak.Job.from_json('{"game":"cave-evil","players":4,"options":{"game":"full","awakening":"pit","black_diamond":false,"first_game":true,"discard":false,"sacrifice":false,"hire_one":false,"abandon":true,"battle_on":true,"protectors":false,"extended":false,"setup":"placement","clearance":"gap","extras":"turns","collapse_death":false,"flank":false,"necromancers":"random","bank":"counted","evil_digging":"tiles"},"seed":66,"bots":["heuristic","random","heuristic","random"],"checked":false,"deep_every":1,"max_steps":50000,"probe_every":25}'), PLAYER_OUT_TWICE),
 ]
 # game 16 of the soak's seed-1000 run, validated: the loader refused the position of step 458 (deep checks at
 # steps 0, 229 and 458 only, to reach it for less); fixed (a dig without a pick-axe is dropped at once)
