@@ -104,21 +104,11 @@ def test_ce_bomb_a_necromancer_killed_follows_the_death_rules():
 
 
 def test_ce_bomb_spares_a_squad_in_a_collapsed_space():
-    from necro.cave_evil import scenarios as sc
-    from necro.cave_evil.hexes import neighbours
+    from .test_loot import buried_with_a_neighbour
 
-    s = sc.face_to_face()
-    victim = s.squads["1:N"].hex
-    s.apply("continue N")
-    s.apply(f"place {victim} r0")
-    s.apply("end")
-    pos = s.position()
-    beside = next(h for h in sorted(neighbours(victim)) if s.ground.is_open(h) and s.squads.at(h) is None
-                  and h not in s.ground.spawn_pits)
-    pos["squads"].append({"id": "1:I", "owner": 1, "at": str(beside), "card": "I",
-                          "creatures": [{"id": "horned-hellion-9", "card": "horned-hellion", "size": "medium",
-                                         "speed": 4, "items": ["bomb"]}]})
-    t = s.game.state_from_position(pos)
+    game, pos, beside = buried_with_a_neighbour({"creatures": [{"id": "horned-hellion-9", "card": "horned-hellion",
+                                                                "size": "medium", "speed": 4, "items": ["bomb"]}]})
+    t = game.state_from_position(pos)
     t.apply(f"bomb I at {beside}")
     assert "1:N" in t.squads and "1:I" not in t.squads
 

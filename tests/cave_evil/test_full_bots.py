@@ -290,6 +290,7 @@ def test_it_kneels_before_the_sleeping_goat_with_27_enemy_kill_points():
 
 def test_it_names_an_enemy_as_the_emperors_prey_and_keeps_squad_n_out_of_his_reach():
     s = with_evil(cb.EMPEROR, aw.awaken_data().track.awaken(2) - 1, True, kills=1)
+    # the text (the Goat): "If anything is on The Pit, current player moves everything to an adjacent space"
     assert s.queue[0]["do"] == "spot" and "off" in s.queue[0]  # first, what stood on The Pit is moved off
     s.apply(cb.HeuristicBot(2).choose(s))                          # by the player who ended the cycle (D8)
     assert s.queue and s.queue[0]["do"] == "focus" and s.queue[0]["player"] == 0  # most enemy kill points

@@ -343,9 +343,10 @@ def test_no_crossing_is_offered_where_nothing_lies_or_the_squad_could_not_go_on(
     assert not any(" via " in a for a in s.legal_actions())
 
 
-def test_nothing_is_passed_to_or_from_a_squad_trapped_in_a_collapse():
-    """Rule ce-collapse-trapped (audit 1 W2): player 2's squad N, buried by a collapse, neither
-    passes to its neighbour squad I nor receives from it."""
+def buried_with_a_neighbour(neighbour: dict):
+    """Player 2's squad N buried by a collapse (face to face, player 1 collapses on it) with
+    ``neighbour`` (a squad I's ``resources`` and ``creatures``) on a free open hex beside it: the
+    position JSON, and that hex."""
     from necro.cave_evil import scenarios as sc
     from necro.cave_evil.hexes import neighbours
 
@@ -357,10 +358,17 @@ def test_nothing_is_passed_to_or_from_a_squad_trapped_in_a_collapse():
     pos = s.position()
     beside = next(h for h in sorted(neighbours(victim)) if s.ground.is_open(h) and s.squads.at(h) is None
                   and h not in s.ground.spawn_pits)
-    pos["squads"].append({"id": "1:I", "owner": 1, "at": str(beside), "card": "I", "resources": {"metals": 2},
-                          "creatures": [{"id": "rat-1", "size": "small", "speed": 3, "pick": 1}]})
+    pos["squads"].append({"id": "1:I", "owner": 1, "at": str(beside), "card": "I", **neighbour})
+    return s.game, pos, beside
+
+
+def test_nothing_is_passed_to_or_from_a_squad_trapped_in_a_collapse():
+    """Rule ce-collapse-trapped (audit 1 W2): player 2's squad N, buried by a collapse, neither
+    passes to its neighbour squad I nor receives from it."""
+    game, pos, _ = buried_with_a_neighbour({"resources": {"metals": 2},
+                                            "creatures": [{"id": "rat-1", "size": "small", "speed": 3, "pick": 1}]})
     next(q for q in pos["squads"] if q["id"] == "1:N")["resources"] = {"gore": 2}
-    t = s.game.state_from_position(pos)
+    t = game.state_from_position(pos)
     assert t.turn == 1
     assert not any(a.startswith("pass ") for a in t.legal_actions())
     refused(t, "pass N I gore 1", "ce-collapse-trapped")
