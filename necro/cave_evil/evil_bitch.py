@@ -41,6 +41,7 @@ def each_cycle(state) -> None:
     enemy, wandering = de.kill_points_by_kind(state)
     tied = aw.bitch_target(enemy, wandering, state.necromancers())
     if len(tied) > 1:
+        state.part = "evil"  # the turn waits for her, as for the Emperor's march (evil_emperor.emperor_cycle)
         state.queue.append({"do": "rolloff", "players": tied, "for": "bitch"})
         state.note("ce-evil-roll-off", "Players " + ", ".join(str(p + 1) for p in tied) + " tie for her attention: "
                                        "they roll a D12, the lowest is chosen.")

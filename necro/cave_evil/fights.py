@@ -616,8 +616,10 @@ def _fighter_from_json(f: Reader, role: str) -> dict:
     return member
 
 
-def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
-    """A validated fight record; ``squads`` (a live fight): its squads must be on the map as recorded."""
+def record_from_json(r: Reader, squads: Squads | None, finished: bool, items_used=()) -> dict:
+    """A validated fight record; ``squads`` (a live fight): its squads must be on the map as recorded,
+    each fighter holding the items the record gives it and, besides, only items it already used in a
+    fight this turn (``items_used``, ``creature:item`` keys: rule ce-item-once, :func:`once_a_turn`)."""
     r.obj(allowed=("phase", "kind", "subdue", "defence", "attackers", "defenders", "sides", "control", "order", "dice",
                    "evil", "cast", "effects", "apart", "stare", "astral"))
     phase = r["phase"].int(1, 3)
@@ -704,9 +706,21 @@ def record_from_json(r: Reader, squads: Squads | None, finished: bool) -> dict:
                         d in squads and any(c.card == "eternal-evil-emperor" for c in squads[d].creatures)
                         for d in defenders)):  # (evil_record; the Emperor attacked: fighting.apply_fight)
                     there = [{k: v for k, v in m.items() if k != "items"} for m in there]
-                if sid not in squads or any(m not in there for m in members):
+                if sid not in squads or any(not _holds(m, there, items_used) for m in members):
                     r["sides"][role].fail(f"squad {sid} is not on the map as the fight records it")
     return record
+
+
+def _holds(member: dict, there: list[dict], items_used) -> bool:
+    """Whether fighter ``member`` of a record stands in its squad (``there``, its snapshot) as
+    recorded: the same creature, holding the record's items and, besides, only items already used
+    this turn (``items_used``), which :func:`once_a_turn` took out of the record."""
+    spare = Counter(items_used)
+    for m in there:
+        if {k: v for k, v in m.items() if k != "items"} == {k: v for k, v in member.items() if k != "items"}:
+            held, recorded = Counter(m.get("items", ())), Counter(member.get("items", ()))
+            return not recorded - held and all(spare[f"{m['id']}:{i}"] >= k for i, k in (held - recorded).items())
+    return False
 
 
 def _read_casts(r: Reader, record: dict) -> None:

@@ -103,12 +103,13 @@ def load_into(state, r) -> None:
     out, turn, cycle = _read_players(r, n, opts, full, phase, plan, squads)
     deck, digs, events, boxed = _read_digs(r, n, full, protectors, ground, squads, turn)
     pending = _read_pending(r, opts, full, phase, ground, squads, deck, digs, turn)
-    combat, last, must = _read_fights(r, phase, pending, digs, ground, squads, turn)
+    items_used = _read_items_used(r)
+    combat, last, must = _read_fights(r, phase, pending, digs, ground, squads, turn, items_used)
     dead, points = _read_dead(r, n, cards, squads)
     loot = _read_loot(r, ground, cards)
     state.phase, state.ground, state.plan, state.squads, state.deck = phase, ground, plan, squads, deck
     state.combat, state.last_combat, state.must_fight = combat, last, must
-    state.items_used = _read_items_used(r)
+    state.items_used = items_used
     state.effects = ef.read(r, squads, n)
     state.dread = dr.from_json(r, squads)
     state.spells_cast = [x.str(max_length=40) for x in r.get("spells_cast", []).list(max_length=16)]
@@ -318,7 +319,7 @@ def _read_pending(r, opts, full: bool, phase: str, ground, squads, deck, digs, t
     return pending
 
 
-def _read_fights(r, phase: str, pending, digs, ground, squads, turn):
+def _read_fights(r, phase: str, pending, digs, ground, squads, turn, items_used):
     """The fight under way, the last fight of the turn, Phase 1's squads that must still fight."""
     combat_r = r.get("combat", None).optional()
     combat = None
@@ -327,7 +328,7 @@ def _read_fights(r, phase: str, pending, digs, ground, squads, turn):
             combat_r.fail("a fight belongs to play")
         if pending is not None or any(d.stage in FINISHING for d in digs.values()):
             combat_r.fail("a fight under way leaves nothing else pending")
-        combat = fx.record_from_json(combat_r, squads, finished=False)
+        combat = fx.record_from_json(combat_r, squads, finished=False, items_used=items_used)
         if combat["attackers"] == [fx.EVIL]:
             pass  # the Emperor falls upon a Wandering Monster, the moving player opening for him (ce-evil-emperor-how)
         elif (squads[combat["attackers"][0]].owner != turn and not combat.get("stare")) or \

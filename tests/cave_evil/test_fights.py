@@ -457,6 +457,11 @@ def test_ce_items_used_an_item_counts_in_one_fight_a_turn():
     s.apply("fight III 1:IV")
     assert fx.used_items([f for m in s.combat["sides"]["defender"] for f in m])[0] == []
     assert list(s.squads["1:IV"].creature("horned-hellion-1").items) == ["cool-stretchy-headband"]  # still held
+    pos = json.loads(json.dumps(s.position()))  # the fight under way records IV without the headband it holds: it
+    assert s.game.state_from_position(pos).position() == pos  # loads (the soak's seed-0 game 60 was refused)
+    pos["items_used"] = []  # but a record leaving out an item not used this turn does not
+    with pytest.raises(FormatError, match="not on the map as the fight records it"):
+        s.game.state_from_position(pos)
 
 
 def test_ce_items_used_the_record_is_cleared_each_turn_and_old_positions_load():

@@ -460,6 +460,22 @@ def test_each_cycle_she_fights_the_necromancer_with_fewest_enemy_kill_points_and
     assert s.is_terminal() and s.returns() == [1.0, -1.0]
 
 
+def test_a_tie_for_her_attention_waits_on_a_roll_off_in_a_position_that_loads():
+    """Rule ce-evil-roll-off: equal enemy and wandering kill points, so the tied players roll a D12
+    and the lowest fights her. The turn waits in its Evil part while they roll; the soak's seed-0
+    game 54 reached this position with no part, and its loader refused it."""
+    dead = [{"id": "ratman-x", "card": None, "size": "small", "owner": 1, "by": 0},
+            {"id": "ratman-y", "card": None, "size": "small", "owner": 0, "by": 1}]
+    s = end_cycle(bitch_game(dead))
+    assert s.is_chance_node() and s.queue[0]["do"] == "rolloff" and s.part == "evil"
+    pos = json.loads(json.dumps(s.position()))
+    again = s.game.state_from_position(pos)
+    assert again.position() == pos
+    again.force("rolloff 2")
+    again.play_chance()
+    assert again.combat["evil"] == "darkest-evil-bitch" and again.combat["attackers"] == ["1:N"] and again.turn == 1
+
+
 def attacker_wins(s):
     """Play the fight under way to its end, the attacker rolling 12s and the defender 1s."""
     while s.combat is not None:

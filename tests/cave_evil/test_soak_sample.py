@@ -41,6 +41,11 @@ PLAYER_OUT_TWICE = ("issue 28 (found by the soak after the session's merges, see
                     "was put out again, a position its loader refuses ('a player is listed twice')",
                     "a player is listed twice")
 
+ITEMS_USED_BEFORE = ("issue 28 (found by the soak, seed 0 game 60): a squad fighting a second time in a turn (Battle On!!!) "
+                     "fights without the items it already used (rule ce-item-once), and the loader took the record for "
+                     "a squad not on the map ('is not on the map as the fight records it')",
+                     "is not on the map as the fight records it")
+
 KNOWN = {
     # games of SAMPLE that fail today (fast path: the loader probe every 25 steps), with the fault and the words
     # its failure shows today; a game that fails otherwise is a plain failure. None since the faults below were fixed
@@ -64,6 +69,8 @@ REPRODUCTIONS = [
               5000058, ("random", "random"), checked=True), BATTLE_ON_NECROMANCER),
     # the soak's seed-0 run at 22fea3c, game 66 (4 players, Battle On!!!, abandoning), fast path: refused at step 525
     (soak.Job.from_json('{"game":"cave-evil","players":4,"options":{"game":"full","awakening":"pit","black_diamond":false,"first_game":true,"discard":false,"sacrifice":false,"hire_one":false,"abandon":true,"battle_on":true,"protectors":false,"extended":false,"setup":"placement","clearance":"gap","extras":"turns","collapse_death":false,"flank":false,"necromancers":"random","bank":"counted","evil_digging":"tiles"},"seed":66,"bots":["heuristic","random","heuristic","random"],"checked":false,"deep_every":1,"max_steps":50000,"probe_every":25}'), PLAYER_OUT_TWICE),
+    # the soak's seed-0 run at 9edb9da, game 60 (4 players, Battle On!!!, abandoning), fast path: refused at step 750
+    (soak.Job.from_json('{"game":"cave-evil","players":4,"options":{"game":"full","awakening":"short","black_diamond":true,"first_game":false,"discard":true,"sacrifice":true,"hire_one":true,"abandon":true,"battle_on":true,"protectors":false,"extended":true,"setup":"quick","clearance":"gap","extras":"turns","collapse_death":false,"flank":true,"necromancers":"random","bank":"unbounded","evil_digging":"singles"},"seed":60,"bots":["heuristic","random","heuristic","random"],"checked":false,"deep_every":1,"max_steps":50000,"probe_every":25}'), ITEMS_USED_BEFORE),
 ]
 # game 16 of the soak's seed-1000 run, validated: the loader refused the position of step 458 (deep checks at
 # steps 0, 229 and 458 only, to reach it for less); fixed (a dig without a pick-axe is dropped at once)
