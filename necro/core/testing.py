@@ -175,9 +175,11 @@ def check_chance_notation(state: State, applied: int | None = 1) -> None:
 def checked_playout(state: State, choose: Callable[[State], object], *, max_steps: int = 10_000,
                     invariants: Iterable[Invariant] = (), deep_every: int = 1,
                     bad_inputs: Callable[[State], Iterable] | None = None, chance_notation: bool = True,
-                    label: str = "") -> int:
+                    label: str = "", stop_after: int | None = None) -> int:
     """Play ``state`` to its end, ``choose(state)`` deciding for the players and the state's own
     generator for chance, checking the contract after every step; returns the steps taken.
+    ``stop_after``: stop there, ended or not (a rule's tests playing out only the first steps
+    from a position built to reach that rule).
 
     The cheap checks (legal actions and ``invariants``) run at every step. ``deep_every`` > 1
     runs the costly ones (the position's JSON round trip, copy, undo and redo, illegal input,
@@ -196,7 +198,7 @@ def checked_playout(state: State, choose: Callable[[State], object], *, max_step
             check_illegal_refused(state, bad_inputs(state) if bad_inputs else ("no such move",))
             if chance_notation:
                 check_chance_notation(state)
-        if state.is_terminal():
+        if state.is_terminal() or n == stop_after:
             break
         before = state.position()
         if state.is_chance_node():

@@ -329,39 +329,26 @@ def test_the_defenders_powers_play_out_under_the_harness():
     undo and redo restoring it, chance written in notation; the defender's power is used along the way."""
     from necro.cave_evil import examples as ex
     from necro.core.rng import Rng
-    from necro.core.testing import check_actions, check_chance_notation, check_illegal_refused, check_round_trip
+    from necro.core.testing import checked_playout
 
     used = set()
+    bad = ("no such move", "blast N", "enthrall N 0:I", "teleport N +0+1", "defender casts nothing")
     for seed, card in enumerate(("ice-dead-sorceress", "psychomancer-of-fire", "rotten-magi") * 2):
         n2 = ex.squad(1, "N", "+0+5", ex.creature("necromancer-2", necromancer=True, card=card))
         s = ex.full_table([ex.necromancer(0, "+0+9"), n2, ex.squad(0, "I", "+0+6", ex.of_card("ghoul", 1))])
         pick = Rng(seed)
-        for _ in range(60):
-            check_actions(s)
-            check_round_trip(s, history=False)
-            legal = set(s.legal_actions())
-            check_illegal_refused(s, [b for b in ("no such move", "blast N", "enthrall N 0:I", "teleport N +0+1",
-                                                  "defender casts nothing") if b not in legal])
-            check_chance_notation(s)
-            if s.is_terminal():
-                break
-            before = s.position()
-            if s.is_chance_node():
-                s.play_chance()
-            else:
-                legal = s.legal_actions()
-                keen = [a for a in legal if a.startswith(("fight I 1:N", "first ", "blast", "enthrall", "teleport"))
-                        and (s.combat is not None or not a.startswith(("blast", "enthrall", "teleport")))]
-                action = pick.choice(keen) if keen and pick.randbelow(10) < 8 else pick.choice(legal)
-                if s.combat is not None and action.split()[0] in ("blast", "enthrall", "teleport"):
-                    used.add(action.split()[0])
-                s.apply(action)
-            after = s.position()
-            s.undo()
-            assert s.position() == before
-            s.redo()
-            assert s.position() == after
-        check_round_trip(s, history=True)
+
+        def choose(s):
+            legal = s.legal_actions()
+            keen = [a for a in legal if a.startswith(("fight I 1:N", "first ", "blast", "enthrall", "teleport"))
+                    and (s.combat is not None or not a.startswith(("blast", "enthrall", "teleport")))]
+            action = pick.choice(keen) if keen and pick.randbelow(10) < 8 else pick.choice(legal)
+            if s.combat is not None and action.split()[0] in ("blast", "enthrall", "teleport"):
+                used.add(action.split()[0])
+            return action
+
+        checked_playout(s, choose, stop_after=59, label=f"{card}, seed {seed}: ",
+                        bad_inputs=lambda s: [b for b in bad if b not in s.legal_actions()])
     assert used == {"blast", "enthrall", "teleport"}
 
 

@@ -299,36 +299,23 @@ def test_spells_play_out_under_the_harness():
     attaching, the D4): every step's actions listed and refused as the contract says, the position
     round-tripped through JSON, undo and redo restoring it, chance written in notation."""
     from necro.core.rng import Rng
-    from necro.core.testing import check_actions, check_chance_notation, check_illegal_refused, check_round_trip
+    from necro.core.testing import checked_playout
 
     seen = set()
+    bad = ("no such move", "cast N blinding-prism 1:I", "defender casts nothing", "attach ghoul-1", "d4 2")
     for seed in range(4):
         s = table(extra=[ex.squad(0, "II", "+0+6", dict(ex.of_card("young-lich", 1), items=["lightning-speed"]))])
         pick = Rng(seed)
-        for _ in range(120):
-            check_actions(s)
-            check_round_trip(s, history=False)
-            legal = set(s.legal_actions())
-            check_illegal_refused(s, [b for b in ("no such move", "cast N blinding-prism 1:I", "defender casts nothing",
-                                                  "attach ghoul-1", "d4 2") if b not in legal])
-            check_chance_notation(s)
-            if s.is_terminal():
-                break
-            before = s.position()
-            if s.is_chance_node():
-                s.play_chance()
-            else:
-                legal = s.legal_actions()
-                spells = [a for a in legal if a.startswith(("cast", "attach", "defender casts")) or " cast " in a]
-                action = pick.choice(spells) if spells and pick.randbelow(10) < 7 else pick.choice(legal)
-                seen.add(action.split()[0])
-                s.apply(action)
-            after = s.position()
-            s.undo()
-            assert s.position() == before
-            s.redo()
-            assert s.position() == after
-        check_round_trip(s, history=True)
+
+        def choose(s):
+            legal = s.legal_actions()
+            spells = [a for a in legal if a.startswith(("cast", "attach", "defender casts")) or " cast " in a]
+            action = pick.choice(spells) if spells and pick.randbelow(10) < 7 else pick.choice(legal)
+            seen.add(action.split()[0])
+            return action
+
+        checked_playout(s, choose, stop_after=119, label=f"seed {seed}: ",
+                        bad_inputs=lambda s: [b for b in bad if b not in s.legal_actions()])
     assert "cast" in seen
 
 

@@ -130,3 +130,15 @@ def test_state_from_hand_written_position():
     assert info.value.rule == "core-end"
     with pytest.raises(FormatError):
         Toy().state_from_position({"scores": [5, 0], "turn": 3, "roll": 2})
+
+
+def test_a_checked_playout_may_stop_before_the_end():
+    """``stop_after`` plays only the first steps, checked (a rule's own playout from a position built
+    for it); without it, a game that has not ended within ``max_steps`` is a failure."""
+    from necro.core.testing import checked_playout
+
+    s = Toy().new_initial_state(seed=1)
+    assert checked_playout(s, lambda s: s.legal_actions()[-1], stop_after=3) == 3
+    assert len(s.steps) == 3 and not s.is_terminal()
+    with pytest.raises(AssertionError, match="did not end within 3 steps"):
+        checked_playout(Toy().new_initial_state(seed=1), lambda s: s.legal_actions()[-1], max_steps=3)
