@@ -319,3 +319,27 @@ def test_full_squads_and_the_cards_of_the_fighters(page, tmp_path):
     assert box.locator(".necro-status").inner_text() == expand_view(widget.graph, ["first strength"])["status"]
     assert hexagon(board) == expected_hexagon("horned-hellion")
     assert not page.necro_log.page_errors, page.necro_log.page_errors
+
+
+def test_spell_effects_show_on_their_creatures_and_the_turn_markers_in_use(page, tmp_path):
+    """Mind Control on player 2's Ghoul for two turns (a D4 of 2): the Ghoul's line on its control card
+    reads the effect and the turns left, and the strip counts the Turn Marker sets in use (two sets: at
+    most two timed effects, ruling ce-turn-markers); a board without effects shows neither."""
+    from necro.cave_evil import examples as ex
+
+    def table():  # player 1's Necromancer (a Rotten Magi, a spellcaster) carries Mind Control; player 2's squad
+        n = ex.necromancer(0, "+0+9", monk=False)  # I stands in its sight
+        n["creatures"][0]["items"] = ["mind-control"]
+        return ex.full_table([n, ex.squad(1, "I", "+0+5", ex.of_card("hunched-one", 1), ex.of_card("ghoul", 1))])
+
+    _, box, board = open_board(page, tmp_path, table(), depth=0)
+    assert board.locator(".ce-ctl-effect").count() == 0 and board.locator(".ce-markers").count() == 0
+    s = table()
+    ghoul = "ghoul-1"
+    s.apply(f"cast N mind-control 1:I {ghoul}")
+    s.apply("d4 2")
+    assert s.effects == [{"creature": ghoul, "card": "mind-control", "by": 0, "turns": 2}]
+    _, box, board = open_board(page, tmp_path, s, depth=0)
+    tag = board.locator(f'.ce-ctl li[data-creature="{ghoul}"] .ce-ctl-effect')
+    assert tag.inner_text().strip() == "✧ Mind Control, 2 turns left"
+    assert board.locator(".ce-markers").inner_text() == f"Turn Markers: 1 of 2 sets in use (Mind Control, 2 turns left on {ghoul})"

@@ -26,6 +26,8 @@ const CARD_CSS = `
    an empty slot has no face and takes the theme's muted grey */
 .ce-ctl-room { font-size: 10px; color: #555; }
 .ce-ctl.ce-ctl-empty .ce-ctl-room { color: inherit; }
+.ce-ctl-effect { font-size: 10px; font-style: italic; color: #5b2a86; }
+.ce-markers { font-size: 12px; margin-top: 4px; }
 .ce-ctl ul { list-style: none; margin: 1px 0 0; padding: 0; }
 .ce-ctl li { display: flex; align-items: flex-start; gap: 3px; overflow-wrap: anywhere; }
 .ce-ctl li .ce-size { flex: none; margin-top: 1px; }

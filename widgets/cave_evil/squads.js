@@ -18,7 +18,9 @@
 // the second and third rounds' choices); abilities, notes, cost and the items it holds. Numbers
 // made up by this book are marked "*" (and drawn in dashed circles on the hexagon), inferred ones
 // "°", the designers' answers "†"; a legend under the card says so. The pick survives redraws
-// while its creature or squad is still there. Picking plays nothing.
+// while its creature or squad is still there. Picking plays nothing. A creature under a lasting
+// spell effect carries a tag on its line ("✧ Mind Control, 2 turns left"), and the Turn Markers in
+// use are counted under the strip.
 
 const picks = new WeakMap(); // per widget: { squad, creature, card } chosen in the strip, the map or the fight panel
 
@@ -42,6 +44,22 @@ function squadPicks(b) {
   Object.assign(b, { memberOf, membersOf, pick });
 }
 
+// ---- lasting spell effects (necro/cave_evil/effects.py): a tag on the creature that bears each one
+// ("✧ Mind Control, 2 turns left"), and under the strip the Turn Markers in use (two sets: at most
+// two timed effects at once, ruling ce-turn-markers)
+function effectsOn(b, cid) { return (b.pos.effects || []).filter((e) => e.creature === cid); }
+function effectLabel(b, e) {
+  const name = b.cards[e.card] ? b.cards[e.card].name :
+    e.card.split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+  return e.turns ? `${name}, ${e.turns} turn${e.turns === 1 ? "" : "s"} left` : `${name} (permanent)`;
+}
+function turnMarkers(b) {
+  const timed = (b.pos.effects || []).filter((e) => e.turns);
+  if (!timed.length) return null;
+  return b.el("div", { class: "ce-markers", role: "note" }, `Turn Markers: ${timed.length} of 2 sets in use (` +
+    timed.map((e) => `${effectLabel(b, e)} on ${e.creature}`).join("; ") + ")");
+}
+
 // ---- the control-card strip: six cards a player (N, I..V), then the Wandering Monsters' squads
 function controlStrip(b) {
   const { el, control, pos } = b;
@@ -54,7 +72,7 @@ function controlStrip(b) {
         `border-radius:50%;border:1px solid #000;margin-right:4px;background:${TEAM[p.player] || "#777"}` }), title),
       el("div", { class: "ce-ctl-row" }, p.cards.map((c) => controlCard(b, p, c, wild))));
   });
-  return el("section", { class: "ce-control", "aria-label": "control cards" }, ...rows);
+  return el("section", { class: "ce-control", "aria-label": "control cards" }, ...rows, turnMarkers(b));
 }
 function controlCard(b, p, c, wild) {
   const { el, svg, cards } = b;
@@ -68,7 +86,10 @@ function controlCard(b, p, c, wild) {
   el("div", { class: "ce-ctl-head" }, el("span", { class: "ce-ctl-num", "data-mark": c.card, "aria-hidden": "true" }), el("span", {}, label),
     c.full ? el("span", { class: "ce-ctl-full", title: "at the squad size limit: no creature but a trinket may join" }, "■ full") : null),
   el("ul", {}, c.creatures.map((k) => el("li", { "data-creature": k.id }, sizeIcon(svg, k.size),
-    `${k.necromancer ? "♛ " : ""}${cards[k.card] ? cards[k.card].name : k.id}`))),
+    `${k.necromancer ? "♛ " : ""}${cards[k.card] ? cards[k.card].name : k.id}`,
+    ...effectsOn(b, k.id).map((e) => el("span", { class: "ce-ctl-effect", "data-effect": e.card,
+      title: e.turns ? "a timed effect, under a Turn Marker (rule ce-turn-markers)" : "a permanent effect (rule ce-effect-permanent)" },
+    ` ✧ ${effectLabel(b, e)}`))))),
   c.guards ? el("div", { class: "ce-ctl-room ce-ctl-guard" }, `Protector of the pit at ${c.guards}`) : null,
   c.full ? null : el("div", { class: "ce-ctl-room" }, `room: ${c.room.join(" or ")}`),
   c.resources && Object.keys(c.resources).length ? el("div", { class: "ce-ctl-room ce-ctl-loot" },
