@@ -4,6 +4,8 @@ her so often ends the moment she wakes (rules ce-evil-bitch, ce-evil-bitch-none,
 
 import json
 
+import pytest
+
 from necro.cave_evil import examples as ex
 from necro.cave_evil.game import CaveEvil
 from necro.cave_evil.hexes import distance, neighbours, parse_hex
@@ -257,14 +259,14 @@ def _pushed_off(s):
     return s
 
 
-def _pick_far_hex(s):
-    """The player who ended the cycle (player 2: state.turn there) picks among the free hexes beside
-    The Pit; the squad and the gore end on the chosen hex, not the provisional one; the step survives
-    a JSON round trip and undo."""
+def _pick_far_hex(s, player=1):
+    """The player who ended the cycle (player 2: state.turn there; ``player``, 0-based) picks among the
+    free hexes beside The Pit; the squad and the gore end on the chosen hex, not the provisional one; the
+    step survives a JSON round trip and undo."""
     from necro.core.testing import check_round_trip
     pit = s.ground.pit()
     step = s.queue[0]
-    assert s.current_player() == 1 and step["player"] == 1
+    assert s.current_player() == player and step["player"] == player
     free = sorted(str(h) for h in neighbours(pit) if s.ground.is_open(h) and h not in s.ground.spawn_pits
                   and (s.squads.at(h) is None or s.squads.at(h).id == "w:A"))
     assert sorted(a.split()[1] for a in s.legal_actions()) == free and len(free) > 1
@@ -306,6 +308,42 @@ def test_the_current_player_moves_what_stood_on_the_pit_as_the_statue_wakes():
     s = CaveEvil(2, setup="quick", game="full", awakening="all").state_from_position(pos, 7)
     s = _pick_far_hex(_pushed_off(_on_the_pit(s)))
     assert s.squads.at(s.ground.pit()).creatures[0].card == "darkest-statue-of-death"
+
+
+def test_an_evil_risen_mid_turn_lets_the_player_on_turn_move_what_stood_on_the_pit_and_play_on():
+    """Ruling ce-evil-statue-how, mid-turn: invoking moves the Blood Eye onto the Awaken icon (48 with two
+    players) in player 1's Phase 3; the Emperor rises on The Pit and player 1, whose turn it is, picks
+    where the Ghoul pushed off it goes, then goes on with the turn."""
+    from .test_full_game import emperor_game
+    s = _on_the_pit(emperor_game())
+    s.apply("invoke rotting-mud N")
+    assert s.track.position == 48 and s.queue[0]["do"] == "spot" and s.queue[0]["player"] == 0
+    assert s.current_player() == 0 and s.turn == 0 and s.part == "actions"
+    s = _pick_far_hex(s, player=0)
+    assert not s.queue and s.turn == 0 and "end" in s.legal_actions()
+
+
+def _a_squad_two_from_the_pit(s):
+    """``s`` with player 1's squad I (a Ghoul) at +0+2, two spaces from The Pit at +0+0: beside +0+1, one
+    of the hexes beside The Pit, and not beside the first free one (-1+0)."""
+    pos = json.loads(json.dumps(s.position()))
+    pos["squads"].append({"id": "0:I", "owner": 0, "at": "+0+2", "card": "I", "creatures": [
+        {"id": "ghoul-1-2", "card": "ghoul", "size": "small", "speed": 3}]})
+    pos["piles"]["piles"]["construct"]["ghoul"] -= 1
+    return s.game.state_from_position(pos, 7)
+
+
+@pytest.mark.parametrize("to, owed", [("+0+1", ["0:I"]), ("+1-1", [])])
+def test_phase_1_is_counted_again_from_where_the_pushed_monster_is_put(to, owed):
+    """Rule ce-combat-phase1 after ruling ce-evil-statue-how: the Goat revealed at the cycle's end pushes
+    the Ghoul off The Pit as player 1's turn begins; the squads that must fight first are those beside
+    the monster where player 2 puts it, not where it first landed."""
+    from .test_full_game import goat_game
+    s = _pushed_off(_a_squad_two_from_the_pit(_on_the_pit(goat_game(eye=23))))
+    assert s.turn == 0 and s.part == "conjure" and s.must_fight == [] and s.current_player() == 1
+    s.apply(f"spot {to}")
+    assert s.must_fight == owed and s.current_player() == 0
+    assert ("fight I w:A" in s.legal_actions()) == bool(owed)
 
 
 def test_a_squad_holding_an_item_that_attacks_the_emperor_keeps_a_loadable_position():
