@@ -64,12 +64,15 @@ def lesson_words(notebook: Path) -> int:
 
 
 def _texts(node) -> int:
-    if isinstance(node, str):
-        return 0
+    """The words of a lesson's reader-facing fields, anywhere in ``node`` (its start position left out)."""
     if isinstance(node, list):
         return sum(_texts(x) for x in node)
+    if not isinstance(node, dict):
+        return 0
     total = 0
     for key, value in node.items():
+        if key == "start":
+            continue
         if key in ("title", "intro", "text", "end", "question", "explain", "hint") and isinstance(value, str):
             total += count_words(value)
         elif key == "options" and isinstance(value, list) and all(isinstance(x, str) for x in value):
