@@ -245,6 +245,7 @@ class NecroWidget {
       if (event.key === "Enter" || event.key === " ") this.editClick(event);
     }, true);
     host.append(this.root);
+    this.presenterInit(); // widgets/core/presenter.js
   }
 
   redraw() {
@@ -279,6 +280,7 @@ class NecroWidget {
     this.drawLink();
     this.takeRecord();
     if (this.lessonData) this.drawLesson();
+    this.drawPresenter();
     // Keyboard users keep their place: when the focused action (a panel button,
     // or a board target carrying data-a) was redrawn, focus its new twin, else
     // the first target of the same region, else (the game is over) the status line.
