@@ -133,6 +133,8 @@ Object.assign(NecroWidget.prototype, {
   presenterShowDecisions() {
     const shown = this.root.classList.toggle("necro-show-decisions");
     this.presenterDecisions.setAttribute("aria-pressed", shown ? "true" : "false");
+    // a decision hidden with the focus on it would leave the keys nowhere: the bar takes it
+    if (!shown && this.actionsBox.contains(document.activeElement)) this.presenterForwardBtn.focus();
   },
 
   presenterKeydown(event) {
@@ -180,8 +182,9 @@ Object.assign(NecroWidget.prototype, {
     if (this.presenterSteps) { this.presenterSteps.forward(); return; }
     const view = this.view() || {};
     const next = this.replayNext(view);
-    if (view.can_redo) this.request({ type: "redo" });
-    else if (next !== null) this.request({ type: "act", a: next });
+    // On a replay the recorded move comes first (a redo could be the reader's own move, undone).
+    if (next !== null) this.request({ type: "act", a: next });
+    else if (view.can_redo) this.request({ type: "redo" });
     else if (this.replayData && this.replayDone(view) === null) this.presenterSay("The board has left the recorded game: Left goes back.");
     else if (this.replayData || view.terminal) this.presenterSay("This is the end of the game.");
     else this.presenterSay("Nothing to step forward to: show the decisions (D) and choose a move.");
