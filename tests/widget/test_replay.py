@@ -87,3 +87,22 @@ def test_a_game_without_a_history_or_a_step_it_does_not_have_is_refused():
     fast.resolve_chance_unchecked()
     with pytest.raises(ReplayError, match="no replayable history"):
         replay(fast)
+
+
+def test_a_kernel_steps_through_the_replay_as_the_page_asks():
+    """With a kernel the presenter's keys are ordinary requests: the recorded moves one by one
+    (the deal by its notation), undo, redo and reset, to the recorded end."""
+    game = greedy_game(2)
+    board = replay(game)
+    line = board.replay["line"]
+    for notation in line[:3]:
+        board.handle({"type": "act", "a": notation})
+    assert board.view["step"] == 3 and not board.error
+    board.handle({"type": "undo"})
+    board.handle({"type": "redo"})
+    assert [step.action for step in board.state.steps] == line[:3]
+    for notation in line[3:]:
+        board.handle({"type": "act", "a": notation})
+    assert board.view["terminal"] and board.view["status"] == game.status() and not board.error
+    board.handle({"type": "reset"})
+    assert board.view["step"] == 0 and board.view["to_move"] == "chance"

@@ -49,7 +49,7 @@ const PRESENTER_CSS = `
 .necro-w .necro-presenter-text p { margin: 4px 0; }
 .necro-w .necro-presenter-now { font-size: 24px; }
 .necro-w .necro-presenter-why { color: var(--necro-muted); font-size: 16px; }
-.necro-w .necro-presenter-earlier { max-height: 45vh; overflow-y: auto; padding-left: 1.6em; font-size: 18px; margin: 0; }
+.necro-w .necro-presenter-earlier { max-height: 45vh; overflow-y: auto; list-style: none; padding-left: 0; font-size: 18px; margin: 0; }
 .necro-w .necro-presenter-earlier li { margin: 0 0 6px; }
 `;
 

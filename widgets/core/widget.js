@@ -267,7 +267,8 @@ class NecroWidget {
       : (this.mode === "live" || this.mode === "browser" ? this.get("error") : "");
     let note = this.note;
     const engineComing = ["idle", "starting", "attaching"].includes(this.engineState);
-    if (!note && this.mode === "static" && this.node().frontier && !view.terminal && !engineComing) {
+    // (on a replay's recorded game the page holds every next move: no edge to speak of)
+    if (!note && this.mode === "static" && this.node().frontier && !view.terminal && !engineComing && this.replayNext(view) === null) {
       note = this.frontierNote(this.node());
     }
     this.noteBox.textContent = note;
