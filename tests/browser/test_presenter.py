@@ -7,6 +7,8 @@ in it. (The lesson board's presenter view is in test_lesson_board.py.)"""
 
 from __future__ import annotations
 
+import pathlib
+
 import pytest
 
 from tests.widget.test_replay import greedy_game
@@ -189,3 +191,27 @@ def test_the_presenter_view_has_no_serious_accessibility_finding(built_book, sta
     page.wait_for_function(SETTLED_DARK)
     found += [f"(dark) {f}" for f in findings(page, COLOUR_RULES)]
     assert not found, "\n".join(found)
+
+
+def test_a_replay_in_the_presenter_view_steps_the_kernels_game(jupyterlab, page, wait_for_text):
+    """In JupyterLab the presenter's keys reach the engine in the kernel: the recorded moves, then
+    undo."""
+    from test_widget_live import run_notebook
+
+    line = [step.action for step in greedy_game().steps]
+    probe = pathlib.Path(str(jupyterlab.probe) + ".replay")
+    run_notebook(page, jupyterlab, "widget_replay.ipynb")
+    page.wait_for_selector(".jp-OutputArea .necro-w[data-replay][data-mode=live]", timeout=60_000)
+    page.get_by_text("replay steps at start: 0").wait_for(timeout=60_000)
+    box = page.locator(".jp-OutputArea .necro-w[data-replay]").first
+    box.locator(".necro-side .necro-present").click()
+    for number in range(1, 4):
+        page.keyboard.press("ArrowRight")
+        assert wait_for_text(probe, str(number)) == str(number)
+        page.wait_for_function("(n) => document.querySelector('.jp-OutputArea .necro-presenter-where').textContent"
+                               " === `Move ${n} of " + str(len(line)) + " of the recorded game`", arg=number)
+    assert box.locator(".necro-presenter-text h3").inner_text() == f"Step 3 ({line[2]})"
+    page.keyboard.press("ArrowLeft")
+    assert wait_for_text(probe, "2") == "2"
+    page.keyboard.press("Escape")
+    assert "necro-presenter" not in box.get_attribute("class").split()
