@@ -85,6 +85,9 @@ def test_a_chapter_board_in_the_presenter_view(built_book, static_server, page):
     assert box.locator(".necro-presenter-decisions").get_attribute("aria-pressed") == "true"
     page.keyboard.press("d")
     assert box.locator(".necro-actions").is_hidden()
+    for key in ["Tab"] * 30 + ["Shift+Tab"] * 30:  # the view covers the page: Tab goes round its own controls
+        page.keyboard.press(key)
+        assert focused_in(box), key
     box.locator(".necro-presenter-leave").click()  # the visible control leaves too
     assert not presenting(box) and enter.get_attribute("aria-pressed") == "false"
     assert box.locator(".necro-logbox").is_visible()

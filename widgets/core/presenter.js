@@ -93,9 +93,14 @@ Object.assign(NecroWidget.prototype, {
     this.engineLine.after(this.presenterBar);
     this.root.querySelector(".necro-main").after(this.presenterBox);
     this.root.addEventListener("keydown", (event) => this.presenterKeydown(event));
-    document.addEventListener("fullscreenchange", () => { // the browser's own Esc leaves full screen: the view too
+    this.onFullscreen = () => { // the browser's own Esc leaves full screen: the view too
       if (this.presenterFull && document.fullscreenElement !== this.root) { this.presenterFull = false; this.presenter(false); }
-    });
+    };
+    document.addEventListener("fullscreenchange", this.onFullscreen);
+  },
+
+  presenterDestroy() {
+    document.removeEventListener("fullscreenchange", this.onFullscreen);
   },
 
   // A button that enters or leaves the presenter view (every board has one; a lesson adds its own).
@@ -139,6 +144,7 @@ Object.assign(NecroWidget.prototype, {
 
   presenterKeydown(event) {
     if (!this.presenting() || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "Tab") { this.presenterKeepFocus(event); return; }
     const target = event.target;
     // A list keeps its arrow keys, and a move field its text being typed (empty, the arrows step).
     if (target && target.matches && (target.matches("select, textarea")
@@ -149,6 +155,18 @@ Object.assign(NecroWidget.prototype, {
     if (!keys[event.key]) return;
     event.preventDefault();
     keys[event.key]();
+  },
+
+  // The view covers the page: Tab goes round its own controls, never to the page hidden behind it.
+  presenterKeepFocus(event) {
+    const stops = [...this.root.querySelectorAll("button, a[href], input, select, textarea, summary, [tabindex]")]
+      .filter((node) => node.tabIndex >= 0 && !node.disabled && node.getClientRects().length > 0);
+    if (!stops.length) return;
+    const [first, last] = [stops[0], stops[stops.length - 1]];
+    if (event.shiftKey ? document.activeElement === first : document.activeElement === last) {
+      event.preventDefault();
+      (event.shiftKey ? last : first).focus();
+    }
   },
 
   presenterSay(text) {

@@ -66,6 +66,7 @@ class NecroWidget {
     this.destroyed = true;
     clearTimeout(this.timer);
     if (this.viewObserver) this.viewObserver.disconnect();
+    this.presenterDestroy();
     for (const [name, fn] of this.listeners) this.model.off(name, fn);
     if (this.sid) engineCall({ kind: "close", id: this.sid });
   }
