@@ -6,7 +6,9 @@ its rule id; ``refuse(state, "move I +9-9")`` prints why the engine says no;
 ``board(state, "move I")`` is a widget on the position after an opening, with
 as many steps precomputed for the static book as fit its byte budget;
 ``playground(state)`` links to that position on the book's playground page;
-``lesson("lessons/first-game.json")`` is a lesson board (see ``book/lessons-guide.md``).
+``lesson("lessons/first-game.json")`` is a lesson board (see ``book/lessons-guide.md``);
+``replay(state)`` a board that steps through the game ``state`` recorded (see
+:mod:`necro.widget.replay`).
 """
 
 from __future__ import annotations
@@ -93,3 +95,12 @@ def lesson(path) -> GameWidget:
     from necro.widget.lesson import lesson_board
 
     return lesson_board(pathlib.Path(path))
+
+
+def replay(state: State, start: int = 0) -> GameWidget:
+    """A board at step ``start`` of the recorded game ``state`` that steps through the rest of it,
+    move by move (its **Next move of the game** button, and the arrow keys in the presenter view),
+    in the static book too (see :mod:`necro.widget.replay`)."""
+    from necro.widget.replay import replay_board
+
+    return replay_board(state, start)

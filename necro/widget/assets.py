@@ -34,7 +34,8 @@ GENERIC = "generic.js"
 # part opens with the module's overview; a part may use the names of any other (they run as one
 # module), but code that runs while the module loads may only use what earlier parts defined.
 MODULES: dict[str, tuple[str, ...]] = {
-    "core.js": ("base.js", "style.js", "widget.js", "engine.js", "static.js", "panels.js", "editor.js", "share.js", "lesson.js"),
+    "core.js": ("base.js", "style.js", "widget.js", "engine.js", "static.js", "panels.js", "editor.js", "share.js", "presenter.js",
+                "lesson.js"),
     "cave_evil.js": ("map.js", "combat.js", "cards.js", "squads.js", "full.js"),
 }
 

@@ -240,8 +240,9 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
     The widget adds ``viewing`` (in a game that hides something): the seat the views were
     built for, which the page's selector starts from.
 
-    ``lines``: paths followed to their end whatever the depth (a lesson's main line, see
-    :func:`necro.core.explore.explore`).
+    ``lines``: paths followed to their end whatever the depth (a lesson's main line, a replay's
+    recorded game, see :func:`necro.core.explore.explore`); where a line passes a chance step that
+    lists no outcome (a shuffle), its outcome is the node's one action, marked ``forced``.
 
     A frontier node is where the depth or the node budget stopped the walk
     (the page then points to the live mode). :func:`expand_view` turns a node
@@ -304,6 +305,18 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
                     for rule_id, _ in edge["log"]:
                         remember(rule_id)
             actions.append(packed)
+        if edges and not actions and view.get("to_move") == "chance":
+            # a line's outcome of a chance step that lists none (a shuffle, a deal): the page's
+            # roll takes the recorded one, as a scenario's forced outcome
+            for edge in edges.values():
+                packed = {"a": edge["a"], "rule": edge["rule"], "to": edge["to"], "forced": True}
+                if edge["log"]:
+                    packed["log"] = edge["log"]
+                    for rule_id, _ in edge["log"]:
+                        remember(rule_id)
+                remember(edge["rule"])
+                actions.append(packed)
+            edges = {}
         if edges:  # an edge for no listed action would be an engine bug: keep it visible
             raise ValueError(f"explored actions {sorted(edges)} are not among the legal actions")
         out = {"view": view, "actions": actions}

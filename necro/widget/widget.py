@@ -98,6 +98,9 @@ class GameWidget(anywidget.AnyWidget, Play):
     # A lesson the board walks the reader through (necro.widget.lesson.lesson_trait): its steps, and
     # the rules it may link to; empty for an ordinary board.
     lesson = traitlets.Dict().tag(sync=True)
+    # A recorded game the board steps through (necro.widget.replay.replay_spec): its moves from the
+    # board's start; empty for an ordinary board.
+    replay = traitlets.Dict().tag(sync=True)
 
     def __init__(self, state: State, *, bots: Mapping[int, object] | None = None,
                  player: int | str | None = TABLE_UNLESS_ONE_HUMAN, auto_chance: bool = True,

@@ -52,6 +52,8 @@
 //   panels.js  the decisions panel, insight table, seats, viewer and log
 //   editor.js  edit mode (the position editor)
 //   share.js   share links, saved games, pictures and the position as JSON
+//   presenter.js  the presenter view: full screen, large type, arrow keys step (any board, replay, lesson)
+//   lesson.js  the lesson board
 // The parts after widget.js add their methods to NecroWidget.prototype.
 
 const HELLO_MS = 400;

@@ -29,19 +29,6 @@ const LESSON_CSS = `
 .necro-w.necro-lesson-mode .necro-edit-toggle, .necro-w.necro-lesson-mode .necro-bot-move,
 .necro-w.necro-lesson-mode .necro-seat-label, .necro-w.necro-lesson-mode .necro-editor { display: none; }
 .necro-w.necro-lesson-free .necro-reset { display: inline-block; }
-.necro-w.necro-presenter { position: fixed; inset: 0; z-index: 10000; max-width: none; border-radius: 0; overflow: auto;
-  font-size: 22px; display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); grid-auto-rows: min-content;
-  gap: 12px 20px; padding: 16px 24px; }
-.necro-w.necro-presenter > .necro-top, .necro-w.necro-presenter > .necro-engine-note { grid-column: 1 / -1; }
-.necro-w.necro-presenter > .necro-lesson { grid-column: 1; font-size: 22px; }
-.necro-w.necro-presenter .necro-lesson h3 { font-size: 28px; }
-.necro-w.necro-presenter .necro-lesson h4 { font-size: 24px; }
-.necro-w.necro-presenter > .necro-main { grid-column: 2; font-size: 18px; }
-.necro-w.necro-presenter .necro-board { zoom: 1.5; }
-.necro-w.necro-presenter:not(.necro-show-decisions) .necro-actions,
-.necro-w.necro-presenter:not(.necro-show-decisions) .necro-side > h4 { display: none; }
-.necro-w.necro-presenter .necro-lesson-played, .necro-w.necro-presenter .necro-presenter-keys { font-size: 18px; }
-.necro-w .necro-presenter-keys { font-size: 14px; color: var(--necro-muted); }
 `;
 
 // Requests that would take the board off the lesson's line (the lesson sends its own resets).
@@ -82,20 +69,17 @@ Object.assign(NecroWidget.prototype, {
       "Start the lesson again");
     this.lessonResume = el("button", { type: "button", class: "necro-lesson-resume", hidden: true,
       onclick: () => this.lessonGoTo(this.lessonLoad().step || 0) });
-    this.lessonPresent = el("button", { type: "button", class: "necro-lesson-present", "aria-pressed": "false",
-      title: "full screen, large type: arrow keys step through the lesson, D shows or hides the decisions, Esc leaves",
-      onclick: () => this.lessonPresenter(!this.root.classList.contains("necro-presenter")) }, "Presenter view");
-    this.lessonKeys = el("p", { class: "necro-presenter-keys", hidden: true },
-      "Keys: Right arrow: next (plays the asked move, or reveals the answer); Left arrow: back one step;"
-      + " D: show or hide the decisions; Esc: leave the presenter view.");
-    this.root.addEventListener("keydown", (event) => this.lessonKeydown(event));
+    // The presenter view (widgets/core/presenter.js) steps through the lesson.
+    this.lessonPresent = this.presenterButton("necro-lesson-present");
+    this.presenterSteps = { forward: () => this.lessonForward(), back: () => this.lessonBack(), start: () => this.lessonReset(),
+      keys: "Right arrow: next (plays the asked move, or reveals the answer); Left arrow: back one step; Home: the first step;" };
     this.lessonSaved = el("p", { class: "necro-lesson-saved" });
     this.lessonBox = el("section", { class: "necro-lesson", "aria-label": `lesson: ${title}` },
       el("h3", {}, `Lesson: ${title}`, this.lessonProgress),
       this.lessonIntro = data.intro ? el("p", { class: "necro-lesson-intro" }, data.intro) : null,
       this.lessonSaved, this.lessonStepTitle, this.lessonText, this.lessonAsk, this.lessonFeedbackBox, this.lessonPlayed,
       el("div", { class: "necro-controls" }, this.lessonNext, this.lessonHintBtn, this.lessonResume, this.lessonRestart,
-        this.lessonPresent), this.lessonKeys);
+        this.lessonPresent));
     this.root.insertBefore(this.lessonBox, this.root.querySelector(".necro-main"));
     const saved = this.lessonLoad();
     if (saved.done) this.lessonSaved.textContent = "You finished this lesson before (remembered by this browser only).";
@@ -280,29 +264,6 @@ Object.assign(NecroWidget.prototype, {
     if (this.lessonPhase === "answered") this.lessonGoTo(this.lessonStep);
     else if (this.lessonPhase === "done") this.lessonGoTo(this.lessonData.steps.length - 1);
     else if (this.lessonStep > 0) this.lessonGoTo(this.lessonStep - 1);
-  },
-
-  lessonPresenter(on) {
-    this.root.classList.toggle("necro-presenter", on);
-    this.lessonPresent.setAttribute("aria-pressed", on ? "true" : "false");
-    this.lessonKeys.hidden = !on;
-    try {
-      if (on && this.root.requestFullscreen && !document.fullscreenElement) this.root.requestFullscreen().catch(() => {});
-      if (!on && document.fullscreenElement === this.root) document.exitFullscreen().catch(() => {});
-    } catch (err) { /* full screen refused: the view still fills the window */ }
-    this.lessonPresent.focus();
-  },
-
-  lessonKeydown(event) {
-    if (!this.root.classList.contains("necro-presenter") || event.altKey || event.ctrlKey || event.metaKey) return;
-    const typing = event.target === this.lessonTyped && this.lessonTyped.value !== "";
-    if (typing) return;
-    if (event.key === "ArrowRight") { event.preventDefault(); this.lessonForward(); }
-    else if (event.key === "ArrowLeft") { event.preventDefault(); this.lessonBack(); }
-    else if (event.key === "d" || event.key === "D") {
-      event.preventDefault();
-      this.root.classList.toggle("necro-show-decisions");
-    } else if (event.key === "Escape") { event.preventDefault(); this.lessonPresenter(false); }
   },
 
   lessonRuleLink(ruleId) {

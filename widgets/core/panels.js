@@ -162,15 +162,20 @@ Object.assign(NecroWidget.prototype, {
     while (this.announcer.childElementCount > 60) this.announcer.firstElementChild.remove();
   },
 
-  drawLog(view) {
+  // A log line's rule: its title and id, linked to the rule's section where the book is there.
+  ruleLinkOf(entry) {
     const root = contentRoot();
+    const name = entry.title ? `${entry.title} (${entry.rule})` : entry.rule;
+    return entry.href && root !== null
+      ? el("a", { href: root + entry.href }, name)
+      : el("span", {}, entry.title ? `${entry.title} ` : "", el("code", {}, entry.rule));
+  },
+
+  drawLog(view) {
     const log = view.log || [];
     let lastStep = null;
     const items = log.map((entry) => {
-      const name = entry.title ? `${entry.title} (${entry.rule})` : entry.rule;
-      const why = entry.href && root !== null
-        ? el("a", { href: root + entry.href }, name)
-        : el("span", {}, entry.title ? `${entry.title} ` : "", el("code", {}, entry.rule));
+      const why = this.ruleLinkOf(entry);
       // The step and its notation head its first line only; long notations
       // (a shuffled deck) are shortened, in full on hover.
       // step 0: what a set-up position did on its own before its first decision

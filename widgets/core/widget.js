@@ -66,6 +66,7 @@ class NecroWidget {
     this.destroyed = true;
     clearTimeout(this.timer);
     if (this.viewObserver) this.viewObserver.disconnect();
+    this.presenterDestroy();
     for (const [name, fn] of this.listeners) this.model.off(name, fn);
     if (this.sid) engineCall({ kind: "close", id: this.sid });
   }
@@ -245,6 +246,7 @@ class NecroWidget {
       if (event.key === "Enter" || event.key === " ") this.editClick(event);
     }, true);
     host.append(this.root);
+    this.presenterInit(); // widgets/core/presenter.js
   }
 
   redraw() {
@@ -266,7 +268,8 @@ class NecroWidget {
       : (this.mode === "live" || this.mode === "browser" ? this.get("error") : "");
     let note = this.note;
     const engineComing = ["idle", "starting", "attaching"].includes(this.engineState);
-    if (!note && this.mode === "static" && this.node().frontier && !view.terminal && !engineComing) {
+    // (on a replay's recorded game the page holds every next move: no edge to speak of)
+    if (!note && this.mode === "static" && this.node().frontier && !view.terminal && !engineComing && this.replayNext(view) === null) {
       note = this.frontierNote(this.node());
     }
     this.noteBox.textContent = note;
@@ -279,6 +282,7 @@ class NecroWidget {
     this.drawLink();
     this.takeRecord();
     if (this.lessonData) this.drawLesson();
+    this.drawPresenter();
     // Keyboard users keep their place: when the focused action (a panel button,
     // or a board target carrying data-a) was redrawn, focus its new twin, else
     // the first target of the same region, else (the game is over) the status line.
