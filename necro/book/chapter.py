@@ -93,3 +93,13 @@ def lesson(path) -> GameWidget:
     from necro.widget.lesson import lesson_board
 
     return lesson_board(pathlib.Path(path))
+
+
+def exercise(path) -> GameWidget:
+    """The board of the exercise file at ``path`` (relative to the chapter): a lesson of kind
+    ``exercise``, whose every answer the loader computes with the engine (:mod:`necro.core.checks`)."""
+    from necro.core.lesson import LessonError, read_lesson
+
+    if read_lesson(pathlib.Path(path)).doc.get("kind") != "exercise":
+        raise LessonError("kind", f"{path} is not an exercise (\"kind\": \"exercise\")")
+    return lesson(path)
