@@ -20,19 +20,25 @@ The computations are data, not code, and work for every game:
   the game goes on);
 - ``{"compute": "to_act"}``: the seat that decides now (0 is player 1); -1 when chance does,
   -2 when the game is over;
-- ``{"compute": "logged", "rule": "sf-faq-worm"}``: whether a log line written since the step
+- ``{"compute": "logged", "rule": "sf-worm-always"}``: whether a log line written since the step
   began (by its ``play``) carries that rule;
-- ``{"compute": "count_legal"}``: how many legal actions there are now.
+- ``{"compute": "count_legal"}``: how many legal actions there are now;
+- ``{"compute": "log", "rule": "ce-combat-total", "match": "^Defender: .* = (\\d+)\\.$"}``: what the
+  last log line written since the step began with that rule says: the first group the regular
+  expression ``match`` captures in it (a whole number as a number), or null when no line matches.
+  For what the engine works out and writes down but does not keep in the position (a side's
+  total in a Cave Evil fight).
 """
 
 from __future__ import annotations
 
 import json
+import re
 
 from .errors import NecroError
 from .game import CHANCE, TERMINAL, State
 
-COMPUTE = ("position", "legal", "refused", "winner", "to_act", "logged", "count_legal")
+COMPUTE = ("position", "legal", "refused", "winner", "to_act", "logged", "count_legal", "log")
 
 
 class CheckError(NecroError):
@@ -74,6 +80,21 @@ def _refusal(state: State, move: str) -> str | None:
     return state.explain_illegal(action)[0]
 
 
+def _logged_value(entries, rule: str, match: str):
+    try:
+        pattern = re.compile(match)
+    except re.error as exc:
+        raise CheckError(f"'match' is not a regular expression: {exc}") from None
+    if not pattern.groups:
+        raise CheckError("'match' must capture the value in a group: (...)")
+    for entry in reversed(entries):
+        found = pattern.search(entry.text) if entry.rule == rule else None
+        if found:
+            text = found.group(1)
+            return int(text) if text is not None and text.isdigit() else text
+    return None
+
+
 def compute(check: dict, state: State, since: int = 0):
     """The value ``check`` names in ``state`` (JSON data); ``since``: the log's length when the
     step began (for ``logged``)."""
@@ -94,6 +115,8 @@ def compute(check: dict, state: State, since: int = 0):
         value = any(entry.rule == rule for entry in state.log[since:])
     elif kind == "count_legal":
         value = len(state.legal_actions())
+    elif kind == "log":
+        value = _logged_value(state.log[since:], _need_text(check, "rule"), _need_text(check, "match"))
     else:
         raise CheckError(f"'compute' must be one of {', '.join(COMPUTE)}")
     return json.loads(json.dumps(value))
