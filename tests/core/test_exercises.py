@@ -116,5 +116,10 @@ def test_the_computations():
     state.apply("shovel W2").apply("roll 5")
     assert compute({"compute": "logged", "rule": "sf-whacked-takeover"}, state, since) is True
     assert compute({"compute": "logged", "rule": "sf-whacked-takeover"}, state, len(state.log)) is False
+    shovel = {"compute": "log", "rule": "sf-shovel", "match": r"^Rolled (\d+)"}
+    assert compute(shovel, state, since) == 5
+    assert compute({**shovel, "match": r"^Rolled (\d+) and more"}, state, since) is None
     with pytest.raises(CheckError, match="needs 'move'"):
         compute({"compute": "legal"}, state)
+    with pytest.raises(CheckError, match="capture"):
+        compute({**shovel, "match": "Rolled"}, state, since)
