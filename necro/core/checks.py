@@ -122,6 +122,13 @@ def compute(check: dict, state: State, since: int = 0):
     return json.loads(json.dumps(value))
 
 
+def same(a, b) -> bool:
+    """JSON values equal as JSON reads them: ``true`` is not ``1``, but ``9`` is ``9.0``."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    return a == b
+
+
 def options_matching(check: dict, value) -> list[int]:
     """The indices of the options whose value (``check["values"]``) is ``value``."""
-    return [i for i, v in enumerate(check["values"]) if v == value]
+    return [i for i, v in enumerate(check["values"]) if same(v, value)]

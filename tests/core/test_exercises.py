@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from necro.core.checks import CheckError, compute
+from necro.core.checks import CheckError, compute, options_matching
 from necro.core.lesson import LessonError, load_lesson, read_lesson
 
 BOOK = Path(__file__).resolve().parents[2] / "book"
@@ -123,3 +123,10 @@ def test_the_computations():
         compute({"compute": "legal"}, state)
     with pytest.raises(CheckError, match="capture"):
         compute({**shovel, "match": "Rolled"}, state, since)
+
+
+def test_true_is_not_one():
+    """A yes/no check does not match an option valued 1 or 0, nor the reverse; 9 matches 9.0."""
+    check = {"values": [1, True, 0, False, 9]}
+    assert options_matching(check, True) == [1] and options_matching(check, 1) == [0]
+    assert options_matching(check, False) == [3] and options_matching(check, 9.0) == [4]
