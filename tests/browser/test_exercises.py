@@ -149,7 +149,7 @@ def test_exercises_are_answered_by_keyboard(built_book, static_server, page):
 def test_an_answered_exercise_has_no_serious_accessibility_finding(built_book, static_server, page):
     """axe-core on the Day of the Dead rulings page with an exercise just answered wrong (options,
     feedback with its rule link, the engine's lines), in the light colour scheme and the dark."""
-    from test_accessibility import AXE, COLOUR_RULES, SETTLED_DARK, findings
+    from test_accessibility import findings_light_and_dark
 
     page.emulate_media(color_scheme="light")
     open_page(page, static_server(built_book), "day-of-the-dead")
@@ -158,9 +158,5 @@ def test_an_answered_exercise_has_no_serious_accessibility_finding(built_book, s
     step = doc["steps"][0]
     answer(box, step, (step["answer"] + 1) % len(step["options"]))
     check_answered(box, step, right=False)
-    page.add_script_tag(path=str(AXE))
-    found = findings(page)
-    page.emulate_media(color_scheme="dark")
-    page.wait_for_function(SETTLED_DARK)
-    found += [f"(dark) {f}" for f in findings(page, COLOUR_RULES)]
+    found = findings_light_and_dark(page)
     assert not found, "\n".join(found)
