@@ -104,3 +104,13 @@ def replay(state: State, start: int = 0) -> GameWidget:
     from necro.widget.replay import replay_board
 
     return replay_board(state, start)
+
+
+def exercise(path) -> GameWidget:
+    """The board of the exercise file at ``path`` (relative to the chapter): a lesson of kind
+    ``exercise``, whose every answer the loader computes with the engine (:mod:`necro.core.checks`)."""
+    from necro.core.lesson import LessonError, read_lesson
+
+    if read_lesson(pathlib.Path(path)).doc.get("kind") != "exercise":
+        raise LessonError("kind", f"{path} is not an exercise (\"kind\": \"exercise\")")
+    return lesson(path)

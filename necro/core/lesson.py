@@ -20,10 +20,17 @@ Any step may end with ``then``: the other players' replies (and forced chance
 outcomes), played by the board after the learner's part, so the lesson goes
 where its text says.
 
+A question (``predict`` or ``answer``) may carry ``check``: what the engine
+computes to find the right option (:mod:`necro.core.checks`). An *exercise*
+(``"kind": "exercise"``, ``book/<game>/exercises/<name>.json``) is a lesson of a
+few steps on one position whose every question has one, so its answer is the
+engine's, not only the author's.
+
 Nothing here is trusted: :func:`validate` replays the lesson on the engine
 and refuses it, naming the step, when an expected move is illegal where it is
 asked, a forced outcome is not one the engine lists, a rule id does not
-exist, or a field is missing or of the wrong kind. Every expected move (not
+exist, a question's ``check`` computes another answer than the author's, or a
+field is missing or of the wrong kind. Every expected move (not
 only the first) must leave the rest of the lesson playable. The tests run it
 on every lesson file of the book.
 """
@@ -31,17 +38,22 @@ on every lesson file of the book.
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import pathlib
 import re
 from dataclasses import dataclass
 
+from .checks import CheckError, compute, options_matching
 from .errors import NecroError
 from .game import CHANCE, State
 
 FORMAT = "necro-lesson"
 VERSION = 1
 ASKS = ("move", "predict", "answer", "read")
+KINDS = ("lesson", "exercise")
+EXERCISE_STEPS = 4
+"""An exercise is short: a question or two on one position, then what the engine played."""
 
 
 class LessonError(NecroError):
@@ -88,7 +100,15 @@ class Lesson:
         if name not in builders:
             raise LessonError("start.scenario", f"{self.game_id} has no scenario {name!r}"
                                                 f" (it has {', '.join(sorted(builders))})")
-        return builders[name](game=game, **start.get("args", {}))
+        builder, args = builders[name], dict(start.get("args", {}))
+        accepts = inspect.signature(builder).parameters
+        if "game" in accepts:
+            return builder(game=game, **args)
+        if any(p.kind is p.VAR_KEYWORD for p in accepts.values()):  # builders taking the options themselves
+            return builder(**args, **start.get("options", {}))
+        if start.get("options"):
+            raise LessonError("start.options", f"scenario {name!r} takes no game options")
+        return builder(**args)
 
     def line(self) -> list[str]:
         """Every action of the lesson's main line, in order (the learner's and the replies)."""
@@ -156,9 +176,13 @@ def check_shape(doc) -> None:
         _need(start, "options", dict, "start")
     if "seat" in doc:
         _need(doc, "seat", int, "")
+    if "kind" in doc and _need(doc, "kind", str, "") not in KINDS:
+        raise LessonError("kind", f"must be one of {', '.join(KINDS)}")
     steps = _need(doc, "steps", list, "")
     if not steps:
         raise LessonError("steps", "a lesson has at least one step")
+    if doc.get("kind") == "exercise":
+        _check_exercise_shape(steps)
     for i, step in enumerate(steps):
         where = f"steps[{i}]"
         if not isinstance(step, dict):
@@ -186,8 +210,27 @@ def check_shape(doc) -> None:
                 raise LessonError(f"{where}.answer", f"must be an option's index, 0 to {len(options) - 1}")
             _need(step, "explain", str, where)
             _need(step, "rule", str, where)
+            if "check" in step:
+                check = _need(step, "check", dict, where)
+                _need(check, "compute", str, f"{where}.check")
+                if len(_need(check, "values", list, f"{where}.check")) != len(options):
+                    raise LessonError(f"{where}.check.values", "must give one value for each option")
         if ask == "predict":
             _notations(step, "play", where, required=True)
+
+
+def _check_exercise_shape(steps: list) -> None:
+    """An exercise: at most :data:`EXERCISE_STEPS` steps, at least one question, and every
+    question's answer computed by the engine (``check``)."""
+    if len(steps) > EXERCISE_STEPS:
+        raise LessonError("steps", f"an exercise has at most {EXERCISE_STEPS} steps")
+    questions = [i for i, step in enumerate(steps) if isinstance(step, dict) and step.get("ask") in ("predict", "answer")]
+    if not questions:
+        raise LessonError("steps", "an exercise asks at least one question (an 'answer' or 'predict' step)")
+    for i in questions:
+        if "check" not in steps[i]:
+            raise LessonError(f"steps[{i}].check", "is missing: an exercise's answer is the engine's, so each"
+                                                   " question names what to compute")
 
 
 # ------------------------------------------------------------ the engine
@@ -270,10 +313,30 @@ def _walk(lesson: Lesson, state: State, first: int) -> None:
                         _play(branch, reply, f"{where}.then[{j}] (after {notation!r})")
                     _walk(lesson, branch, i + 1)
         else:
+            since = len(state.log)
             for k, notation in enumerate(step.get("play", [])):
                 _play(state, notation, f"{where}.play[{k}]")
+            if "check" in step:
+                _check_answer(step, state, since, where)
         for j, reply in enumerate(step.get("then", [])):
             _play(state, reply, f"{where}.then[{j}]")
+
+
+def _check_answer(step: dict, state: State, since: int, where: str) -> None:
+    """The author's ``answer`` must be the one option whose value is what the engine computes."""
+    check = step["check"]
+    try:
+        value = compute(check, state, since)
+    except CheckError as fault:
+        raise LessonError(f"{where}.check", fault.reason) from None
+    matching = options_matching(check, value)
+    letter = "ABCDEFGHIJ"
+    if len(matching) != 1:
+        raise LessonError(f"{where}.check", f"the engine computes {value!r}, which {len(matching)} options'"
+                                            " values give: exactly one must")
+    if matching[0] != step["answer"]:
+        raise LessonError(f"{where}.answer", f"the author's answer is option {letter[step['answer']]}, but the"
+                                             f" engine computes {value!r}: option {letter[matching[0]]}")
 
 
 def validate(lesson: Lesson) -> State:

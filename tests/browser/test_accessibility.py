@@ -68,6 +68,15 @@ def findings(page, rules=None) -> list[str]:
     return page.evaluate(RUN_AXE, list(rules) if rules else None)
 
 
+def findings_light_and_dark(page) -> list[str]:
+    """The page as it stands (emulated in the light colour scheme): every finding, then the
+    colour rules' findings in the dark scheme, marked (dark)."""
+    found = findings(page)
+    page.emulate_media(color_scheme="dark")
+    page.wait_for_function(SETTLED_DARK)
+    return found + [f"(dark) {f}" for f in findings(page, COLOUR_RULES)]
+
+
 def test_every_built_page_is_checked(built_book):
     pages = built_pages(built_book)
     assert AXE.is_file(), "npm ci installs axe-core (package.json devDependencies)"

@@ -9,6 +9,9 @@
 // browser's engine, or the precomputed graph), whose refusal names the rule. The other players'
 // replies and the moves a prediction plays out are sent as ordinary requests, in order.
 // Progress (the furthest step, finished or not) may be kept in localStorage, never sent anywhere.
+// An exercise (`kind: "exercise"`: a question or two on one position, its answer computed by the
+// engine when the book was built) is the same board; it also keeps whether each question was
+// answered right at the first try.
 
 const LESSON_CSS = `
 .necro-w .necro-lesson { border: 2px solid var(--necro-accent); border-radius: 6px; padding: 8px 10px; margin: 0 0 8px; }
@@ -57,6 +60,7 @@ Object.assign(NecroWidget.prototype, {
       el("p", {}, "Your move: click it on the board or among the decisions, or type it here."),
       this.lessonTyped, el("button", { type: "button", class: "necro-lesson-try", onclick: () => this.lessonTry() }, "Try this move"));
     const title = data.title || "Lesson";
+    this.lessonNoun = data.kind === "exercise" ? "exercise" : "lesson";
     this.lessonProgress = el("span", { class: "necro-lesson-progress" });
     this.lessonStepTitle = el("h4", { tabindex: -1 });
     this.lessonText = el("p", { class: "necro-lesson-text" });
@@ -66,7 +70,7 @@ Object.assign(NecroWidget.prototype, {
     this.lessonNext = el("button", { type: "button", class: "necro-lesson-next", onclick: () => this.lessonGoOn() }, "Next step");
     this.lessonHintBtn = el("button", { type: "button", class: "necro-lesson-hint", onclick: () => this.lessonHint() }, "Hint");
     this.lessonRestart = el("button", { type: "button", class: "necro-lesson-restart", onclick: () => this.lessonReset() },
-      "Start the lesson again");
+      `Start the ${this.lessonNoun} again`);
     this.lessonResume = el("button", { type: "button", class: "necro-lesson-resume", hidden: true,
       onclick: () => this.lessonGoTo(this.lessonLoad().step || 0) });
     // The presenter view (widgets/core/presenter.js) steps through the lesson.
@@ -74,15 +78,21 @@ Object.assign(NecroWidget.prototype, {
     this.presenterSteps = { forward: () => this.lessonForward(), back: () => this.lessonBack(), start: () => this.lessonReset(),
       keys: "Right arrow: next (plays the asked move, or reveals the answer); Left arrow: back one step; Home: the first step;" };
     this.lessonSaved = el("p", { class: "necro-lesson-saved" });
-    this.lessonBox = el("section", { class: "necro-lesson", "aria-label": `lesson: ${title}` },
-      el("h3", {}, `Lesson: ${title}`, this.lessonProgress),
+    const noun = this.lessonNoun === "exercise" ? "Exercise" : "Lesson";
+    this.lessonBox = el("section", { class: "necro-lesson", "aria-label": `${this.lessonNoun}: ${title}` },
+      el("h3", {}, `${noun}: ${title}`, this.lessonProgress),
       this.lessonIntro = data.intro ? el("p", { class: "necro-lesson-intro" }, data.intro) : null,
       this.lessonSaved, this.lessonStepTitle, this.lessonText, this.lessonAsk, this.lessonFeedbackBox, this.lessonPlayed,
       el("div", { class: "necro-controls" }, this.lessonNext, this.lessonHintBtn, this.lessonResume, this.lessonRestart,
         this.lessonPresent));
     this.root.insertBefore(this.lessonBox, this.root.querySelector(".necro-main"));
     const saved = this.lessonLoad();
-    if (saved.done) this.lessonSaved.textContent = "You finished this lesson before (remembered by this browser only).";
+    if (saved.done) {
+      const firsts = Object.values(saved.first || {});
+      const how = !firsts.length ? "" : firsts.every(Boolean) ? ", right at the first try"
+        : ", not every answer right at the first try";
+      this.lessonSaved.textContent = `You finished this ${this.lessonNoun} before${how} (remembered by this browser only).`;
+    }
     else if (saved.step && saved.step < data.steps.length) {
       this.lessonSaved.textContent = `Last time you reached step ${saved.step + 1} of ${data.steps.length}.`;
       this.lessonResume.textContent = `Resume at step ${saved.step + 1}`;
@@ -103,8 +113,20 @@ Object.assign(NecroWidget.prototype, {
     try {
       const saved = this.lessonLoad();
       const step = Math.max(saved.step || 0, this.lessonStep);
-      localStorage.setItem(this.lessonKey(), JSON.stringify({ step, done: !!saved.done || this.lessonPhase === "done" }));
+      const record = { step, done: !!saved.done || this.lessonPhase === "done" };
+      if (saved.first) record.first = saved.first;
+      localStorage.setItem(this.lessonKey(), JSON.stringify(record));
     } catch (err) { /* storage refused (file://, private mode): progress is simply not kept */ }
+  },
+
+  // Whether the reader's first answer to question `step` was right (an exercise's score), kept once.
+  lessonSaveFirst(step, right) {
+    try {
+      const saved = this.lessonLoad();
+      saved.first = saved.first || {};
+      if (!(step in saved.first)) saved.first[step] = right;
+      localStorage.setItem(this.lessonKey(), JSON.stringify(saved));
+    } catch (err) { /* storage refused: nothing is kept */ }
   },
 
   // --------------------------------------------------------------- input
@@ -180,6 +202,7 @@ Object.assign(NecroWidget.prototype, {
     if (!step || this.lessonPhase !== "ask") return;
     this.lessonChosen = index;
     const right = index === step.answer;
+    if (this.lessonNoun === "exercise") this.lessonSaveFirst(this.lessonStep, right);
     this.lessonFeedback = { kind: right ? "right" : "wrong",
       text: (right ? "Right. " : `Not quite: the answer is ${String.fromCharCode(65 + step.answer)}. `) + step.explain, rule: step.rule };
     this.lessonPhase = "answered";
@@ -292,7 +315,7 @@ Object.assign(NecroWidget.prototype, {
     if (this.lessonIntro) this.lessonIntro.hidden = this.lessonStep > 0;
     this.lessonProgress.textContent = step ? `step ${this.lessonStep + 1} of ${total}` : "finished";
     this.lessonStepTitle.textContent = step ? (step.title || `Step ${this.lessonStep + 1}`) : "Well done";
-    this.lessonText.textContent = step ? step.text : (data.end || "You reached the end of the lesson.") +
+    this.lessonText.textContent = step ? step.text : (data.end || `You reached the end of the ${this.lessonNoun}.`) +
       " The board is yours now: play on freely.";
     // Rebuilt only when the question changes: a redraw must not take the focus (or the text being
     // typed) from the move field or an option.
