@@ -235,7 +235,10 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
       walk followed it, and ``m``, the notation as the viewer's log writes it,
       where that differs (a card the other player laid face down); ``hint``
       and ``p`` only when not empty. ``view`` has
-      ``insight`` only where ``insight(state)`` returned a table.
+      ``insight`` only where ``insight(state)`` returned a table. ``line`` (only at a node
+      whose choices the viewer may not see listed, on one of ``lines``): the actions those
+      lines play there (another player's move, a hidden draw), packed the same way, which the
+      page follows when asked (a lesson plays them) but never offers among the decisions.
 
     The widget adds ``viewing`` (in a game that hides something): the seat the views were
     built for, which the page's selector starts from.
@@ -278,6 +281,23 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
         if rule_id not in rules:
             rules[rule_id] = [rule_link(state, rule_id), rule_title(state, rule_id)]
 
+    def follow(packed: dict, edge: dict) -> dict:
+        """``packed`` (an action of a node) with what the walk found along it: ``to``, ``forced``,
+        ``m`` and ``log``."""
+        packed["to"] = edge["to"]
+        remember(packed["rule"])
+        if edge.get("forced"):
+            packed["forced"] = True
+        # how the viewer's log writes this step (a secret card hidden)
+        masked = state.mask_notation(packed["a"], edge["by"], SPECTATOR if viewer is None else viewer)
+        if masked != packed["a"]:
+            packed["m"] = masked
+        if edge["log"]:
+            packed["log"] = edge["log"]
+            for rule_id, _ in edge["log"]:
+                remember(rule_id)
+        return packed
+
     nodes = []
     for node in raw["nodes"]:
         view = node["view"]
@@ -292,21 +312,17 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
                 packed["p"] = action["p"]
             edge = edges.pop(action["a"], None)
             if edge is not None:
-                packed["to"] = edge["to"]
-                if edge.get("forced"):
-                    packed["forced"] = True
-                # how the viewer's log writes this step (a secret card hidden)
-                masked = state.mask_notation(action["a"], edge["by"], SPECTATOR if viewer is None else viewer)
-                if masked != action["a"]:
-                    packed["m"] = masked
-                if edge["log"]:
-                    packed["log"] = edge["log"]
-                    for rule_id, _ in edge["log"]:
-                        remember(rule_id)
+                follow(packed, edge)
             actions.append(packed)
-        if edges:  # an edge for no listed action would be an engine bug: keep it visible
+        # A line (a lesson's) through choices this seat may not see listed: the other players' moves
+        # and the hidden draws it plays are stored apart, followed but never offered as decisions.
+        unlisted = [follow({"a": a, "rule": edge["rule"]}, edge) for a, edge in edges.items()] \
+            if view.get(HIDDEN_KEY) else []
+        if edges and not unlisted:  # an edge for no listed action would be an engine bug: keep it visible
             raise ValueError(f"explored actions {sorted(edges)} are not among the legal actions")
         out = {"view": view, "actions": actions}
+        if unlisted:
+            out["line"] = unlisted
         if node["frontier"]:
             out["frontier"] = True
         nodes.append(out)
@@ -419,7 +435,7 @@ def expand_view(graph: dict, path: list[str]) -> dict:
     log = [line(*entry) for entry in graph["root_log"]]
     node = graph["nodes"][graph["root"]]
     for i, notation in enumerate(path):
-        action = next(x for x in node["actions"] if x["a"] == notation)
+        action = next(x for x in node["actions"] + node.get("line", []) if x["a"] == notation)
         if "to" not in action:
             raise KeyError(f"{notation!r} leads beyond the precomputed graph")
         shown = action.get("m", notation)
