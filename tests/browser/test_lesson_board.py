@@ -65,6 +65,14 @@ def wait_idle(box) -> None:
                                " && b.dataset.engine !== 'attaching'", arg=box.element_handle(), timeout=ENGINE_MS)
 
 
+def wait_for_turn(box, notation: str) -> None:
+    """Wait until the board has played the lesson's moves so far and offers ``notation`` among the
+    decisions (the engine in the reader's browser answers after the click; a move made before
+    would be on a position about to change, and the lesson asks to wait)."""
+    box.page.wait_for_function("([b, a]) => [...b.querySelectorAll('.necro-actions [data-a]')].some((x) => x.dataset.a === a)",
+                               arg=[box.element_handle(), notation], timeout=ENGINE_MS)
+
+
 def feedback(box) -> str:
     return box.locator(".necro-lesson-feedback").inner_text()
 
@@ -124,6 +132,7 @@ def test_every_lesson_is_completed_by_pointer(built_book, static_server, page, p
         assert progress(box) == f"step {index + 1} of {total}"
         assert box.locator(".necro-lesson-text").inner_text() == step["text"]
         if step["ask"] == "move":
+            wait_for_turn(box, step["expect"][0])
             if index == first_move:
                 try_off_script(box, step)
             button = box.locator(f'.necro-actions [data-a="{step["expect"][0]}"]')
@@ -168,6 +177,7 @@ def test_every_lesson_is_completed_by_keyboard(built_book, static_server, page, 
     for index, step in enumerate(steps):
         assert progress(box) == f"step {index + 1} of {total}"
         if step["ask"] == "move":
+            wait_for_turn(box, step["expect"][0])
             tab_to(page, ".necro-lesson-typed")
             page.keyboard.type(step["expect"][0])
             page.keyboard.press("Enter")
@@ -207,6 +217,7 @@ def test_every_lesson_board_has_no_serious_accessibility_finding(built_book, sta
     first = predict_steps(doc)[0]
     for index, step in enumerate(doc["steps"][:first]):
         if step["ask"] == "move":
+            wait_for_turn(box, step["expect"][0])
             box.locator(".necro-lesson-typed").fill(step["expect"][0])
             box.locator(".necro-lesson-try").click()
         elif step["ask"] == "read":
@@ -324,3 +335,31 @@ def test_the_lesson_board_plays_with_a_kernel(jupyterlab, page, wait_for_text):
                            timeout=30_000)
     assert "gs-move-empty" in feedback(box)
     assert progress(box) == f"step 2 of {len(LESSON['steps'])}"
+
+
+def test_a_hidden_information_lesson_plays_with_a_kernel_through_the_learners_eyes(jupyterlab, page, wait_for_text):
+    """In JupyterLab the Day of the Dead lesson deals (the forced draws reach the kernel), the
+    learner lays a card and the lesson plays player 2's: the kernel's view, and the page, never
+    name a card of player 2's hand."""
+    from test_widget_live import run_notebook
+
+    hidden = BOOK / "day-of-the-dead" / "lessons" / "first-game.json"
+    doc = json.loads(hidden.read_text(encoding="utf-8"))
+    deal, lay = doc["steps"][0], doc["steps"][1]
+    probe = pathlib.Path(str(jupyterlab.probe) + ".hidden")
+    run_notebook(page, jupyterlab, "widget_lesson_hidden.ipynb")
+    page.wait_for_selector(".jp-OutputArea .necro-w[data-lesson][data-mode=live]", timeout=60_000)
+    page.get_by_text("hidden lesson steps at start: 0").wait_for(timeout=60_000)
+    box = page.locator(".jp-OutputArea .necro-w[data-lesson]").first
+    box.locator(".necro-lesson-next").click()
+    dealt = len(deal["then"])
+    assert wait_for_text(probe, f"{dealt} 0") == f"{dealt} 0"
+    box.locator(f'.necro-actions [data-a="{lay["expect"][0]}"]').click()
+    played = dealt + 1 + len(lay["then"])  # the learner's card, then player 2's
+    assert wait_for_text(probe, f"{played} 0") == f"{played} 0"
+    assert progress(box) == f"step 3 of {len(doc['steps'])}"
+    # the page follows the kernel: player 2's card told by its back, as the table saw it
+    page.wait_for_function("(b) => b.innerText.includes('Player 2 lays an Unearth card')", arg=box.element_handle(),
+                           timeout=30_000)
+    shown = box.inner_text()
+    assert not any(name in shown for name in ("Anger", "Troll", "Greed", "Creaky Skeleton"))  # player 2's hand
