@@ -43,4 +43,6 @@ def lesson_board(source, depth: int = 0):
     player = lesson.seat if state.hides_something() else HOT_SEAT
     widget = GameWidget(state, player=player, auto_chance=False)
     widget.lesson = lesson_spec(lesson, state)
-    return widget.explorable(depth, lines=(lesson.line(),), max_bytes=None, warn=False)
+    # The learner decides for their own seat only: the other seats' choices are the lesson's to play.
+    return widget.explorable(depth, lines=(lesson.line(),), max_bytes=None, warn=False,
+                             others_unlisted=player is not HOT_SEAT)

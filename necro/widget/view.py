@@ -206,7 +206,7 @@ def check_insight(table) -> dict:
 
 def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int | None = None,
                 bots: Mapping[int, object] | None = None, insight: Callable | None = None,
-                lines: tuple = ()) -> dict:
+                lines: tuple = (), others_unlisted: bool = False) -> dict:
     """The static explorable graph of the positions within ``depth`` steps of ``state``.
 
     Built with :func:`necro.core.explore.explore` and the same view builder as
@@ -245,6 +245,11 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
 
     ``lines``: paths followed to their end whatever the depth (a lesson's main line, see
     :func:`necro.core.explore.explore`).
+
+    ``others_unlisted`` (a board that shows one seat while a lesson plays the others): where
+    another seat decides, the page lists none of its choices, even those the engine would show
+    (a conversion's keep or convert); the view says they are hidden, and the lines' moves there
+    are stored in ``line``.
 
     A frontier node is where the depth or the node budget stopped the walk
     (the page then points to the live mode). :func:`expand_view` turns a node
@@ -303,6 +308,10 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
         view = node["view"]
         edges = {edge["a"]: edge for edge in node["edges"]}
         actions = []
+        if others_unlisted and viewer is not None and viewer >= 0 and isinstance(view["to_move"], int) \
+                and view["to_move"] != viewer:
+            view["actions"] = []
+            view[HIDDEN_KEY] = True
         for action in view.pop("actions"):
             packed = {"a": action["a"], "rule": action["rule"]}
             remember(action["rule"])

@@ -72,11 +72,10 @@ def test_a_lesson_in_a_hidden_information_game_shows_the_learners_seat_only():
     end = expand_view(board.graph, read_lesson(HIDDEN).line())
     assert end["status"].startswith("Turn 2 of 6") and end["seat"] == 0
     replies = [node["line"] for node in board.graph["nodes"] if "line" in node]
-    assert [[(x["a"], x["m"]) for x in line] for line in replies] == [
-        [("fallen D08", "fallen D")], [("spirit D09", "spirit D")], [("spirit P08", "spirit P")]]
-    # player 2's hidden choices are never offered among the decisions
-    assert not any(x["a"].startswith(("fallen D08", "spirit D09", "spirit P08"))
-                   for node in board.graph["nodes"] for x in node["actions"])
+    assert [[(x["a"], x.get("m")) for x in line] for line in replies] == [
+        [("fallen D08", "fallen D")], [("spirit D09", "spirit D")], [("convert", None)], [("spirit P08", "spirit P")]]
+    # player 2's choices are never offered to the learner, not even the open ones (convert or keep)
+    assert all(view["to_move"] == 0 for node, view in zip(board.graph["nodes"], views) if node["actions"])
     # the log says what the table saw: player 2's card by its back
     assert any("Player 2 lays a Double card" in entry["text"] for entry in end["log"])
 
