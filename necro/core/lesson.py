@@ -85,30 +85,56 @@ class Lesson:
     def seat(self) -> int:
         return self.doc.get("seat", 0)
 
-    def game(self):
+    def game(self, players: int | None = None):
+        """The lesson's game with its ``start.options`` (``players`` among them, or given here)."""
         from .registry import game_class
 
-        return game_class(self.game_id)(**self.doc["start"].get("options", {}))
+        options = dict(self.doc["start"].get("options", {}))
+        if players is not None:
+            options["players"] = players
+        try:
+            return game_class(self.game_id)(**options)
+        except NecroError as refused:
+            raise LessonError("start.options", str(refused)) from None
 
     def start_state(self) -> State:
         """The position the lesson starts from (a fresh state each call)."""
-        start, game = self.doc["start"], self.game()
+        start = self.doc["start"]
         if "position" in start:
-            return game.state_from_position(start["position"], seed=start.get("seed", 0))
+            return self.game().state_from_position(start["position"], seed=start.get("seed", 0))
         builders = scenarios(self.game_id)
         name = start["scenario"]
         if name not in builders:
             raise LessonError("start.scenario", f"{self.game_id} has no scenario {name!r}"
                                                 f" (it has {', '.join(sorted(builders))})")
-        builder, args = builders[name], dict(start.get("args", {}))
-        accepts = inspect.signature(builder).parameters
-        if "game" in accepts:
-            return builder(game=game, **args)
-        if any(p.kind is p.VAR_KEYWORD for p in accepts.values()):  # builders taking the options themselves
-            return builder(**args, **start.get("options", {}))
-        if start.get("options"):
-            raise LessonError("start.options", f"scenario {name!r} takes no game options")
-        return builder(**args)
+        return self._build(builders[name])
+
+    def _build(self, builder) -> State:
+        """Call a scenario builder, whatever its signature. The games' builders differ: Graveyard
+        Shift's take the game (``game=``), Day of the Dead's and most of Cave Evil's take the
+        game's options as keywords (``**options``), Shovelfight's and Shambling Dead's take
+        neither. A builder that cannot be given the lesson's options builds its position, which
+        is then set up again in a game with those options (same seed, same forced outcomes)."""
+        start = self.doc["start"]
+        args, options = dict(start.get("args", {})), dict(start.get("options", {}))
+        params = inspect.signature(builder).parameters
+        try:
+            if "game" in params:
+                return builder(game=self.game(), **args)
+            if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+                return builder(**args, **options)
+            built = builder(**args)
+        except TypeError as wrong:  # an argument the builder does not take, or lacks
+            raise LessonError("start.args", f"the scenario {start['scenario']!r} refuses them: {wrong}") from None
+        except NecroError as refused:
+            raise LessonError("start", str(refused)) from None
+        if not options:
+            return built
+        game = self.game(built.game.players)
+        try:
+            return game.state_from_position(built.position(), seed=built.rng.seed).force(*built.forced)
+        except NecroError as refused:  # an option that changes what a position holds (Cave Evil's game=full)
+            raise LessonError("start.options", f"the scenario {start['scenario']!r} does not fit them: {refused}") from None
 
     def line(self) -> list[str]:
         """Every action of the lesson's main line, in order (the learner's and the replies)."""

@@ -7,6 +7,11 @@ the game's rules, so a refusal or an explanation links to the rule in the book. 
 precomputed graph holds the lesson's whole main line, so a page with no engine at all (a book
 opened from ``file://``) still plays the lesson; an off-script move is answered by the lesson,
 an illegal one by the engine (or the graph's refusal).
+
+In a game that hides something (hands, face-down cards) the board shows the learner's seat only;
+the other players' moves and hidden draws on the lesson's line are stored in the graph apart from
+the decisions (a node's ``line``, see :func:`necro.widget.view.build_graph`), so the lesson plays
+them while the page holds no other hand.
 """
 
 from __future__ import annotations
@@ -32,6 +37,12 @@ def lesson_board(source, depth: int = 0):
 
     lesson = load_lesson(source)
     state = lesson.start_state()
-    widget = GameWidget(state, player=HOT_SEAT, auto_chance=False)
+    # In a game that hides something the board looks through the learner's eyes only: the other
+    # hands stay hidden, and the lesson plays their replies (the graph stores those moves apart).
+    # With nothing hidden, the hot seat shows the same and names whoever decides.
+    player = lesson.seat if state.hides_something() else HOT_SEAT
+    widget = GameWidget(state, player=player, auto_chance=False)
     widget.lesson = lesson_spec(lesson, state)
-    return widget.explorable(depth, lines=(lesson.line(),), max_bytes=None, warn=False)
+    # The learner decides for their own seat only: the other seats' choices are the lesson's to play.
+    return widget.explorable(depth, lines=(lesson.line(),), max_bytes=None, warn=False,
+                             others_unlisted=player is not HOT_SEAT)

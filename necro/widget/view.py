@@ -206,7 +206,7 @@ def check_insight(table) -> dict:
 
 def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int | None = None,
                 bots: Mapping[int, object] | None = None, insight: Callable | None = None,
-                lines: tuple = ()) -> dict:
+                lines: tuple = (), others_unlisted: bool = False) -> dict:
     """The static explorable graph of the positions within ``depth`` steps of ``state``.
 
     Built with :func:`necro.core.explore.explore` and the same view builder as
@@ -235,7 +235,10 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
       walk followed it, and ``m``, the notation as the viewer's log writes it,
       where that differs (a card the other player laid face down); ``hint``
       and ``p`` only when not empty. ``view`` has
-      ``insight`` only where ``insight(state)`` returned a table.
+      ``insight`` only where ``insight(state)`` returned a table. ``line`` (only at a node
+      whose choices the viewer may not see listed, on one of ``lines``): the actions those
+      lines play there (another player's move, a hidden draw), packed the same way, which the
+      page follows when asked (a lesson plays them) but never offers among the decisions.
 
     The widget adds ``viewing`` (in a game that hides something): the seat the views were
     built for, which the page's selector starts from.
@@ -243,6 +246,11 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
     ``lines``: paths followed to their end whatever the depth (a lesson's main line, a replay's
     recorded game, see :func:`necro.core.explore.explore`); where a line passes a chance step that
     lists no outcome (a shuffle), its outcome is the node's one action, marked ``forced``.
+
+    ``others_unlisted`` (a board that shows one seat while a lesson plays the others): where
+    another seat decides, the page lists none of its choices, even those the engine would show
+    (a conversion's keep or convert); the view says they are hidden, and the lines' moves there
+    are stored in ``line``.
 
     A frontier node is where the depth or the node budget stopped the walk
     (the page then points to the live mode). :func:`expand_view` turns a node
@@ -279,11 +287,32 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
         if rule_id not in rules:
             rules[rule_id] = [rule_link(state, rule_id), rule_title(state, rule_id)]
 
+    def follow(packed: dict, edge: dict) -> dict:
+        """``packed`` (an action of a node) with what the walk found along it: ``to``, ``forced``,
+        ``m`` and ``log``."""
+        packed["to"] = edge["to"]
+        remember(packed["rule"])
+        if edge.get("forced"):
+            packed["forced"] = True
+        # how the viewer's log writes this step (a secret card hidden)
+        masked = state.mask_notation(packed["a"], edge["by"], SPECTATOR if viewer is None else viewer)
+        if masked != packed["a"]:
+            packed["m"] = masked
+        if edge["log"]:
+            packed["log"] = edge["log"]
+            for rule_id, _ in edge["log"]:
+                remember(rule_id)
+        return packed
+
     nodes = []
     for node in raw["nodes"]:
         view = node["view"]
         edges = {edge["a"]: edge for edge in node["edges"]}
         actions = []
+        if others_unlisted and viewer is not None and viewer >= 0 and isinstance(view["to_move"], int) \
+                and view["to_move"] != viewer:
+            view["actions"] = []
+            view[HIDDEN_KEY] = True
         for action in view.pop("actions"):
             packed = {"a": action["a"], "rule": action["rule"]}
             remember(action["rule"])
@@ -293,33 +322,23 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
                 packed["p"] = action["p"]
             edge = edges.pop(action["a"], None)
             if edge is not None:
-                packed["to"] = edge["to"]
-                if edge.get("forced"):
-                    packed["forced"] = True
-                # how the viewer's log writes this step (a secret card hidden)
-                masked = state.mask_notation(action["a"], edge["by"], SPECTATOR if viewer is None else viewer)
-                if masked != action["a"]:
-                    packed["m"] = masked
-                if edge["log"]:
-                    packed["log"] = edge["log"]
-                    for rule_id, _ in edge["log"]:
-                        remember(rule_id)
+                follow(packed, edge)
             actions.append(packed)
         if edges and not actions and view.get("to_move") == "chance":
             # a line's outcome of a chance step that lists none (a shuffle, a deal): the page's
             # roll takes the recorded one, as a scenario's forced outcome
-            for edge in edges.values():
-                packed = {"a": edge["a"], "rule": edge["rule"], "to": edge["to"], "forced": True}
-                if edge["log"]:
-                    packed["log"] = edge["log"]
-                    for rule_id, _ in edge["log"]:
-                        remember(rule_id)
-                remember(edge["rule"])
-                actions.append(packed)
+            for a, edge in edges.items():
+                actions.append(dict(follow({"a": a, "rule": edge["rule"]}, edge), forced=True))
             edges = {}
-        if edges:  # an edge for no listed action would be an engine bug: keep it visible
+        # A line (a lesson's) through choices this seat may not see listed: the other players' moves
+        # and the hidden draws it plays are stored apart, followed but never offered as decisions.
+        unlisted = [follow({"a": a, "rule": edge["rule"]}, edge) for a, edge in edges.items()] \
+            if view.get(HIDDEN_KEY) else []
+        if edges and not unlisted:  # an edge for no listed action would be an engine bug: keep it visible
             raise ValueError(f"explored actions {sorted(edges)} are not among the legal actions")
         out = {"view": view, "actions": actions}
+        if unlisted:
+            out["line"] = unlisted
         if node["frontier"]:
             out["frontier"] = True
         nodes.append(out)
@@ -432,7 +451,7 @@ def expand_view(graph: dict, path: list[str]) -> dict:
     log = [line(*entry) for entry in graph["root_log"]]
     node = graph["nodes"][graph["root"]]
     for i, notation in enumerate(path):
-        action = next(x for x in node["actions"] if x["a"] == notation)
+        action = next(x for x in node["actions"] + node.get("line", []) if x["a"] == notation)
         if "to" not in action:
             raise KeyError(f"{notation!r} leads beyond the precomputed graph")
         shown = action.get("m", notation)

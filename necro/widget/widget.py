@@ -151,7 +151,8 @@ class GameWidget(anywidget.AnyWidget, Play):
                                   insight=self._insight, initial=self._initial, viewer=self.viewer)
 
     def explorable(self, depth: int = 2, max_nodes: int = 400,
-                   max_bytes: int | None = MAX_GRAPH_BYTES, warn: bool = True, lines: tuple = ()) -> "GameWidget":
+                   max_bytes: int | None = MAX_GRAPH_BYTES, warn: bool = True, lines: tuple = (),
+                   others_unlisted: bool = False) -> "GameWidget":
         """Precompute the positions within ``depth`` steps, for the static book.
 
         Call it after setting up the position: the static page starts from
@@ -159,14 +160,16 @@ class GameWidget(anywidget.AnyWidget, Play):
         ``max_bytes`` (compact JSON; None: no limit), the depth is lowered
         until it fits, with a warning naming the depth kept (unless ``warn``
         is false: "as deep as fits"), so one chapter cannot bloat its page.
-        ``lines`` are paths followed to their end whatever the depth (a lesson's main line).
+        ``lines`` are paths followed to their end whatever the depth (a lesson's main line);
+        ``others_unlisted``: list no other seat's choices (see :func:`necro.widget.view.build_graph`).
         Returns the widget (for display).
         """
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise ValueError(f"explore depth must be a whole number >= 0, not {depth!r}")
         for tried in range(depth, -1, -1):
             graph = build_graph(self.state, tried, max_nodes=max_nodes,
-                                viewer=self.viewer, bots=self.bots(), insight=self._insight, lines=lines)
+                                viewer=self.viewer, bots=self.bots(), insight=self._insight, lines=lines,
+                                others_unlisted=others_unlisted)
             size = len(json.dumps(graph, separators=(",", ":")))
             if max_bytes is None or size <= max_bytes or tried == 0:
                 break

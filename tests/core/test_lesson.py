@@ -108,3 +108,58 @@ def test_malformed_lessons_are_refused_with_the_place(change, where):
     bad = copy.deepcopy(doc())
     change(bad)
     refused(bad, where)
+
+
+# ------------------------------------------------- every game's scenario builders
+def scenario_cases():
+    from necro.core.lesson import scenarios
+    from necro.core.registry import GAMES
+
+    return [(game_id, name) for game_id in GAMES for name in sorted(scenarios(game_id))]
+
+
+def start_doc(game_id, start):
+    return {"format": "necro-lesson", "version": 1, "id": f"{game_id}/probe", "game": game_id, "title": "probe",
+            "start": start, "steps": [{"text": "look", "ask": "read"}]}
+
+
+@pytest.mark.parametrize("game_id, name", scenario_cases(), ids="/".join)
+def test_a_lesson_starts_from_any_scenario_of_any_game(game_id, name):
+    """The builders differ (``game=``, ``**options``, neither): a lesson names any of them."""
+    from necro.core.lesson import scenarios
+
+    state = read_lesson(start_doc(game_id, {"scenario": name})).start_state()
+    assert state.game.id == game_id
+    assert state.position() == scenarios(game_id)[name]().position()
+
+
+@pytest.mark.parametrize("game_id, name, option", [
+    ("graveyard-shift", "opening", {"rounds": 1}),                 # the builder takes game=
+    ("day-of-the-dead", "summoning-turn-1", {"spirit_fills": "active"}),  # **options
+    ("shovelfight", "joker_cut", {"stranded": "falls"}),           # neither: set up again with the options
+    ("cave-evil", "failed-dig", {"black_diamond": True}),
+    ("shambling-dead", "hero-six", None),
+])
+def test_the_lessons_options_reach_the_game_whatever_the_builder(game_id, name, option):
+    from necro.core.registry import game_class
+
+    spec = game_class(game_id).options_spec
+    if option is None or not set(option) <= {o.name for o in spec}:  # any option of the game, not its default
+        first = spec[0]
+        option = {first.name: next(c for c in first.choices if c != first.default)}
+    state = read_lesson(start_doc(game_id, {"scenario": name, "options": option})).start_state()
+    assert {k: state.game.options[k] for k in option} == option
+
+
+def test_an_option_that_does_not_fit_the_scenarios_position_is_refused_with_the_place():
+    doc_ = start_doc("cave-evil", {"scenario": "failed-dig", "options": {"game": "full"}})
+    with pytest.raises(LessonError) as caught:
+        read_lesson(doc_).start_state()
+    assert caught.value.where == "start.options"
+
+
+def test_arguments_a_builder_does_not_take_are_refused_with_the_place():
+    doc_ = start_doc("day-of-the-dead", {"scenario": "summoning-turn-1", "args": {"game": None, "colour": "red"}})
+    with pytest.raises(LessonError) as caught:
+        read_lesson(doc_).start_state()
+    assert caught.value.where.startswith("start")

@@ -30,12 +30,15 @@ const LESSON_CSS = `
 .necro-w .necro-lesson-played { font-size: 13px; margin: 4px 0; padding-left: 1.4em; }
 .necro-w.necro-lesson-mode .necro-undo, .necro-w.necro-lesson-mode .necro-redo, .necro-w.necro-lesson-mode .necro-reset,
 .necro-w.necro-lesson-mode .necro-edit-toggle, .necro-w.necro-lesson-mode .necro-bot-move,
-.necro-w.necro-lesson-mode .necro-seat-label, .necro-w.necro-lesson-mode .necro-editor { display: none; }
+.necro-w.necro-lesson-mode .necro-seat-label, .necro-w.necro-lesson-mode .necro-editor,
+.necro-w.necro-lesson-mode .necro-take-seat { display: none; }
 .necro-w.necro-lesson-free .necro-reset { display: inline-block; }
 `;
 
 // Requests that would take the board off the lesson's line (the lesson sends its own resets).
-const LESSON_PLAYS = ["roll", "undo", "redo", "reset", "bot_move", "load_position", "open_link", "edit_mode", "edit"];
+// A lesson in a game that hides something shows the learner's seat only: no other seat's view.
+const LESSON_PLAYS = ["roll", "undo", "redo", "reset", "bot_move", "load_position", "open_link", "edit_mode", "edit",
+  "viewer"];
 const LESSON_RULE = /\(rule ([a-z0-9]+(?:-[a-z0-9]+)*)\)\s*$/;
 
 Object.assign(NecroWidget.prototype, {

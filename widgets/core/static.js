@@ -28,7 +28,7 @@ Object.assign(NecroWidget.prototype, {
     const node = this.node();
     switch (msg.type) {
       case "act": {
-        const action = node.actions.find((x) => x.a === msg.a);
+        const action = this.graphAction(node, msg.a);
         return !action || action.to !== undefined; // an illegal action is refused by the graph too
       }
       case "roll": {
@@ -43,6 +43,12 @@ Object.assign(NecroWidget.prototype, {
   graph() {
     const graph = this.model.get("graph");
     return graph && Array.isArray(graph.nodes) && graph.nodes.length ? graph : null;
+  },
+
+  // The packed action `notation` names at `node`: a decision it lists, or a move of a lesson's line
+  // that this seat may not see listed (another player's, a hidden draw: `line`, followed when asked).
+  graphAction(node, notation) {
+    return node.actions.find((x) => x.a === notation) || (node.line || []).find((x) => x.a === notation);
   },
 
   // The path is the list of packed actions followed from the graph's root;
@@ -108,7 +114,7 @@ Object.assign(NecroWidget.prototype, {
 
   staticAct(notation) {
     const node = this.node();
-    const action = node.actions.find((x) => x.a === notation);
+    const action = this.graphAction(node, notation);
     if (action && action.to !== undefined) {
       this.path.push(action);
       this.redoStack = [];
