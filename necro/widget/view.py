@@ -324,7 +324,7 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
             if edge is not None:
                 follow(packed, edge)
             actions.append(packed)
-        if edges and not actions and view.get("to_move") == "chance":
+        if edges and not actions and view.get("to_move") == "chance" and not view.get(HIDDEN_KEY):
             # a line's outcome of a chance step that lists none (a shuffle, a deal): the page's
             # roll takes the recorded one, as a scenario's forced outcome
             for a, edge in edges.items():
