@@ -42,6 +42,7 @@ def lesson_board(source, depth: int = 0):
     # With nothing hidden, the hot seat shows the same and names whoever decides.
     player = lesson.seat if state.hides_something() else HOT_SEAT
     widget = GameWidget(state, player=player, auto_chance=False)
+    widget.sealed = False  # the page's engine plays the lesson's replies: it keeps the real hands
     widget.lesson = lesson_spec(lesson, state)
     # The learner decides for their own seat only: the other seats' choices are the lesson's to play.
     return widget.explorable(depth, lines=(lesson.line(),), max_bytes=None, warn=False,

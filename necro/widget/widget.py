@@ -145,10 +145,15 @@ class GameWidget(anywidget.AnyWidget, Play):
     def _batch(self):
         return self.hold_sync()
 
+    sealed = True
+    """Whether a board shown from one seat gives the page's engine a new deal of what that seat
+    cannot see (:func:`~necro.widget.browser.engine_spec`). A lesson board is not sealed: its own
+    line names the other seats' cards, and the engine must play those replies."""
+
     def _record_engine(self) -> None:
         """Store the current state as the start of the in-browser engine (see :attr:`engine`)."""
-        self.engine = engine_spec(self.state, player=self.player, bots=self._bot_pool,
-                                  insight=self._insight, initial=self._initial, viewer=self.viewer)
+        self.engine = engine_spec(self.state, player=self.player, bots=self._bot_pool, insight=self._insight,
+                                  initial=self._initial, viewer=self.viewer if self.sealed else None)
 
     def explorable(self, depth: int = 2, max_nodes: int = 400,
                    max_bytes: int | None = MAX_GRAPH_BYTES, warn: bool = True, lines: tuple = (),

@@ -98,7 +98,7 @@ def test_every_exercise_is_answered_by_pointer(built_book, static_server, page, 
     assert 3 <= len(docs) <= 5
     for k, doc in enumerate(docs):
         box = box_of(page, doc)
-        assert box.locator("h3").inner_text().startswith(f"Exercise: {doc['title']}")
+        assert box.locator(".necro-lesson h3").inner_text().startswith(f"Exercise: {doc['title']}")
         play_through(box, doc, wrong_first=k == 0)
         record = saved(page, doc)
         assert record["done"] is True

@@ -90,3 +90,17 @@ def test_a_hidden_information_lesson_plays_with_a_kernel_through_the_learners_ey
         assert board.view["seat"] == 0 and not hand_shown(board.view, 1)
     assert board.state.position() == validate(read_lesson(HIDDEN)).position()
     assert board.view["to_move"] == 1 and board.view["actions"]  # player 2 converts or keeps, in the open
+
+
+def test_a_hidden_information_lesson_plays_in_the_pages_engine_too():
+    """In the static book served over http the page's own engine answers once it has started: it
+    must hold the real hands, not a new deal of what the learner cannot see, since the lesson's
+    replies name player 2's cards. The engine plays the whole line and shows the learner's seat."""
+    from necro.widget.browser import Session
+
+    board = lesson_board(HIDDEN)
+    assert board.engine["sealed"] is False and board.engine["player"] == 0
+    session = Session(board.engine, bot_seats=board.bot_seats, auto_chance=board.auto_chance,
+                      path=read_lesson(HIDDEN).line(), advance=False)
+    assert session.view["seat"] == 0 and not hand_shown(session.view, 1)
+    assert session.view["status"] == expand_view(board.graph, read_lesson(HIDDEN).line())["status"]
