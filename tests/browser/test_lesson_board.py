@@ -209,7 +209,7 @@ def test_every_lesson_board_has_no_serious_accessibility_finding(built_book, sta
     """axe-core on the lesson's page with the lesson at its first prediction just answered
     (options, feedback with its rule link, the engine's lines), in the light colour scheme and
     the dark."""
-    from test_accessibility import AXE, COLOUR_RULES, SETTLED_DARK, findings
+    from test_accessibility import AXE, findings_light_and_dark
 
     doc = json.loads(path.read_text(encoding="utf-8"))
     page.emulate_media(color_scheme="light")
@@ -231,10 +231,7 @@ def test_every_lesson_board_has_no_serious_accessibility_finding(built_book, sta
     wait_idle(box)
     assert box.locator(".necro-lesson-played li").count()
     page.add_script_tag(path=str(AXE))
-    found = findings(page)
-    page.emulate_media(color_scheme="dark")
-    page.wait_for_function(SETTLED_DARK)
-    found += [f"(dark) {f}" for f in findings(page, COLOUR_RULES)]
+    found = findings_light_and_dark(page)
     assert not found, "\n".join(found)
 
 

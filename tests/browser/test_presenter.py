@@ -178,7 +178,7 @@ def test_the_replays_next_move_button_steps_outside_the_presenter_view(built_boo
 def test_the_presenter_view_has_no_serious_accessibility_finding(built_book, static_server, page):
     """axe-core on the playground with its replay in the presenter view, a few moves in and the
     decisions shown, in the light colour scheme and the dark."""
-    from test_accessibility import AXE, COLOUR_RULES, SETTLED_DARK, findings
+    from test_accessibility import AXE, findings_light_and_dark
 
     page.emulate_media(color_scheme="light")
     box = open_board(page, static_server(built_book) + "book/playground.html", ".necro-w[data-replay]")
@@ -189,10 +189,7 @@ def test_the_presenter_view_has_no_serious_accessibility_finding(built_book, sta
     page.keyboard.press("d")
     assert box.locator(".necro-presenter-earlier li").count() == 3
     page.add_script_tag(path=str(AXE))
-    found = findings(page)
-    page.emulate_media(color_scheme="dark")
-    page.wait_for_function(SETTLED_DARK)
-    found += [f"(dark) {f}" for f in findings(page, COLOUR_RULES)]
+    found = findings_light_and_dark(page)
     assert not found, "\n".join(found)
 
 
