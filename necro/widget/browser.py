@@ -170,6 +170,7 @@ class Session(Play):
         self._initial = (_load(spec["initial"], spec.get("initial_prelude"), game_cls) if spec.get("initial")
                          else state.copy())
         self.player = spec.get("player")
+        self.others_unlisted = bool(spec.get("others_unlisted"))
         pool = safe_loads(spec["bots"]) if spec.get("bots") else {}
         for seat, name in (spec.get("bot_names") or {}).items():
             if int(seat) not in pool:  # a bot that could not travel: the game's bot of that name

@@ -43,7 +43,10 @@ def lesson_board(source, depth: int = 0):
     player = lesson.seat if state.hides_something() else HOT_SEAT
     widget = GameWidget(state, player=player, auto_chance=False)
     widget.sealed = False  # the page's engine plays the lesson's replies: it keeps the real hands
+    # The learner decides for their own seat only: the other seats' choices are the lesson's to play,
+    # listed neither in the stored graph nor by a kernel or the page's engine.
+    widget.others_unlisted = player is not HOT_SEAT
+    widget.refresh()
     widget.lesson = lesson_spec(lesson, state)
-    # The learner decides for their own seat only: the other seats' choices are the lesson's to play.
     return widget.explorable(depth, lines=(lesson.line(),), max_bytes=None, warn=False,
-                             others_unlisted=player is not HOT_SEAT)
+                             others_unlisted=widget.others_unlisted)

@@ -32,7 +32,7 @@ from ..core import edit as editing
 from ..core.errors import FormatError, NecroError
 from ..core.game import SPECTATOR, State, load_state
 from . import links
-from .view import build_view
+from .view import build_view, unlist_others
 
 MAX_AUTO_STEPS = 10_000
 """Bound on the chance draws and bot moves run after one human action."""
@@ -50,6 +50,10 @@ hot seat (which then shows the same)."""
 
 class Play:
     """The engine side of a board: requests in, ``view`` and ``error`` out."""
+
+    others_unlisted = False
+    """Whether the view lists no other seat's choices (a lesson board, which plays those seats
+    itself: :func:`~necro.widget.view.unlist_others`)."""
 
     editing = False
     """Whether the board is in edit mode (see :mod:`necro.core.edit`): the view then carries the
@@ -96,6 +100,8 @@ class Play:
 
     def _refresh(self) -> None:
         view = build_view(self.state, viewer=self.viewer, bots=self.bots(), insight=self._insight)
+        if self.others_unlisted:
+            unlist_others(view, self.viewer)
         # Undo goes back through the edits too, once the edited position's own steps are undone.
         view["can_undo"] = view["can_undo"] or bool(self._edit_stack(False))
         view["can_redo"] = view["can_redo"] or bool(self._edit_stack(True))

@@ -139,6 +139,17 @@ def hot_seat(state: State) -> int:
     return player if player >= 0 else SPECTATOR
 
 
+def unlist_others(view: dict, viewer: int | None) -> dict:
+    """A view of a board that shows seat ``viewer`` while a lesson plays the other seats: where
+    another seat decides, none of its choices is listed (not even those the engine would show,
+    a conversion's keep or convert), and the view says they are hidden. The same in the stored
+    graph (:func:`build_graph`), with a kernel and in the page's engine (``Play.others_unlisted``)."""
+    if viewer is not None and viewer >= 0 and isinstance(view["to_move"], int) and view["to_move"] != viewer:
+        view["actions"] = []
+        view[HIDDEN_KEY] = True
+    return view
+
+
 def build_view(state: State, *, viewer: int | None = None,
                bots: Mapping[int, object] | None = None, insight: Callable | None = None) -> dict:
     """The view dict of ``state`` as seen by ``viewer``.
@@ -309,10 +320,8 @@ def build_graph(state: State, depth: int, *, max_nodes: int = 400, viewer: int |
         view = node["view"]
         edges = {edge["a"]: edge for edge in node["edges"]}
         actions = []
-        if others_unlisted and viewer is not None and viewer >= 0 and isinstance(view["to_move"], int) \
-                and view["to_move"] != viewer:
-            view["actions"] = []
-            view[HIDDEN_KEY] = True
+        if others_unlisted:
+            unlist_others(view, viewer)
         for action in view.pop("actions"):
             packed = {"a": action["a"], "rule": action["rule"]}
             remember(action["rule"])

@@ -152,8 +152,11 @@ class GameWidget(anywidget.AnyWidget, Play):
 
     def _record_engine(self) -> None:
         """Store the current state as the start of the in-browser engine (see :attr:`engine`)."""
-        self.engine = engine_spec(self.state, player=self.player, bots=self._bot_pool, insight=self._insight,
-                                  initial=self._initial, viewer=self.viewer if self.sealed else None)
+        spec = engine_spec(self.state, player=self.player, bots=self._bot_pool, insight=self._insight,
+                           initial=self._initial, viewer=self.viewer if self.sealed else None)
+        if spec and self.others_unlisted:
+            spec["others_unlisted"] = True
+        self.engine = spec
 
     def explorable(self, depth: int = 2, max_nodes: int = 400,
                    max_bytes: int | None = MAX_GRAPH_BYTES, warn: bool = True, lines: tuple = (),

@@ -89,7 +89,9 @@ def test_a_hidden_information_lesson_plays_with_a_kernel_through_the_learners_ey
         assert board.error == ""
         assert board.view["seat"] == 0 and not hand_shown(board.view, 1)
     assert board.state.position() == validate(read_lesson(HIDDEN)).position()
-    assert board.view["to_move"] == 1 and board.view["actions"]  # player 2 converts or keeps, in the open
+    # player 2 converts or keeps, in the open, but the choice is the lesson's: the kernel lists none of it
+    assert board.view["to_move"] == 1 and board.view["actions"] == [] and board.view["hidden_choices"]
+    assert board.act("convert") or board.act("keep")  # and plays it when the lesson says
 
 
 def test_a_hidden_information_lesson_plays_in_the_pages_engine_too():
@@ -103,4 +105,6 @@ def test_a_hidden_information_lesson_plays_in_the_pages_engine_too():
     session = Session(board.engine, bot_seats=board.bot_seats, auto_chance=board.auto_chance,
                       path=read_lesson(HIDDEN).line(), advance=False)
     assert session.view["seat"] == 0 and not hand_shown(session.view, 1)
-    assert session.view["status"] == expand_view(board.graph, read_lesson(HIDDEN).line())["status"]
+    shown = expand_view(board.graph, read_lesson(HIDDEN).line())
+    assert session.view["status"] == shown["status"]
+    assert session.view["to_move"] == 1 and session.view["actions"] == shown["actions"] == []  # the lesson's choice
