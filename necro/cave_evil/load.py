@@ -345,7 +345,11 @@ def _read_fights(r, phase: str, pending, digs, ground, squads, turn, items_used)
         if sid in must:
             x.fail("a squad is listed twice")
         must.append(sid)
-    if must and (pending is not None or any(d.stage in FINISHING for d in digs.values())):
+    # A hire or subdue in Phase 1 ends with the new squad's own step (off its pit, or into a friendly
+    # squad) while the other squads still owe their fights: that step is part of the fight just
+    # ended, so it alone may be pending beside them (rules ce-hire-pit, ce-subdue-after).
+    aftermath = pending is not None and pending["kind"] in ("off-pit", "subdued")
+    if must and ((pending is not None and not aftermath) or any(d.stage in FINISHING for d in digs.values())):
         r["must_fight"].fail("in Phase 1 only fights come first (rule ce-combat-phase1)")
     return combat, last, must
 

@@ -160,6 +160,26 @@ def test_phase_1_a_squad_that_must_fight_may_subdue_instead():
     assert s.squads["0:II"].acted and "move II" not in s.legal_actions()  # issue 28 W3: it stays put in Phase 3
 
 
+def test_phase_1_a_subdued_squad_steps_while_another_squad_still_owes_its_fight():
+    """Soak games 1008 and 1556 (issue 28): a Phase 1 subdue leaves the subdued squad's step pending
+    beside a squad that must still fight; that position is legal and must load (rule ce-subdue-after)."""
+    s = ex.corridor([ex.squad(0, "II", at(3), card("dracor")), ex.squad(0, "III", at(5), card("ghoul")),
+                     ex.squad(None, "A", at(4), card("ratman")), ex.squad(None, "B", at(6), card("ratman", 2))], turn=1)
+    s.apply("end")
+    assert s.must_fight == ["0:II", "0:III"]
+    play(s, "subdue II w:A", *WIN)
+    assert s.pending == {"kind": "subdued", "squad": "0:I"} and s.must_fight == ["0:III"]
+    pos = json.loads(json.dumps(s.position()))
+    again = s.game.state_from_position(pos, 0)
+    assert again.position() == s.position() and again.legal_actions() == [f"move I {at(5)}", "stay"]
+    play(again, "stay")
+    assert again.must_fight == ["0:III"] and again.legal_actions() == ["fight III w:B", "subdue III w:B"]
+    bad = json.loads(json.dumps(pos))
+    bad["pending"] = {"kind": "move", "squad": "0:N"}  # a move still waits for Phase 3
+    with pytest.raises(FormatError, match="only fights come first"):
+        s.game.state_from_position(bad, 0)
+
+
 def test_random_play_with_monsters_to_subdue_keeps_the_invariants():
     from necro.core.testing import random_playouts
 
