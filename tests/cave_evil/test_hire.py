@@ -94,6 +94,20 @@ def pit_hire(**kw):
                      ex.squad(None, "A", "+0+0", card("ratman"))], **kw)
 
 
+def test_phase_1_a_hired_squad_steps_off_its_pit_while_another_squad_still_owes_its_fight():
+    """Like soak games 1008 and 1556 (a subdue, issue 28): a Phase 1 hire on a spawn pit leaves the
+    step off pending beside a squad that must still fight; that position is legal and loads (rule ce-hire-pit)."""
+    s = ex.table([ex.squad(0, "II", "+1-1", card("ghoul"), resources={"metals": 2}),
+                  ex.squad(None, "A", "+0+0", card("ratman")),
+                  ex.squad(0, "III", "+2-2", card("dracor")), ex.squad(None, "B", "+3-2", card("ratman", 2))], turn=1)
+    s.apply("end")
+    assert s.must_fight == ["0:II", "0:III"]
+    s.apply("hire II w:A")
+    assert s.pending == {"kind": "off-pit", "squad": "0:I"} and s.must_fight == ["0:III"]
+    again = s.game.state_from_position(json.loads(json.dumps(s.position())), 0)
+    assert again.position() == s.position() and again.legal_actions() == s.legal_actions()
+
+
 def test_a_monster_hired_on_a_spawn_pit_steps_off_at_once_for_free():
     s = pit_hire()
     s.apply("hire II w:A")
