@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import Counter
 
 from . import fights as fx
-from . import protectors as px
 from . import setup as su
 from .deck import deck_spec
 from .movement import CARDS, STATUE_ASLEEP, Squad
@@ -140,7 +139,7 @@ def squad_name(state, sid: str) -> str:
         return f"player {fx.crystal_owner(sid) + 1}'s Chthonic Crystal"
     s = state.squads.by_id.get(sid)
     owner, card = (s.owner, s.card) if s is not None else (None if sid.startswith("w:") else int(sid[0]), sid[2:])
-    if owner is None and s is not None and px.is_protector(s):
+    if owner is None and s is not None and sid in state.homes:
         return f"Protector {card}"
     return f"Wandering Monster {card}" if owner is None else f"player {owner + 1}'s squad {card}"
 

@@ -46,7 +46,6 @@ from .deck import EVENTS as DECK_EVENTS
 from .ground import Ground
 from .hexes import Hex, distance, neighbours
 from .movement import Squad, Squads, is_asleep_statue, is_goat, trapped
-from .protectors import is_protector
 from .sight import count_away
 from .tiles import Placement
 
@@ -365,18 +364,19 @@ def tile_placements(ground: Ground, tile_id: str, squads: Iterable[Hex] = ()) ->
 
 
 # ------------------------------------------------------------------ wandering monsters
-def wanderers(ground: Ground, squads: Squads) -> list[str]:
+def wanderers(ground: Ground, squads: Squads, guards=()) -> list[str]:
     """The Wandering Monster squads a wander step may move, by id (rule ce-event-wander).
 
     Monsters frozen on a spawn pit are among them: an event is what the text
     names as setting them loose (ruling ce-event-wander-frozen). Monsters
     trapped in a collapse cannot move (rule ce-collapse-trapped) and Protectors
-    ignore events that move Wandering Monsters, so both are left out. So is the
+    on guard (``guards``, the squads with a pit) ignore events that move Wandering
+    Monsters, so both are left out. So is the
     Evil Black Old Goat, asleep or awake: he stays on The Pit until he wakes, then
     moves only by his own rampage (rule ce-evil-goat).
     """
     return [s.id for s in sorted(squads, key=lambda s: s.id)
-            if s.wandering and s.creatures and not trapped(ground, s) and not is_protector(s) and not is_goat(s)
+            if s.wandering and s.creatures and not trapped(ground, s) and s.id not in guards and not is_goat(s)
             and not is_asleep_statue(s)]
 
 

@@ -18,7 +18,6 @@ from . import fights as fx
 from . import guarding as gd
 from . import loot as lt
 from . import picking as pk
-from . import protectors as px
 from . import ripping as rp
 from . import spells as sl
 from . import subduing as sb
@@ -102,7 +101,7 @@ def owed(state) -> list[str]:
     if state.turn is None or state.must_fight or state.guard is not None:
         return []
     return [s.id for s in state.squads.of(state.turn)
-            if not s.acted and any(not px.is_protector(state.squads[t]) and (any(c.moved for c in s.creatures)
+            if not s.acted and any(t not in state.homes and (any(c.moved for c in s.creatures)
                                                                             or t in state.abandoned)
                                    and not (state.power_turn and meets_emperor(state, [s.id], t))
                                    for t in fx.targets(state.ground, state.squads, s))]

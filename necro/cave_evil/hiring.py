@@ -12,7 +12,6 @@ from necro.core import IllegalAction
 from . import fighting as fg
 from . import fights as fx
 from . import loot as lt
-from . import protectors as px
 from .basics import amounts, is_evil_squad, own_squads, squad_name
 from .ground import Refusal
 from .hexes import Hex, neighbours, parse_hex
@@ -118,7 +117,7 @@ def hire_refusal(state, sid: str, did: str, one: str | None = None) -> Refusal |
         return Refusal("ce-hire", f"there is no Wandering Monster {did} to hire")
     if is_evil_squad(state, did):
         return Refusal("ce-evil-statue", "an Awakened Evil is neither hired nor subdued: it is fought")
-    if px.is_protector(state.squads[did]):
+    if did in state.homes:
         return Refusal("ce-protector-hire", f"{squad_name(state, did)} stands guard, and a Protector is never hired")
     phase = 1 if state.must_fight else 3
     if phase == 1 and sid not in state.must_fight:

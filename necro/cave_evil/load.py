@@ -513,7 +513,8 @@ def _refuse_a_view(r) -> None:
 
 def _load_protectors(state, r) -> None:
     """The Protectors' fields: every Protector card in its deck, on guard, subdued or dead, once;
-    each on guard with its pit; those woken by the turn player's squads; the one attacking now,
+    each on guard with its pit (one without a pit was subdued and set free again: a Wandering
+    Monster now, ruling ce-protector-subdue); those woken by the turn player's squads; the one attacking now,
     with the squad that must fight it (rules ce-protector-*)."""
     cards = px.cards()
     deck_r = r.get("protector_deck", dict(px.new_deck())).obj()
@@ -536,13 +537,10 @@ def _load_protectors(state, r) -> None:
         if h not in state.ground.spawn_pits:
             homes_r[sid].fail(f"{h} is not a spawn pit")
         state.homes[sid] = h
-    guarding = {s.id for s in state.squads if px.is_protector(s)}
-    if guarding != set(state.homes):
-        homes_r.fail("every Protector on the map, and only they, has a pit it guards")
     roused_r = r.get("roused", {}).obj()
     for sid in roused_r.value:
         woke = roused_r[sid].str(max_length=20)
-        if sid not in state.homes or woke not in state.squads or state.squads[woke].owner != state.turn:
+        if sid not in state.homes or not _turn_squad(state, woke):
             roused_r[sid].fail(f"{sid} is a Protector woken by a squad of the player whose turn it is")
         state.roused[sid] = woke
     g_r = r.get("guard", None).optional()
@@ -550,6 +548,15 @@ def _load_protectors(state, r) -> None:
         state.guard = g_r.str(max_length=20)
         if state.guard not in state.homes or not (state.must_fight or state.combat):
             g_r.fail("the Protector attacking is on the map, with a squad that must fight it or a fight under way")
+
+
+def _turn_squad(state, sid: str) -> bool:
+    """Whether ``sid`` is (or was, this turn) a squad of the player whose turn it is: the squad that
+    woke a Protector may since have died fighting it, and the Protector stays woken for the turn
+    (ruling ce-protector-wake: at most once a turn)."""
+    if sid in state.squads:
+        return state.squads[sid].owner == state.turn
+    return state.turn is not None and sid.startswith(f"{state.turn}:") and len(sid) > len(f"{state.turn}:")
 
 
 def _points(r) -> float:

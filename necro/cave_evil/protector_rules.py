@@ -28,7 +28,8 @@ PROTECTOR_RULES = [
          "player whose turn it is (in Phase 3), a Protector whose pit is within its movement rate of one of "
          "that player's squads, counted over open ground, wakes. It walks to the free space beside the "
          "nearest such squad that it reaches in the fewest steps, or as close as its movement allows. It wakes "
-         "at most once a turn. Alternative: type each printed card's activation into the data.", "ruling"),
+         "at most once a turn, so it stays woken for the rest of the turn even if the squad that woke it dies "
+         "fighting it. Alternative: type each printed card's activation into the data.", "ruling"),
     Rule("ce-protector-attack", "The Protector attacks",
          "The player may still move its other squads after a Protector has moved; the attack comes after. Our "
          "choice: when the player ends Phase 3, each Protector it woke attacks the squad it walked up to (or "
@@ -41,9 +42,11 @@ PROTECTOR_RULES = [
          "A Protector that wins a fight goes back to its spawn pit, if nothing stands on it. A Protector that "
          "loses dies, and its killer earns kill points as for a Wandering Monster."),
     Rule("ce-protector-hire", "Protectors are never hired",
-         "A Protector cannot be hired."),
+         "A Protector on guard cannot be hired."),
     Rule("ce-protector-subdue", "A subdued Protector",
          "A Protector can be subdued. It then becomes one of the player's creatures like any other, its "
          "marker leaves the map, and it stops guarding. A subdued Protector is never abandoned nor "
-         "sacrificed."),
+         "sacrificed. Our choice: if it is set free again (its player out, a Slave Revolt, a crushed "
+         "crystal), it has no pit left to guard and is a Wandering Monster like any other: it can be hired "
+         "and events move it. Alternative: it walks back to guard its old pit.", "ruling"),
 ]

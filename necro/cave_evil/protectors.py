@@ -50,7 +50,9 @@ def is_protector_card(card_id: str | None) -> bool:
 
 
 def is_protector(squad: Squad) -> bool:
-    """A squad on guard: a Protector nobody has subdued (it is no player's)."""
+    """A wandering squad with a Protector in it. On guard only if it has a pit (``state.homes``):
+    one subdued and later set free (its master out, a Slave Revolt) guards nothing and is a
+    Wandering Monster like any other (ruling ce-protector-subdue)."""
     return squad.wandering and any(is_protector_card(c.card) for c in squad.creatures)
 
 

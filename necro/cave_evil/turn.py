@@ -468,7 +468,7 @@ class _Apply:
         face = int(action.split()[1])
         then = step["then"]
         if then["do"] == "wander":
-            left = [sid for sid in ev.wanderers(state.ground, state.squads) if not is_evil_squad(state, sid)]
+            left = [sid for sid in ev.wanderers(state.ground, state.squads, state.homes) if not is_evil_squad(state, sid)]
             state.note("ce-event-wander", f"The wander die shows {face}: " +
                        (f"Wandering Monsters {', '.join(left)} may move up to {face} spaces."
                         if left else "no Wandering Monster can move."))

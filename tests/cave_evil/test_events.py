@@ -394,10 +394,11 @@ def test_ce_event_wander_frozen_monsters_on_pits_may_move_trapped_ones_not():
         Squad("w:A", None, S(0, 0), [cr("rat")], "A"),            # frozen on The Pit
         Squad("w:B", None, S(0, 5), [cr("bat")], "B"),
         Squad("w:C", None, S(0, 10), [cr("mole")], "C"),          # caught in a collapse
-        Squad("w:D", None, S(0, 7), [cr("guard", card="abysmal-gore-beast")], "D"),  # a Protector
+        Squad("w:D", None, S(0, 7), [cr("guard", card="abysmal-gore-beast")], "D"),  # a Protector on guard
+        Squad("w:E", None, S(0, 8), [cr("freed", card="old-mold-mouth")], "E"),  # one subdued, then set free
         Squad("0:N", 0, S(0, 3), [cr("necro")], "N"),
     ])
-    assert wanderers(g, squads) == ["w:A", "w:B"]
+    assert wanderers(g, squads, guards={"w:D": S(0, 7)}) == ["w:A", "w:B", "w:E"]
 
 
 def test_ce_event_wander_reach_the_roll_caps_each_creature_at_its_speed():
