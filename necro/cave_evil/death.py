@@ -74,7 +74,10 @@ def player_out(state, owner: int) -> None:
     Monsters where they stand (rule ce-last-standing); under
     Battle On!!! it plays on with them instead, its crystal dark (rule ce-battle-on). A split Black
     Wizard lives on while one of its halves does (rule ce-power-split-death)."""
-    if wz.survives(state, owner) or owner in state.out:  # a player already out is not put out twice
+    if owner in state.out:  # a player already out is not put out twice
+        return
+    leaderless(state, owner)
+    if wz.survives(state, owner):
         return
     if owner not in state.fallen and battles_on(state, owner):
         state.fallen.append(owner)
@@ -94,6 +97,27 @@ def player_out(state, owner: int) -> None:
     state.note("ce-last-standing", f"Player {owner + 1}'s Necromancer is dead: player {owner + 1} is out.")
     free_creatures(state, owner, "ce-last-standing")
     state.must_fight = [sid for sid in state.must_fight if sid in state.squads]
+
+
+def leaderless(state, owner: int) -> None:
+    """Creatures of squad N that outlive their Necromancer (a bomb-immune one after a blast, rule
+    ce-bomb) leave the N card, which is the Necromancer's alone (rule ce-control-cards): they go on as
+    a squad on the owner's first free card (ruling ce-battle-on), so that under Battle On!!!
+    they are among the squads the player plays on with (rule ce-battle-on), and otherwise turn
+    Wandering Monster with the rest (rule ce-last-standing). With no card free they turn Wandering
+    Monster at once (rule ce-last-standing: a creature nobody controls wanders)."""
+    squad = state.squads.by_id.get(squad_id(owner, "N"))
+    if squad is None or any(c.necromancer for c in squad.creatures):
+        return
+    free = [c for c in state.squads.free_cards(owner) if c != "N"]
+    if free:
+        wz.move_to_card(state, squad, free[0])
+        state.note("ce-battle-on", f"Player {owner + 1}'s Necromancer is dead; the rest of squad N at {squad.hex} "
+                                   f"goes on as squad {free[0]}.")
+        return
+    letter = to_wandering(state, squad)
+    state.note("ce-last-standing", f"Player {owner + 1}'s Necromancer is dead and no control card is free: the "
+                                   f"rest of squad N at {squad.hex} becomes Wandering Monster {letter}.")
 
 
 def revive(state, player: int, squads: list, at) -> None:
@@ -164,15 +188,22 @@ def free_creatures(state, owner: int, rule: str = "ce-crystal-crushed") -> None:
     squad it still has turns Wandering Monster where it stands, under the first free marker letters
     (rule ce-last-standing, ruling ce-crystal-crushed-how)."""
     for s in sorted(state.squads.of(owner), key=lambda x: CARD_ORDER[x.card]):
-        if s.id in state.digs:
-            dg.drop_dig(state, s.id, "ce-dig-leave")
-        state.squads.remove(s.id)
-        letter = next_marker(state.squads, ("N",))  # never N: that card is the Necromancer's (and past Z: AA...)
-        for c in s.creatures:
-            c.moved, c.acted, c.halted = 0, False, False
-        state.squads.add(Squad(squad_id(None, letter), None, s.hex, s.creatures, letter, dict(s.resources)))
+        letter = to_wandering(state, s)
         state.note(rule, f"Player {owner + 1}'s squad {s.card} at {s.hex} is masterless: "
                                          f"it becomes Wandering Monster {letter}.")
+
+
+def to_wandering(state, squad: Squad) -> str:
+    """A masterless player squad turns Wandering Monster where it stands, under the first free marker
+    letter (returned); its dig is dropped and what its creatures did this turn forgotten."""
+    if squad.id in state.digs:
+        dg.drop_dig(state, squad.id, "ce-dig-leave")
+    state.squads.remove(squad.id)
+    letter = next_marker(state.squads, ("N",))  # never N: that card is the Necromancer's (and past Z: AA...)
+    for c in squad.creatures:
+        c.moved, c.acted, c.halted = 0, False, False
+    state.squads.add(Squad(squad_id(None, letter), None, squad.hex, squad.creatures, letter, dict(squad.resources)))
+    return letter
 
 
 # ------------------------------------------------------------------ kill points

@@ -244,10 +244,11 @@ TURN_RULES = [
          "Necromancer comes back: it takes the spellcaster's place in that squad, now squad N, on the crushed "
          "crystal's hex, and its own crystal burns again. A player with no squad left is out. Our choice: the "
          "game ends when a single player has anything left on the map, or with no winner once no Necromancer is "
-         "left alive; the spellcaster goes to the box; the fallen count as no Necromancer for the Awakening "
-         "Evils and the Blood Eye's icons (which keep their 2-player places while the fallen play on). "
-         "Alternative: end "
-         "the game when one Necromancer is left standing, variant or not.", "ruling"),
+         "left alive; the spellcaster goes to the box; creatures of squad N that outlive their Necromancer (a "
+         "bomb-immune Vapor after a blast) go on as a squad on the player's first free control card, or wander "
+         "if none is free; the fallen count as no Necromancer for the Awakening Evils and the Blood Eye's icons "
+         "(which keep their 2-player places while the fallen play on). Alternative: end the game when one "
+         "Necromancer is left standing, variant or not.", "ruling"),
     # ------------------------------------------------------------ C. Cast Spells, lasting effects (spells.py, effects.py)
     Rule("ce-cast", "Casting spells as an action",
          "A squad with a spellcaster that carries a spell may cast it as its action in Phase 3. Only spells the "

@@ -218,16 +218,18 @@ def survives(state, owner: int) -> bool:
     if not any(c.card == SPLIT for s in rest for c in s.creatures):
         return False
     if rest[0].card != "N":
-        _to_n(state, rest[0])
+        move_to_card(state, rest[0], "N")
     state.note("ce-power-split-death", f"A split wizard of player {owner + 1} is dead; the other lives on in "
                                        f"squad N at {rest[0].hex}: player {owner + 1} plays on.")
     return True
 
 
-def _to_n(state, squad: Squad) -> None:
-    old, new = squad.id, squad_id(squad.owner, "N")
+def move_to_card(state, squad: Squad, card: str) -> None:
+    """Squad ``squad`` goes over to its owner's free control card ``card``; whatever named it by its
+    old card (a dig, a fight it must take, a pending choice, a spell being cast) follows it."""
+    old, new = squad.id, squad_id(squad.owner, card)
     state.squads.remove(old)
-    squad.id, squad.card = new, "N"
+    squad.id, squad.card = new, card
     state.squads.add(squad)
     if old in state.digs:
         state.digs[new] = replace(state.digs.pop(old), squad=new)
@@ -237,7 +239,7 @@ def _to_n(state, squad: Squad) -> None:
         state.pending = {k: (new if v == old else [new if x == old else x for x in v] if isinstance(v, list) else v)
                          for k, v in state.pending.items()}
     if state.caster is not None and state.caster[1:] == [squad.owner, old[2:]]:
-        state.caster = [state.caster[0], squad.owner, "N"]
+        state.caster = [state.caster[0], squad.owner, card]
 
 
 def kill_wizards(state, owner: int, by) -> float:

@@ -130,3 +130,17 @@ def test_the_board_is_told_where_a_bomb_lands_and_what_it_blasts():
     hint = describe_action(s, f"bomb II at {at(0)}")
     assert hint["to"] == str(at(0)) and hint["squads"] == ["0:II"] and str(at(1)) in hint["blast"]
     assert len(hint["blast"]) == 7
+
+
+def test_ce_battle_on_the_vapor_that_outlives_its_necromancer_leaves_the_n_card():
+    """Soak seed 1218: a bomb killed player 2's Necromancer and spared the Vapor in its squad, which was
+    left on the N card, the Necromancer's alone (rule ce-control-cards): a position the loader refuses.
+    Under Battle On!!! the Vapor plays on as squad I, the first free card (rule ce-battle-on)."""
+    s = ex.full_table([ex.squad(0, "II", "+0+6", card("horned-hellion", items=["bomb"])),
+                       ex.necromancer(1, "+0+4", card("vapor"), monk=False),
+                       ex.squad(1, "II", "+0-9", card("ghoul"))], battle_on=True)
+    s.apply("bomb II at +0+4")
+    assert 1 in s.fallen and "1:N" not in s.squads
+    assert [c.card for c in s.squads["1:I"].creatures] == ["vapor"] and str(s.squads["1:I"].hex) == "+0+4"
+    again = s.game.state_from_position(json.loads(json.dumps(s.position())), 5)  # it loads (it did not)
+    assert again.position() == s.position()

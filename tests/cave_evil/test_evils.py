@@ -378,3 +378,19 @@ def test_the_computer_player_pushes_a_monster_off_the_pit_far_from_its_necromanc
     choice = s.game.bots()["heuristic"](seed=0).choose(s)
     far = max(distance(parse_hex(a.split()[1]), n) for a in s.legal_actions())
     assert choice in s.legal_actions() and distance(parse_hex(choice.split()[1]), n) == far
+
+
+def test_ce_evil_statue_asleep_takes_no_side_in_a_fight_beside_it():
+    """Soak seed 1473: a Necromancer beside the sleeping Statue attacked a squad next to it, and the
+    Statue, a Wandering Monster beside the attacker, joined the defence and died in the fight. Asleep,
+    nobody fights it (rule ce-evil-statue): it neither defends nor helps, and stays on The Pit."""
+    s = beside_the_statue(end_cycle(statue_game()))
+    statue = s.squads.at(s.ground.pit())
+    mine = s.squads["0:N"]
+    spot = next(h for h in sorted(neighbours(mine.hex)) if s.ground.is_open(h) and s.squads.at(h) is None
+                and h != s.ground.pit())
+    pos = json.loads(json.dumps(s.position()))
+    next(q for q in pos["squads"] if q["id"] == "w:Z")["at"] = str(spot)
+    s = s.game.state_from_position(pos, 7)
+    s.apply("fight N w:Z")
+    assert s.combat["defenders"] == ["w:Z"] and statue.id not in s.combat["attackers"]
