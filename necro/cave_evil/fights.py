@@ -346,7 +346,9 @@ def engagement(ground: Ground, squads: Squads, player: int, attackers, did: str,
       stands next to: that one is left to be fought separately (rules ce-flank-pair, ce-flank-pair-how);
     - a Wandering Monster next to an enemy target and not next to any attacker helps the attacker
       (rule ce-flank-wandering-help);
-    - the Statue asleep on The Pit takes no side: nobody fights it before it wakes (rule ce-evil-statue).
+    - the Statue asleep on The Pit takes no side: nobody fights it before it wakes (rule ce-evil-statue);
+    - nor does the Goat: asleep he "will not engage in Combat", awake he eviscerates whoever comes next
+      to him rather than fight (rule ce-evil-goat).
     """
     attackers = list(attackers)
     if is_crystal(did):
@@ -359,7 +361,8 @@ def engagement(ground: Ground, squads: Squads, player: int, attackers, did: str,
     spare = [s for s in squads.of(player) if s.id not in attackers
              and fighter_refusal(ground, squads, s.id, player, phase) is None]
     near = [s for s in sorted(squads, key=lambda x: x.id) if s.id != did and s.owner != player
-            and not trapped(ground, s) and not is_asleep_statue(s) and any(_next_to(a, s.hex) for a in mine)]
+            and not trapped(ground, s) and not is_asleep_statue(s) and not is_goat(s)
+            and any(_next_to(a, s.hex) for a in mine)]
     side_owner = d.owner
     if side_owner is None:
         owners = {s.owner for s in near if s.owner is not None}
@@ -369,7 +372,8 @@ def engagement(ground: Ground, squads: Squads, player: int, attackers, did: str,
     helpers = []
     if d.owner is not None:
         helpers = [s.id for s in sorted(squads, key=lambda x: x.id) if s.wandering and not trapped(ground, s)
-                   and not is_asleep_statue(s) and _next_to(s, d.hex) and not any(_next_to(a, s.hex) for a in mine)
+                   and not is_asleep_statue(s) and not is_goat(s) and _next_to(s, d.hex)
+                   and not any(_next_to(a, s.hex) for a in mine)
                    and s.id not in joiners]
     return attackers + helpers, [did] + joiners
 

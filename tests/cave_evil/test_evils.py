@@ -394,3 +394,21 @@ def test_ce_evil_statue_asleep_takes_no_side_in_a_fight_beside_it():
     s = s.game.state_from_position(pos, 7)
     s.apply("fight N w:Z")
     assert s.combat["defenders"] == ["w:Z"] and statue.id not in s.combat["attackers"]
+
+
+def test_ce_evil_goat_takes_no_side_in_a_fight_beside_it():
+    """The revealed Goat "will not engage in Combat" (rule ce-evil-goat): a Necromancer beside him
+    attacks a Ratman next to both; the Goat, a Wandering Monster beside the attacker, neither defends
+    nor helps, and stays on The Pit."""
+    from .test_full_game import goat_game
+    s = beside_the_statue(end_cycle(goat_game(eye=23)))
+    goat = s.squads.at(s.ground.pit())
+    assert goat.creatures[0].card == "evil-black-old-goat"
+    mine = s.squads["0:N"]
+    spot = next(h for h in sorted(neighbours(mine.hex)) if s.ground.is_open(h) and s.squads.at(h) is None
+                and h != s.ground.pit() and distance(h, s.ground.pit()) == 1)
+    pos = json.loads(json.dumps(s.position()))
+    next(q for q in pos["squads"] if q["id"] == "w:Z")["at"] = str(spot)
+    s = s.game.state_from_position(pos, 7)
+    s.apply("fight N w:Z")
+    assert s.combat["defenders"] == ["w:Z"] and goat.id not in s.combat["attackers"]
