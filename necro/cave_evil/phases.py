@@ -87,6 +87,8 @@ def next_turn(state) -> None:
                 state.cycle += 1
                 while order[i] in state.out:
                     i += 1
+                if state.turn in state.out:  # the turn just ended was of a player put out in it: while the
+                    state.turn = order[i]    # Evil acts, the turn rests with the cycle's first player instead
                 if ak.evil_each_cycle(state):
                     state.after_evil = order[i]
                     return
