@@ -858,6 +858,20 @@ def test_battle_on_a_fallen_player_losing_its_last_squad_leaves_the_last_player_
     assert s.is_terminal() and s.returns() == [-1.0, 1.0]
 
 
+def test_a_turn_ending_with_its_player_out_leaves_the_evil_at_the_cycle_start_with_a_player_in_the_game(monkeypatch):
+    """The cycle's last player dies in its own turn and an awake Evil acts before the next cycle's first turn (the
+    soak's games 226 and 502: the Emperor's focus, the Goat's rampage): the turn rests with the cycle's first player,
+    never with the player out (the loader's check, position.turn)."""
+    s = at_actions(players=3)
+    first, last = s.order()[0], s.order()[-1]
+    s.turn = last
+    de.bury(s, s.squads.remove(f"{last}:N"), None, set())
+    de.player_out(s, last)
+    monkeypatch.setattr(ph.ak, "evil_each_cycle", lambda state: True)  # an Evil acts, and the turn waits for it
+    ph.next_turn(s)
+    assert s.after_evil == first and s.turn == first and last in s.out
+
+
 def test_a_creature_hired_out_of_a_monster_squad_must_take_on_the_rest_or_join_the_hirer():
     """Advanced rule 4 (ce-adv-hire-one): the hired creature steps beside its old squad and fights, hires
     or subdues the rest of it; or it steps into the hiring squad, which deals with the rest next Phase 1."""
