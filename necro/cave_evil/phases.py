@@ -87,6 +87,8 @@ def next_turn(state) -> None:
                 state.cycle += 1
                 while order[i] in state.out:
                     i += 1
+                if state.turn in state.out:  # the turn just ended was of a player put out in it: while the
+                    state.turn = order[i]    # Evil acts, the turn rests with the cycle's first player instead
                 if ak.evil_each_cycle(state):
                     state.after_evil = order[i]
                     return
@@ -280,16 +282,18 @@ def _cycle_starts(state):
 
 def _player_gone(state):
     """The turn of a player just put out ends; a fallen player with no squad left is out (rule
-    ce-battle-on)."""
+    ce-battle-on), and settling looks again, since that may end its turn or the game."""
     if state.turn in state.out and state.pending is None and state.finishing() is None:
         end_turn(state)
         return GO_ON
-    for p in [f for f in state.fallen if not state.squads.of(f)]:
+    perished = [f for f in state.fallen if not state.squads.of(f)]
+    for p in perished:
         state.fallen.remove(p)
         state.out.append(p)
         state.out.sort()
         state.note("ce-battle-on", f"Player {p + 1} has no squad left: its flame has perished.")
-    return None
+    # look again from the top: its turn, if it was its own, ends, and one player left wins (ce-last-standing)
+    return GO_ON if perished else None
 
 
 def _turn_parts(state):

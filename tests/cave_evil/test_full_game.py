@@ -9,6 +9,7 @@ import pytest
 from necro.core.testing import random_playouts
 from necro.cave_evil import conjuration as cj
 from necro.cave_evil import death as de
+from necro.cave_evil import phases as ph
 from necro.cave_evil import turn as tn
 from necro.cave_evil.game import CaveEvil
 
@@ -818,6 +819,57 @@ def test_battle_on_a_player_plays_on_without_its_necromancer_and_may_bring_it_ba
     attacker_wins(again)
     assert again.is_terminal() and again.returns() == [1.0, -1.0] and again.fallen == []
     assert any(e.rule == "ce-battle-on" and "back from the dead" in e.text for e in again.log)
+
+
+def fallen_with_one_squad(players):
+    """Player 1, in Phase 3 of its turn under Battle On!!!, has lost its Necromancer and plays on with squad II
+    alone (a necromonk)."""
+    s = at_actions(players=players)
+    pos = json.loads(json.dumps(s.position()))
+    pos["squads"].append({"id": "0:II", "owner": 0, "at": "+0-8", "card": "II", "creatures": [
+        {"id": "necromonk-1-1", "card": "necromonk", "size": "small", "speed": 3, "pick": 1}]})
+    pos["piles"]["necromonks"]["necromonk"] -= 1
+    pos["hands"][0] = [x for x in pos["hands"][0] if not x.startswith("necromonk:")]
+    s = CaveEvil(players, setup="quick", game="full", battle_on=True).state_from_position(pos, 7)
+    de.bury(s, s.squads.remove("0:N"), None, set())
+    de.player_out(s, 0)
+    assert s.fallen == [0] and s.out == [] and s.turn == 0
+    return s
+
+
+def lose_last_squad(s):
+    """Player 1's last squad dies in its own turn (as in a lost fight), and play runs on (the soak's games 1032
+    and 226: the player was put out, but its turn went on, or the game with one player left)."""
+    de.bury(s, s.squads.remove("0:II"), None, set())
+    ph.settle(s)
+    assert s.fallen == [] and s.out == [0]
+    s.game.state_from_position(json.loads(json.dumps(s.position())), 7)  # the loader takes it
+
+
+def test_battle_on_a_fallen_player_losing_its_last_squad_in_its_turn_is_out_and_its_turn_ends():
+    s = fallen_with_one_squad(3)
+    lose_last_squad(s)
+    assert not s.is_terminal() and s.turn == 1
+
+
+def test_battle_on_a_fallen_player_losing_its_last_squad_leaves_the_last_player_standing():
+    s = fallen_with_one_squad(2)
+    lose_last_squad(s)
+    assert s.is_terminal() and s.returns() == [-1.0, 1.0]
+
+
+def test_a_turn_ending_with_its_player_out_leaves_the_evil_at_the_cycle_start_with_a_player_in_the_game(monkeypatch):
+    """The cycle's last player dies in its own turn and an awake Evil acts before the next cycle's first turn (the
+    soak's games 226 and 502: the Emperor's focus, the Goat's rampage): the turn rests with the cycle's first player,
+    never with the player out (the loader's check, position.turn)."""
+    s = at_actions(players=3)
+    first, last = s.order()[0], s.order()[-1]
+    s.turn = last
+    de.bury(s, s.squads.remove(f"{last}:N"), None, set())
+    de.player_out(s, last)
+    monkeypatch.setattr(ph.ak, "evil_each_cycle", lambda state: True)  # an Evil acts, and the turn waits for it
+    ph.next_turn(s)
+    assert s.after_evil == first and s.turn == first and last in s.out
 
 
 def test_a_creature_hired_out_of_a_monster_squad_must_take_on_the_rest_or_join_the_hirer():

@@ -50,6 +50,11 @@ PROTECTOR_WOKEN_BY_THE_DEAD = ("issue 28 (found by the 2,000-game soak, seed 114
                                "attacked it and died; the Protector stays woken for the turn (ruling ce-protector-wake) "
                                "and the loader refused the record of a squad gone",
                                "woken by a squad of the player whose turn it is")
+TURN_OF_A_PLAYER_OUT = ("issue 28 (found by the 2,000-game soak, seed 0 game 1032): a Battle On!!! player whose last squad "
+                        "dies in its own turn stayed the turn player, or one player was left with the game going on; a "
+                        "turn ending with its player out left it the turn while the Evil acted ('in play it is the turn "
+                        "of a player still in the game', 'with one Necromancer left standing the game is over')",
+                        "position.")
 
 KNOWN = {
     # games of SAMPLE that fail today (fast path: the loader probe every 25 steps), with the fault and the words
@@ -78,6 +83,10 @@ REPRODUCTIONS = [
     (soak.Job.from_json('{"game":"cave-evil","players":4,"options":{"game":"full","awakening":"short","black_diamond":true,"first_game":false,"discard":true,"sacrifice":true,"hire_one":true,"abandon":true,"battle_on":true,"protectors":false,"extended":true,"setup":"quick","clearance":"gap","extras":"turns","collapse_death":false,"flank":true,"necromancers":"random","bank":"unbounded","evil_digging":"singles"},"seed":60,"bots":["heuristic","random","heuristic","random"],"checked":false,"deep_every":1,"max_steps":50000,"probe_every":25}'), ITEMS_USED_BEFORE),
     # the 2,000-game soak at 6c933e3, seed 1144 (3 players, Protectors), fast path: refused at step 725 (fault at 709)
     (soak.Job.from_json('{"game":"cave-evil","players":3,"options":{"game":"full","awakening":"advanced","black_diamond":true,"first_game":true,"discard":true,"sacrifice":false,"hire_one":true,"abandon":false,"battle_on":true,"protectors":true,"extended":true,"setup":"placement","clearance":"gap","extras":"turns","collapse_death":false,"flank":false,"necromancers":"seats","bank":"counted","evil_digging":"singles"},"seed":1144,"bots":["heuristic","random","heuristic"],"checked":false,"deep_every":1,"max_steps":50000,"probe_every":25}'), PROTECTOR_WOKEN_BY_THE_DEAD),
+    # the soak's 2,000-game seed-0 run, game 1032 (3 players, Battle On!!!, the Emperor awake), fast path: refused at
+    # step 1539 (a fallen player's last squad died in its own turn and its turn went on), then, once that was fixed,
+    # as its turn ended the cycle into the Emperor's focus with the turn still the out player's
+    (soak.Job.from_json('{"game":"cave-evil","players":3,"options":{"game":"full","awakening":"advanced","black_diamond":true,"first_game":true,"discard":true,"sacrifice":false,"hire_one":true,"abandon":false,"battle_on":true,"protectors":true,"extended":true,"setup":"placement","clearance":"gap","extras":"turns","collapse_death":false,"flank":false,"necromancers":"seats","bank":"counted","evil_digging":"singles"},"seed":1032,"bots":["heuristic","random","heuristic"],"checked":false,"deep_every":1,"max_steps":50000,"probe_every":25}'), TURN_OF_A_PLAYER_OUT),
 ]
 # game 16 of the soak's seed-1000 run, validated: the loader refused the position of step 458 (deep checks at
 # steps 0, 229 and 458 only, to reach it for less); fixed (a dig without a pick-axe is dropped at once)
