@@ -57,6 +57,11 @@ def open_lesson(page, base: str, path: pathlib.Path = GS_FILE):
     page.wait_for_function("(s) => document.querySelector(s + ' .necro-lesson') !== null", arg=chosen, timeout=60_000)
     box = page.locator(chosen).first
     box.scroll_into_view_if_needed()
+    # Point at the board and let the page's engine take over before playing: requests made while it
+    # attaches are not all kept (the toolkit keeps the last), which made key presses in a row flaky.
+    box.hover()
+    page.wait_for_function("(b) => b.dataset.mode === 'browser'", arg=box.element_handle(), timeout=ENGINE_MS)
+    wait_idle(box)
     return box
 
 
@@ -229,7 +234,8 @@ def test_every_lesson_board_has_no_serious_accessibility_finding(built_book, sta
         wait_idle(box)
     box.locator('.necro-lesson-option[data-option="0"]').click()
     wait_idle(box)
-    assert box.locator(".necro-lesson-played li").count()
+    page.wait_for_function("(b) => b.querySelectorAll('.necro-lesson-played li').length > 0",
+                           arg=box.element_handle(), timeout=ENGINE_MS)
     page.add_script_tag(path=str(AXE))
     found = findings_light_and_dark(page)
     assert not found, "\n".join(found)
