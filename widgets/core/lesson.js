@@ -53,7 +53,10 @@ Object.assign(NecroWidget.prototype, {
     this.lessonChosen = null;
     this.lessonMark = null; // the log's length when a prediction was played out
     this.lessonRefusal = null; // the move sent to the engine for its refusal
-    this.lessonUntil = 0; // the board's step once the lesson's moves sent last are all played
+    // The board's step once every lesson move sent so far is played: from the lesson's start (the
+    // position the board was made at, where a reset returns), one more for each move sent.
+    this.lessonStart = (this.model.get("view") || {}).step || 0;
+    this.lessonUntil = this.lessonStart;
     this.root.classList.add("necro-lesson-mode");
     this.root.dataset.lesson = data.id || "";
     // The move field stays the same element from step to step, so the keyboard keeps its place.
@@ -145,7 +148,7 @@ Object.assign(NecroWidget.prototype, {
     if (msg.type !== "act") return false;
     const step = this.lessonCurrent();
     const view = this.view() || {};
-    if (this.lessonUntil && (view.step || 0) < this.lessonUntil) { // the board has not caught up with the lesson yet
+    if ((view.step || 0) < this.lessonUntil) { // the board has not caught up with the lesson yet
       this.lessonSay("info", "One moment: the board is still playing the lesson's moves.");
       return true;
     }
@@ -156,11 +159,7 @@ Object.assign(NecroWidget.prototype, {
       return true;
     }
     if (step.expect.includes(msg.a)) {
-      this.lessonSay("right", `Yes: ${msg.a}.`);
-      this.lessonSend([msg.a, ...(step.then || [])]);
-      this.lessonStep += 1;
-      this.lessonPhase = "ask";
-      this.lessonAfterStep();
+      this.lessonPlayAsked(msg.a);
       return true;
     }
     if (legal) {
@@ -173,6 +172,17 @@ Object.assign(NecroWidget.prototype, {
     return false;
   },
 
+  // The asked move: the learner's, or a presenter's step forward. It goes after the lesson's moves
+  // still on their way (requests reach the engine in order), so it needs no wait for the board.
+  lessonPlayAsked(a) {
+    const step = this.lessonCurrent();
+    this.lessonSay("right", `Yes: ${a}.`);
+    this.lessonSend([a, ...(step.then || [])]);
+    this.lessonStep += 1;
+    this.lessonPhase = "ask";
+    this.lessonAfterStep();
+  },
+
   lessonTry() {
     const text = this.lessonTyped.value.trim();
     if (!text) return;
@@ -183,8 +193,7 @@ Object.assign(NecroWidget.prototype, {
   // The lesson's own moves, in order. Until the board shows them all (the engine may answer later:
   // a kernel, the browser's worker), a click is on a position about to change, so it waits.
   lessonSend(actions) {
-    const view = this.view() || {};
-    this.lessonUntil = this.lessonUntil === null ? null : (view.step || 0) + actions.length;
+    this.lessonUntil += actions.length;
     for (const a of actions) this.request({ type: "act", a, fromLesson: true });
   },
 
@@ -271,9 +280,8 @@ Object.assign(NecroWidget.prototype, {
     this.root.classList.add("necro-lesson-mode");
     this.root.classList.remove("necro-lesson-free");
     this.request({ type: "reset", fromLesson: true });
-    this.lessonUntil = null; // the start's step count is not known here: no guard for this replay
+    this.lessonUntil = this.lessonStart;
     this.lessonSend(this.lessonActionsBefore(target));
-    this.lessonUntil = 0;
     this.lessonAfterStep();
   },
 
@@ -281,7 +289,9 @@ Object.assign(NecroWidget.prototype, {
   lessonForward() {
     const step = this.lessonCurrent();
     if (!step) return;
-    if (step.ask === "move") this.lessonIntercept({ type: "act", a: step.expect[0] });
+    // Not through lessonIntercept: a key press in a row is not a click on a position about to
+    // change, so it is played, not asked to wait, while the board catches up with the lesson.
+    if (step.ask === "move") this.lessonPlayAsked(step.expect[0]);
     else if (step.ask !== "read" && this.lessonPhase === "ask") this.lessonChoose(step.answer);
     else this.lessonGoOn();
   },
