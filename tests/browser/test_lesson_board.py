@@ -365,13 +365,10 @@ def test_the_lesson_board_plays_with_a_kernel(jupyterlab, page, wait_for_text):
     """In JupyterLab the same lesson board checks its moves with the engine in the kernel: the
     expected move and the reply reach the kernel's state, an illegal move comes back refused with
     its rule, and a presenter's presses in a row all reach the kernel, in order."""
-    from test_widget_live import run_notebook
+    from test_widget_live import live_board
 
     probe = pathlib.Path(str(jupyterlab.probe) + ".lesson")
-    run_notebook(page, jupyterlab, "widget_lesson.ipynb")
-    page.wait_for_selector(".jp-OutputArea .necro-w[data-lesson][data-mode=live]", timeout=60_000)
-    page.get_by_text("lesson steps at start: 1").wait_for(timeout=60_000)
-    box = page.locator(".jp-OutputArea .necro-w[data-lesson]").first
+    box = live_board(page, jupyterlab, "widget_lesson.ipynb", "data-lesson", "lesson steps at start: 1")
     box.locator('.necro-actions [data-a="enter a4"]').click()
     assert "enter a4 is legal, but try enter a1" in feedback(box)
     box.locator('.necro-actions [data-a="enter a1"]').click()
@@ -396,16 +393,13 @@ def test_a_hidden_information_lesson_plays_with_a_kernel_through_the_learners_ey
     """In JupyterLab the Day of the Dead lesson deals (the forced draws reach the kernel), the
     learner lays a card and the lesson plays player 2's: the kernel's view, and the page, never
     name a card of player 2's hand."""
-    from test_widget_live import run_notebook
+    from test_widget_live import live_board
 
     hidden = BOOK / "day-of-the-dead" / "lessons" / "first-game.json"
     doc = json.loads(hidden.read_text(encoding="utf-8"))
     deal, lay = doc["steps"][0], doc["steps"][1]
     probe = pathlib.Path(str(jupyterlab.probe) + ".hidden")
-    run_notebook(page, jupyterlab, "widget_lesson_hidden.ipynb")
-    page.wait_for_selector(".jp-OutputArea .necro-w[data-lesson][data-mode=live]", timeout=60_000)
-    page.get_by_text("hidden lesson steps at start: 0").wait_for(timeout=60_000)
-    box = page.locator(".jp-OutputArea .necro-w[data-lesson]").first
+    box = live_board(page, jupyterlab, "widget_lesson_hidden.ipynb", "data-lesson", "hidden lesson steps at start: 0")
     box.locator(".necro-lesson-next").click()
     dealt = len(deal["then"])
     assert wait_for_text(probe, f"{dealt} 0") == f"{dealt} 0"

@@ -196,14 +196,11 @@ def test_the_presenter_view_has_no_serious_accessibility_finding(built_book, sta
 def test_a_replay_in_the_presenter_view_steps_the_kernels_game(jupyterlab, page, wait_for_text):
     """In JupyterLab the presenter's keys reach the engine in the kernel: the recorded moves, then
     undo."""
-    from test_widget_live import run_notebook
+    from test_widget_live import live_board
 
     line = [step.action for step in greedy_game().steps]
     probe = pathlib.Path(str(jupyterlab.probe) + ".replay")
-    run_notebook(page, jupyterlab, "widget_replay.ipynb")
-    page.wait_for_selector(".jp-OutputArea .necro-w[data-replay][data-mode=live]", timeout=60_000)
-    page.get_by_text("replay steps at start: 0").wait_for(timeout=60_000)
-    box = page.locator(".jp-OutputArea .necro-w[data-replay]").first
+    box = live_board(page, jupyterlab, "widget_replay.ipynb", "data-replay", "replay steps at start: 0")
     box.locator(".necro-side .necro-present").click()
     for number in range(1, 4):
         page.keyboard.press("ArrowRight")

@@ -33,6 +33,15 @@ def run_notebook(page, lab, name: str) -> None:
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
 
+def live_board(page, lab, name: str, kind: str, started: str):
+    """Run fixture notebook ``name`` and return its first board of ``kind`` (a data attribute such
+    as ``data-lesson``), once it is live and the notebook has printed ``started``."""
+    run_notebook(page, lab, name)
+    page.wait_for_selector(f".jp-OutputArea .necro-w[{kind}][data-mode=live]", timeout=60_000)
+    page.get_by_text(started).wait_for(timeout=60_000)
+    return page.locator(f".jp-OutputArea .necro-w[{kind}]").first
+
+
 def test_clicking_an_action_moves_the_kernel_state(jupyterlab, page, wait_for_text):
     probe = pathlib.Path(str(jupyterlab.probe) + ".steps")
     run_notebook(page, jupyterlab, "widget_game.ipynb")
