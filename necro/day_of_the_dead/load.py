@@ -422,15 +422,18 @@ def unseen_cards(position: dict, player: int, decks: bool = True) -> set[str]:
 def redealt(position: dict, player: int, rng) -> dict:
     """``position`` with the cards ``player`` cannot see dealt anew among themselves, each place
     keeping its back (a Day card where a Day card lay): a position that player cannot tell from
-    this one. The new deal depends only on what the player sees (which cards are unseen, where
-    their backs lie) and on ``rng``, never on the cards it replaces, so it reveals nothing of them.
+    this one. A face-down card the player remembers (``seen``: a fighter it beat, which fell
+    face down) stays where it is: the player knows it. The new deal depends only on what the
+    player sees and remembers (which cards are unseen, where their backs lie) and on ``rng``,
+    never on the cards it replaces, so it reveals nothing of them.
     Every mention of a card (the turn's bookkeeping too) follows it; hands and decks stay sorted."""
-    unseen = unseen_cards(position, player)
+    known = set((position.get("seen") or [[], []])[player]) if player in (0, 1) else set()
+    unseen = unseen_cards(position, player) - known
     places = []  # the unseen cards in an order a player can name: by where they lie, not by which
     for other in (p for p in (0, 1) if p != player):
         places += position["hands"][other]
-        places += [c for c, s in position["slots"][other] if s == "fallen"]
-        places += [position["spirits"][other]] if position["spirits"][other] else []
+        places += [c for c, s in position["slots"][other] if s == "fallen" and c not in known]
+        places += [position["spirits"][other]] if position["spirits"][other] not in (None, *known) else []
     places += [c for c in position["looking"] if c in unseen]
     places += [c for L in sorted(position["decks"]) for c in position["decks"][L]]
     mapping = {}

@@ -304,6 +304,37 @@ def test_a_board_shown_from_one_seat_keeps_no_other_seats_cards_for_its_engine()
     assert dealt.view(SPECTATOR) == state.view(SPECTATOR) and dealt.hands != state.hands
 
 
+def test_a_sealed_day_of_the_dead_deal_keeps_the_fallen_card_its_seat_remembers():
+    """A fighter that lost to the seat's card fell face down, but the seat saw it (``seen``): the
+    page's new deal keeps it where it lies, and still deals anew what the seat never saw. (It was
+    dealt anew, so a card the reader had seen could turn into another.)"""
+    from necro.core import RandomBot, Rng
+    from necro.day_of_the_dead import DayOfTheDead
+    from necro.day_of_the_dead.load import redealt
+
+    for seed in range(200):
+        state = DayOfTheDead().new_initial_state(seed)
+        bots = [RandomBot(seed), RandomBot(seed + 1)]
+        while not state.is_terminal() and not state.seen[0]:
+            if state.is_chance_node():
+                state.play_chance()
+            else:
+                state.apply(bots[state.current_player()].choose(state))
+        if state.seen[0]:
+            break
+    assert state.seen[0], "no seeded game showed seat 1 a fallen card"
+    remembered = state.seen[0][0]
+    position = state.position()
+    where = [k for k, (card, s) in enumerate(position["slots"][1]) if card == remembered]
+    hidden = sorted(position["hands"][1])
+    moved = False
+    for seed in range(20):
+        dealt = redealt(position, 0, Rng(seed))
+        assert [dealt["slots"][1][k][0] for k in where] == [remembered] * len(where)
+        moved |= sorted(dealt["hands"][1]) != hidden
+    assert moved or not hidden  # what the seat never saw is still dealt anew
+
+
 def test_cave_evil_deals_anew_the_hands_the_looked_at_card_the_digs_and_the_evil():
     """Cave Evil's full game from seat 1: the other hand (by deck, no event), face-down dig cards
     and the face-down Evil are dealt anew; seat 1 sees the same table; the deal depends on
