@@ -22,10 +22,12 @@ from .view import rule_link, rule_title
 
 
 def lesson_spec(lesson: Lesson, state) -> dict:
-    """The ``lesson`` trait of a board: the lesson's document and ``rules`` (``{id: [href, title]}``
-    for every rule of its game)."""
+    """The ``lesson`` trait of a board: the lesson's document, ``rules`` (``{id: [href, title]}``
+    for every rule of its game) and ``start_step``, the step count of its start (where a reset
+    returns), from which the board counts the step its lesson's moves will reach."""
     doc = {key: value for key, value in lesson.doc.items() if key not in ("format", "version", "start")}
     doc["rules"] = {rule.id: [rule_link(state, rule.id), rule_title(state, rule.id)] for rule in state.game.rules}
+    doc["start_step"] = len(state.steps)
     return doc
 
 

@@ -19,6 +19,8 @@ def test_the_lesson_board_carries_the_lesson_and_its_rule_links():
     spec = board.lesson
     assert spec["id"] == "graveyard-shift/first-game" and len(spec["steps"]) == len(read_lesson(FIRST_GAME).steps)
     assert "start" not in spec  # the board's engine holds the position
+    # where a reset returns, from which the page counts the step the lesson's moves will reach
+    assert spec["start_step"] == board.view["step"] == len(board.state.steps) == 1
     href, title = spec["rules"]["gs-sow"]
     assert href.endswith("graveyard-shift/index.html#gs-sow") and title == "Dropping parts on the way"
     assert board.auto_chance is False  # a lesson forces its own dice and cards

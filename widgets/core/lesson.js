@@ -53,9 +53,9 @@ Object.assign(NecroWidget.prototype, {
     this.lessonChosen = null;
     this.lessonMark = null; // the log's length when a prediction was played out
     this.lessonRefusal = null; // the move sent to the engine for its refusal
-    // The board's step once every lesson move sent so far is played: from the lesson's start (the
-    // position the board was made at, where a reset returns), one more for each move sent.
-    this.lessonStart = (this.model.get("view") || {}).step || 0;
+    // The board's step once every lesson move sent so far is played: from the lesson's start (where
+    // a reset returns), one more for each move sent.
+    this.lessonStart = Number.isInteger(data.start_step) ? data.start_step : (this.model.get("view") || {}).step || 0;
     this.lessonUntil = this.lessonStart;
     this.root.classList.add("necro-lesson-mode");
     this.root.dataset.lesson = data.id || "";
