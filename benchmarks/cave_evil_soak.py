@@ -1,6 +1,6 @@
 """Seeded soak over a game's option combinations: crashes and positions the loader refuses.
 
-    python benchmarks/cave_evil_soak.py --games 2000 --seed 0 --processes 2 --check-share 0.1
+    python benchmarks/cave_evil_soak.py --games 2700 --seed 0 --processes 2 --check-share 0.1   # the issue's 2,000 full games
     python benchmarks/cave_evil_soak.py --game shovelfight --games 200
     python benchmarks/cave_evil_soak.py --one '{"game":"cave-evil","players":3,...}'   # one game again
 
