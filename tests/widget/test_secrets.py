@@ -326,6 +326,7 @@ def test_a_sealed_day_of_the_dead_deal_keeps_the_fallen_card_its_seat_remembers(
     remembered = state.seen[0][0]
     position = state.position()
     where = [k for k, (card, s) in enumerate(position["slots"][1]) if card == remembered]
+    assert where  # a fallen fighter of seat 2's line (not a face-down spirit)
     hidden = sorted(position["hands"][1])
     moved = False
     for seed in range(20):
