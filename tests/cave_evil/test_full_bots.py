@@ -172,10 +172,11 @@ def test_the_heuristic_bot_beats_random_players_and_every_game_finishes():
     """Seeded games, one heuristic bot against random ones, its seat turning from game to game.
 
     Measured on games 0-99 of this series for each player count (``python benchmarks/cave_evil.py
-    --full-only --full 100 --matchups heuristic``): the heuristic bot won 100 with 2 players (85 by
-    leaping into the Pit, 15 by killing the other Necromancer), 99 with 3 and 98 with 4 (two games
-    ended in doom; in one a random player leapt first): 297 of 300, 99.0% (95% Wilson interval
-    97.1-99.7%), against fair shares of 50, 33 and 25%. Random players alone end 52 of the
+    --full-only --full 100 --matchups heuristic``; 2026-11-28, the bot of issue 28): the heuristic
+    bot won 100 with 2 players (94 by leaping into the Pit, 6 as the last Necromancer standing), 100
+    with 3 and 98 with 4 (one game ended in doom; in one a random player leapt first): 298 of 300,
+    99.3% (95% Wilson interval 97.6-99.8%), against fair shares of 50, 33 and 25% (the bot before
+    issue 28: 297 of 300). Random players alone end 52 of the
     benchmark's 60 games (games 0-19) in doom; a random player in the heuristic bot's seat would
     win about one of the 20 games below. Here games 0-7, 0-5 and 0-5 (all 20 won, 19 by the leap;
     about 25 s): requiring 17 wins of 20 fails with probability 0.3% at a true rate of 97%, the
@@ -328,15 +329,16 @@ def test_the_heuristic_bot_beats_random_players_whichever_evils_are_shuffled(awa
 
     Measured on games 0-99 of the series for each player count (``python benchmarks/cave_evil.py
     --full-only --full 100 --matchups heuristic --awakening short``, ``all``, ``advanced``), the
-    heuristic bot won, with 2, 3 and 4 players:
+    heuristic bot of issue 28 won (2026-11-28), with 2, 3 and 4 players:
 
-    - short: 94, 91, 91 of 100, 276 of 300 (92.0%, 95% Wilson interval 88.4-94.6%);
-    - all: 91, 86, 91, 268 of 300 (89.3%, 85.3-92.3%);
-    - advanced: 85, 85, 63, 233 of 300 (77.7%, 72.6-82.0%), the Goat's dooms costing most;
+    - short: 96, 91, 88 of 100, 275 of 300 (91.7%, 95% Wilson interval 88.0-94.3%);
+    - all: 89, 88, 88, 265 of 300 (88.3%, 84.2-91.5%);
+    - advanced: 88, 81, 86, 255 of 300 (85.0%, 80.5-88.6%);
 
-    and by the Evil drawn, over the 900 games: the Pit 305 of 305, the Statue 130/139, the Emperor
-    111/135, the Bitch 213/263, the Goat 18/58 (13/19 with 2 players, 4/15 with 3, 1/24 with 4: after
-    he wakes, only the last Necromancer standing wins before doom). Fair shares are 50, 33 and 25%,
+    and by the Evil drawn, over the 900 games: the Pit 305 of 305, the Statue 135/139, the Emperor
+    102/135, the Bitch 213/263, the Goat 40/58 (16/19 with 2 players, 9/15 with 3, 15/24 with 4).
+    The bot before issue 28 won 276, 268 and 233 of 300, the Goat 18/58 (1/24 with 4 players: after
+    he woke, only the last Necromancer standing won before doom). Fair shares are 50, 33 and 25%,
     and random players do worse still: in the benchmark's random-only games (20 a line) about half
     end in doom or with nobody left.
 
