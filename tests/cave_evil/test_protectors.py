@@ -165,12 +165,19 @@ def test_a_protector_that_loses_dies_and_earns_its_killer_points():
     conserved(s)
 
 
-def test_a_subdued_protector_guards_no_more_and_is_never_abandoned():
+def subdued_protector():
+    """A game where player 1's squad N has subdued the Protector w:A (with abandoning on), the
+    subdued creatures placed."""
     s = guarded(n_at="-1+3", abandon=True)
     come_near(s)
     play(s, "end", "subdue N w:A", *WIN)
     while s.pending is not None and s.pending["kind"] == "subdued":
         s.apply(s.legal_actions()[-1])
+    return s
+
+
+def test_a_subdued_protector_guards_no_more_and_is_never_abandoned():
+    s = subdued_protector()
     assert s.homes == {} and not any(px.is_protector(q) for q in s.squads)
     mine = next(q for q in s.squads.of(0) if any(c.card == "emerald-ssssss" for c in q.creatures))
     assert mine.owner == 0
@@ -196,11 +203,7 @@ def freed(s):
 def test_a_subdued_protector_set_free_guards_nothing_and_wanders():
     # soak seed 954: a player holding a subdued Protector went out; its squads wandered, and the
     # loader refused the position for a Protector without a pit
-    s = guarded(n_at="-1+3", abandon=True)
-    come_near(s)
-    play(s, "end", "subdue N w:A", *WIN)
-    while s.pending is not None and s.pending["kind"] == "subdued":
-        s.apply(s.legal_actions()[-1])
+    s = subdued_protector()
     assert [c.card for c in s.squads["0:I"].creatures] == ["emerald-ssssss"]
     s2 = s.game.state_from_position(freed(s), 1)
     assert s2.homes == {} and px.is_protector(s2.squads["w:B"])
